@@ -1,0 +1,17 @@
+// Static site: every public page is pre-rendered from the database at build time.
+import react from '@astrojs/react';
+import tailwindcss from '@tailwindcss/vite';
+import { defineConfig } from 'astro/config';
+import { netlifyLocal } from './scripts/platform/vite-plugin.mjs';
+
+export default defineConfig({
+  site: process.env.SITE_URL ?? 'http://localhost:8888',
+  output: 'static',
+  // Per checkout (not node_modules/.astro): the incremental build cache must follow its data.
+  cacheDir: './.data/astro-cache',
+  trailingSlash: 'ignore',
+  build: { format: 'directory' },
+  integrations: [react()],
+  experimental: { incrementalBuild: true },
+  vite: { plugins: [tailwindcss(), netlifyLocal()] },
+});

@@ -1,0 +1,342 @@
+// The whole database: every entity of the product spec plus what the product needs beyond it.
+// Money is integer centavos in code and numeric(10,2) in the table; every timestamp is UTC.
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  check,
+  customType,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/** numeric(10,2) in the table, integer centavos in code (no floating-point money). */
+export const moneyCents = customType<{ data: number; driverData: string }>({
+  dataType: () => 'numeric(10, 2)',
+  toDriver: (cents) => (cents / 100).toFixed(2),
+  fromDriver: (value) => {
+    const [whole = '0', fraction = ''] = String(value).split('.');
+    const sign = whole.startsWith('-') ? -1 : 1;
+    return sign * (Math.abs(Number(whole)) * 100 + Number(fraction.padEnd(2, '0').slice(0, 2)));
+  },
+});
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () =>
+  timestamp('updated_at', { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    /** scrypt hash, never the password itself */
+    password: text('password').notNull(),
+    admin: boolean('admin').notNull().default(false),
+    name: text('name').notNull(),
+    phone: text('phone'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`)],
+);
+
+export const categories = pgTable('categories', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  slug: text('slug').notNull().unique(),
+  icon: text('icon').notNull().default('tag'),
+  /** display order: the home page shows the first six */
+  position: integer('position').notNull().default(0),
+  updatedAt: updatedAt(),
+});
+
+export const groups = pgTable(
+  'groups',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    /** canonical invite link https://chat.whatsapp.com/<code> */
+    link: text('link').notNull(),
+    /** the invite code, case kept: two groups can never share one */
+    inviteCode: text('invite_code').notNull().unique(),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'restrict' }),
+    /** stored so a group's path stays stable; unique within its category */
+    titleSlug: text('title_slug').notNull(),
+    approved: boolean('approved').notNull().default(false),
+    /** set when reports hide a group pending review; a hidden group is not public */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    cliques: integer('cliques').notNull().default(0),
+    shares: integer('shares').notNull().default(0),
+    image: text('image'),
+    featured: boolean('featured').notNull().default(false),
+    featuredUntil: timestamp('featured_until', { withTimezone: true }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      sql`setweight(to_tsvector('pt_unaccent'::regconfig, coalesce(title, '')), 'A') || setweight(to_tsvector('pt_unaccent'::regconfig, coalesce(description, '')), 'B')`,
+    ),
+  },
+  (t) => [
+    uniqueIndex('groups_category_title_slug_key').on(t.categoryId, t.titleSlug),
+    // Public lists only ever read approved, visible groups: partial indexes keep them small.
+    index('groups_public_recent_idx')
+      .on(t.createdAt.desc(), t.id.desc())
+      .where(sql`approved and hidden_at is null`),
+    index('groups_public_popular_idx')
+      .on(t.cliques.desc(), t.id.desc())
+      .where(sql`approved and hidden_at is null`),
+    index('groups_category_recent_idx')
+      .on(t.categoryId, t.createdAt.desc(), t.id.desc())
+      .where(sql`approved and hidden_at is null`),
+    index('groups_category_popular_idx')
+      .on(t.categoryId, t.cliques.desc(), t.id.desc())
+      .where(sql`approved and hidden_at is null`),
+    index('groups_category_title_idx')
+      .on(t.categoryId, t.title, t.id)
+      .where(sql`approved and hidden_at is null`),
+    index('groups_featured_idx').on(t.featuredUntil).where(sql`featured and approved and hidden_at is null`),
+    index('groups_pending_idx').on(t.createdAt.desc()).where(sql`not approved`),
+    index('groups_user_idx').on(t.userId, t.createdAt.desc()),
+    index('groups_search_idx').using('gin', t.searchVector),
+    index('groups_title_trgm_idx').using('gin', sql`immutable_unaccent(lower(${t.title})) gin_trgm_ops`),
+  ],
+);
+
+export const featurePlans = pgTable('feature_plans', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  days: integer('days').notNull(),
+  price: moneyCents('price').notNull(),
+  active: boolean('active').notNull().default(true),
+  updatedAt: updatedAt(),
+});
+
+export const ORDER_STATUSES = ['pending', 'paid', 'active', 'expired', 'cancelled', 'failed'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const featureOrders = pgTable(
+  'feature_orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    planId: integer('plan_id')
+      .notNull()
+      .references(() => featurePlans.id, { onDelete: 'restrict' }),
+    orderDate: timestamp('order_date', { withTimezone: true }).notNull().defaultNow(),
+    startDate: timestamp('start_date', { withTimezone: true }),
+    endDate: timestamp('end_date', { withTimezone: true }),
+    status: text('status').$type<OrderStatus>().notNull().default('pending'),
+    /** taken from the plan when the order is created, never from the client */
+    price: moneyCents('price').notNull(),
+    days: integer('days').notNull(),
+    paymentMethod: text('payment_method'),
+    paymentId: text('payment_id'),
+    stripePaymentIntentId: text('stripe_payment_intent_id'),
+    stripeClientSecret: text('stripe_client_secret'),
+    /** JSON string: isRenewal, originalOrderId, originalEndDate */
+    metadata: text('metadata'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check(
+      'feature_orders_status_check',
+      sql`${t.status} in ('pending','paid','active','expired','cancelled','failed')`,
+    ),
+    index('feature_orders_user_idx').on(t.userId, t.orderDate.desc()),
+    index('feature_orders_group_idx').on(t.groupId),
+    index('feature_orders_status_idx').on(t.status, t.orderDate.desc()),
+    index('feature_orders_active_end_idx').on(t.endDate).where(sql`status = 'active'`),
+    uniqueIndex('feature_orders_payment_key')
+      .on(t.paymentMethod, t.paymentId)
+      .where(sql`payment_id is not null`),
+  ],
+);
+
+export const REPORT_REASONS = [
+  'inappropriate_content',
+  'spam',
+  'scam',
+  'illegal',
+  'underage',
+  'duplicate',
+  'other',
+] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+
+export const groupReports = pgTable(
+  'group_reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    reason: text('reason').$type<ReportReason>().notNull(),
+    description: text('description'),
+    status: text('status').notNull().default('pending'),
+    /** daily-salted hash of the reporter: one report per visitor per group per day */
+    reporterHash: text('reporter_hash').notNull(),
+    createdAt: createdAt(),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+    actionTaken: text('action_taken'),
+  },
+  (t) => [
+    check(
+      'group_reports_reason_check',
+      sql`${t.reason} in ('inappropriate_content','spam','scam','illegal','underage','duplicate','other')`,
+    ),
+    uniqueIndex('group_reports_visitor_key').on(t.groupId, t.reporterHash),
+    index('group_reports_status_idx').on(t.status, t.createdAt.desc()),
+  ],
+);
+
+export const pwaSettings = pgTable('pwa_settings', {
+  id: text('id').primaryKey().default('default'),
+  appName: text('app_name').notNull(),
+  description: text('description').notNull(),
+  themeColor: text('theme_color').notNull().default('#25D366'),
+  backgroundColor: text('background_color').notNull().default('#FFFFFF'),
+  icon192: text('icon_192'),
+  icon512: text('icon_512'),
+  enabled: boolean('enabled').notNull().default(true),
+  updatedAt: updatedAt(),
+});
+
+export const advertisements = pgTable(
+  'advertisements',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    link: text('link').notNull(),
+    image: text('image'),
+    cliques: integer('cliques').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('advertisements_active_idx').on(t.active, t.createdAt.desc())],
+);
+
+/** One row ('default'). Secret columns hold ciphertext (SETTINGS_ENCRYPTION_KEY), never clear text. */
+export const paymentSettings = pgTable('payment_settings', {
+  id: text('id').primaryKey().default('default'),
+  mercadoPagoAccessToken: text('mercado_pago_access_token'),
+  mercadoPagoWebhookSecret: text('mercado_pago_webhook_secret'),
+  mercadoPagoPublicKey: text('mercado_pago_public_key'),
+  stripeSecretKey: text('stripe_secret_key'),
+  stripePublicKey: text('stripe_public_key'),
+  stripeWebhookSecret: text('stripe_webhook_secret'),
+  callbackUrl: text('callback_url'),
+  returnUrl: text('return_url'),
+  mode: text('mode').$type<'sandbox' | 'production'>().notNull().default('sandbox'),
+  preferredPaymentMethod: text('preferred_payment_method')
+    .$type<'mercadopago' | 'stripe'>()
+    .notNull()
+    .default('mercadopago'),
+  mercadopagoEnabled: boolean('mercadopago_enabled').notNull().default(true),
+  stripeEnabled: boolean('stripe_enabled').notNull().default(false),
+  updatedAt: updatedAt(),
+});
+
+export const ENGAGEMENT_KINDS = ['group_click', 'group_share', 'ad_click'] as const;
+export type EngagementKind = (typeof ENGAGEMENT_KINDS)[number];
+
+/**
+ * Clicks and shares, appended and later rolled into the counters, so a burst on one group never
+ * blocks on its row. The unique key makes one visitor count once per target per day.
+ */
+export const engagementEvents = pgTable(
+  'engagement_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind').$type<EngagementKind>().notNull(),
+    targetId: uuid('target_id').notNull(),
+    /** daily-salted hash of IP and user agent; the raw IP is never stored */
+    visitorHash: text('visitor_hash').notNull(),
+    /** the visitor's day in America/Sao_Paulo */
+    day: date('day', { mode: 'string' }).notNull(),
+    platform: text('platform'),
+    counted: boolean('counted').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('engagement_events_visitor_day_key').on(t.kind, t.targetId, t.day, t.visitorHash),
+    index('engagement_events_uncounted_idx').on(t.id).where(sql`not counted`),
+    index('engagement_events_day_idx').on(t.kind, t.day),
+  ],
+);
+
+/** Provider events already handled: a replayed or duplicated webhook changes nothing. */
+export const processedWebhookEvents = pgTable(
+  'processed_webhook_events',
+  {
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    orderId: uuid('order_id'),
+    outcome: text('outcome').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
+);
+
+/** Fixed-window counters keyed by purpose and hashed subject (never a raw IP). */
+export const rateLimitBuckets = pgTable('rate_limit_buckets', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull().default(0),
+  resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+});
+
+export const REBUILD_STATES = ['pending', 'running', 'done', 'failed'] as const;
+export type RebuildState = (typeof REBUILD_STATES)[number];
+
+/** Requests to rebuild the static site; a burst of moderation makes one build. */
+export const rebuildRequests = pgTable(
+  'rebuild_requests',
+  {
+    id: serial('id').primaryKey(),
+    reason: text('reason').notNull(),
+    status: text('status').$type<RebuildState>().notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    error: text('error'),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [index('rebuild_requests_status_idx').on(t.status, t.requestedAt)],
+);
+
+export type User = typeof users.$inferSelect;
+export type Category = typeof categories.$inferSelect;
+export type Group = typeof groups.$inferSelect;
+export type FeaturePlan = typeof featurePlans.$inferSelect;
+export type FeatureOrder = typeof featureOrders.$inferSelect;
+export type GroupReport = typeof groupReports.$inferSelect;
+export type PwaSettings = typeof pwaSettings.$inferSelect;
+export type Advertisement = typeof advertisements.$inferSelect;
+export type PaymentSettings = typeof paymentSettings.$inferSelect;

@@ -1,0 +1,32 @@
+// Offline Netlify emulation (@netlify/dev driven from code): functions, redirects, _headers, Blobs.
+// Every feature that would reach the network (edge functions download Deno, geolocation, env sync,
+// AI gateway, Netlify Database, image CDN) is off, so the local platform works with no network.
+import { Readable } from 'node:stream';
+import { NetlifyDev } from '@netlify/dev';
+
+/** A NetlifyDev instance for this project with every network-dependent feature disabled. */
+export function createNetlifyDev({ projectRoot, serverAddress, staticDirs = [], blobs = true }) {
+  return new NetlifyDev({
+    projectRoot,
+    serverAddress,
+    skipGitignore: true,
+    staticFiles: { directories: staticDirs },
+    blobs: { enabled: blobs },
+    edgeFunctions: { enabled: false },
+    geolocation: { enabled: false },
+    environmentVariables: { enabled: false },
+    aiGateway: { enabled: false },
+    database: { enabled: false },
+    images: { enabled: false },
+  });
+}
+
+/** Write a web Response to a Node ServerResponse, keeping every Set-Cookie header. */
+export function sendWebResponse(response, res, method = 'GET') {
+  res.statusCode = response.status;
+  for (const [name, value] of response.headers) if (name !== 'set-cookie') res.setHeader(name, value);
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length) res.setHeader('set-cookie', cookies);
+  if (response.body && method !== 'HEAD') Readable.fromWeb(response.body).pipe(res);
+  else res.end();
+}

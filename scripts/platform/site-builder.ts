@@ -1,0 +1,128 @@
+// Builds the static site into a fresh folder and then points dist/ at it, so the server keeps serving
+// the previous build until the new one is complete. Astro's incremental build cache (in its cacheDir)
+// lets a rebuild re-render only the pages whose data changed. Requests made while a build runs are
+// coalesced into one more build.
+import { spawn } from 'node:child_process';
+import { existsSync, lstatSync, mkdirSync, readdirSync, renameSync, rmSync, symlinkSync } from 'node:fs';
+import path from 'node:path';
+
+export interface BuildResult {
+  ok: boolean;
+  ms: number;
+  dir: string;
+}
+
+export class SiteBuilder {
+  private running: Promise<BuildResult> | undefined;
+  private queued: string[] = [];
+  private timer: NodeJS.Timeout | undefined;
+  private children = new Set<ReturnType<typeof spawn>>();
+
+  constructor(
+    private readonly root: string,
+    private readonly env: NodeJS.ProcessEnv,
+    private readonly log: (line: string) => void = console.log,
+    private readonly debounceMs = 1500,
+  ) {}
+
+  get buildsDir() {
+    return path.join(this.root, '.data', 'builds');
+  }
+
+  get publishDir() {
+    return path.join(this.root, 'dist');
+  }
+
+  /** Build now and publish the result; resolves when the new build is being served. */
+  async build(reason: string): Promise<BuildResult> {
+    if (this.running) {
+      this.queued.push(reason);
+      return this.running;
+    }
+    this.running = this.runBuild(reason).finally(() => {
+      this.running = undefined;
+      if (this.queued.length) {
+        const next = this.queued.splice(0).join(', ');
+        void this.build(next);
+      }
+    });
+    return this.running;
+  }
+
+  /** Ask for a rebuild; a burst of requests within the debounce window makes one build. */
+  request(reason: string) {
+    this.queued.push(reason);
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      if (this.running) return; // the running build picks the queue up when it ends
+      const reasons = this.queued.splice(0).join(', ');
+      void this.build(reasons);
+    }, this.debounceMs);
+  }
+
+  get busy() {
+    return Boolean(this.running);
+  }
+
+  /** Kill a running build (Ctrl-C). */
+  stop() {
+    clearTimeout(this.timer);
+    for (const child of this.children) child.kill('SIGTERM');
+  }
+
+  private async runBuild(reason: string): Promise<BuildResult> {
+    const started = Date.now();
+    mkdirSync(this.buildsDir, { recursive: true });
+    const dir = path.join(this.buildsDir, `build-${started}`);
+    this.log(`[build] ${reason}: building…`);
+    const ok = await this.run(['astro', 'build', '--outDir', dir]);
+    const ms = Date.now() - started;
+    if (!ok) {
+      rmSync(dir, { recursive: true, force: true });
+      this.log(`[build] failed after ${(ms / 1000).toFixed(1)} s; still serving the previous build`);
+      return { ok, ms, dir };
+    }
+    this.publish(dir);
+    this.log(`[build] done in ${(ms / 1000).toFixed(1)} s`);
+    return { ok, ms, dir };
+  }
+
+  /** Atomically point dist/ at a finished build and remove older ones. */
+  private publish(dir: string) {
+    if (existsSync(this.publishDir) && !lstatSync(this.publishDir).isSymbolicLink()) {
+      rmSync(this.publishDir, { recursive: true, force: true });
+    }
+    const temp = `${this.publishDir}.next`;
+    rmSync(temp, { force: true });
+    symlinkSync(path.relative(this.root, dir), temp, 'dir');
+    renameSync(temp, this.publishDir);
+    for (const name of readdirSync(this.buildsDir)) {
+      const old = path.join(this.buildsDir, name);
+      if (old !== dir) rmSync(old, { recursive: true, force: true });
+    }
+  }
+
+  private run(args: string[]): Promise<boolean> {
+    return new Promise((resolve) => {
+      const child = spawn(
+        process.execPath,
+        [path.join(this.root, 'node_modules', '.bin', args[0]!), ...args.slice(1)],
+        {
+          cwd: this.root,
+          env: this.env,
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      );
+      this.children.add(child);
+      const forward = (chunk: Buffer) => {
+        for (const line of chunk.toString().split('\n')) if (line.trim()) this.log(`  ${line}`);
+      };
+      child.stdout?.on('data', forward);
+      child.stderr?.on('data', forward);
+      child.on('close', (code) => {
+        this.children.delete(child);
+        resolve(code === 0);
+      });
+    });
+  }
+}

@@ -1,0 +1,32 @@
+// Vite plugin for `astro dev`: Netlify Functions, redirects and Blobs in front of Astro's dev server.
+import { createNetlifyDev, sendWebResponse } from './netlify.mjs';
+
+export function netlifyLocal() {
+  return {
+    name: 'netlify-local',
+    apply: 'serve',
+    async configureServer(server) {
+      if (!server.httpServer || process.env.NETLIFY_LOCAL === 'off') return;
+      const root = server.config.root;
+      const netlify = createNetlifyDev({
+        projectRoot: root,
+        serverAddress: null,
+        staticDirs: [root, server.config.publicDir],
+      });
+      await netlify.start();
+      server.httpServer.once('close', () => netlify.stop());
+      server.middlewares.use(async (req, res, next) => {
+        try {
+          const result = await netlify.handleAndIntrospectNodeRequest(req, {
+            serverAddress: `http://localhost:${req.socket.localPort}`,
+          });
+          if (!result || result.type === 'static') return next(); // Astro serves pages and assets
+          sendWebResponse(result.response, res, req.method);
+        } catch (error) {
+          next(error);
+        }
+      });
+      server.config.logger.info('[netlify-local] functions, redirects, headers and Blobs emulated offline');
+    },
+  };
+}

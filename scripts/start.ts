@@ -1,0 +1,96 @@
+// npm start: the whole product on one machine, offline. Opens the embedded database (or DATABASE_URL),
+// migrates, seeds when empty, builds the site and serves dist/ plus every function on
+// http://localhost:8888 through @netlify/dev. It runs scheduled functions on their schedule and
+// answers the local build hook with an incremental rebuild while the previous build stays online.
+import http from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { migrateDb, openDb } from '../db/client.ts';
+import { isSeeded, seedDatabase } from '../db/seed.ts';
+import { adminFromEnv, printAdmin } from './platform/admin-account.ts';
+import { startLocalDatabase } from './platform/database.ts';
+import { createNetlifyDev, sendWebResponse } from './platform/netlify.mjs';
+import { startScheduler } from './platform/scheduler.ts';
+import { SiteBuilder } from './platform/site-builder.ts';
+
+export const BUILD_HOOK_PATH = '/__platform/build-hook';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+process.chdir(root);
+const port = Number(process.env.PORT ?? 8888);
+const host = process.env.HOST ?? '127.0.0.1';
+const siteUrl = `http://localhost:${port}`;
+
+Object.assign(process.env, {
+  ASTRO_TELEMETRY_DISABLED: '1',
+  ASTRO_DISABLE_UPDATE_CHECK: 'true',
+  LOCAL_PLATFORM: '1',
+  SITE_URL: process.env.SITE_URL ?? siteUrl,
+  BUILD_HOOK_URL: process.env.BUILD_HOOK_URL ?? `http://127.0.0.1:${port}${BUILD_HOOK_PATH}`,
+});
+
+const database = await startLocalDatabase();
+process.env.DATABASE_URL = database.url;
+
+const handle = await openDb();
+await migrateDb(handle);
+if (!(await isSeeded(handle.db))) {
+  console.log('Base vazia: criando o catálogo de demonstração…');
+  const result = await seedDatabase(handle.db, { admin: adminFromEnv() });
+  printAdmin(result.admin);
+}
+await handle.close();
+
+const builder = new SiteBuilder(root, process.env);
+const first = await builder.build('first build');
+if (!first.ok) {
+  await database.stop();
+  console.error('The first build failed; see the output above.');
+  process.exit(1);
+}
+
+const netlify = createNetlifyDev({ projectRoot: root, serverAddress: siteUrl });
+await netlify.start();
+const scheduler = await startScheduler(root, netlify, console.log);
+
+const server = http.createServer(async (req, res) => {
+  try {
+    if (req.url === BUILD_HOOK_PATH && req.method === 'POST') {
+      builder.request('build hook');
+      res.writeHead(202, { 'content-type': 'application/json' }).end('{"queued":true}');
+      return;
+    }
+    const result = await netlify.handleAndIntrospectNodeRequest(req);
+    sendWebResponse(result?.response ?? (await notFound()), res, req.method);
+  } catch (error) {
+    console.error(error);
+    if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
+    res.end('Erro interno');
+  }
+});
+
+async function notFound() {
+  const page = await netlify.handle(new Request(`${siteUrl}/404.html`));
+  return new Response(page?.body ?? '404 Page Not Found', {
+    status: 404,
+    headers: { 'content-type': 'text/html; charset=utf-8' },
+  });
+}
+
+server.listen(port, host, () => console.log(`\n  Pronto: ${siteUrl}\n`));
+
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, async () => {
+    if (stopping) return;
+    stopping = true;
+    console.log('\nParando…');
+    scheduler.stop();
+    builder.stop();
+    server.close();
+    server.closeAllConnections();
+    await netlify.stop().catch(() => {});
+    await database.stop().catch(() => {});
+    process.exit(0);
+  });
+}

@@ -1,0 +1,66 @@
+// Category reads: the list with counts of public groups, and one category by slug.
+import { asc, count, eq, sql } from 'drizzle-orm';
+import type { Db } from '#db/client.ts';
+import { categories, groups } from '#db/schema.ts';
+import { AppError } from '#src/lib/http.server.ts';
+import { isPublicGroup } from '../groups/groups.server.ts';
+import { CATEGORY_NOT_FOUND } from './categories.schema.ts';
+
+export interface CategoryWithCount {
+  id: number;
+  name: string;
+  slug: string;
+  icon: string;
+  count: number;
+  updatedAt: Date;
+}
+
+const publicCount = sql<number>`count(${groups.id}) filter (where ${isPublicGroup})`.mapWith(Number);
+
+/** Every category in display order, each with its number of public groups. */
+export async function listCategories(db: Db): Promise<CategoryWithCount[]> {
+  return db
+    .select({
+      id: categories.id,
+      name: categories.name,
+      slug: categories.slug,
+      icon: categories.icon,
+      count: publicCount,
+      updatedAt: categories.updatedAt,
+    })
+    .from(categories)
+    .leftJoin(groups, eq(groups.categoryId, categories.id))
+    .groupBy(categories.id)
+    .orderBy(asc(categories.position), asc(categories.name));
+}
+
+/** One category by slug with its public group count; NOT_FOUND when there is none. */
+export async function getCategoryBySlug(db: Db, slug: string): Promise<CategoryWithCount> {
+  const [category] = await db
+    .select({
+      id: categories.id,
+      name: categories.name,
+      slug: categories.slug,
+      icon: categories.icon,
+      updatedAt: categories.updatedAt,
+    })
+    .from(categories)
+    .where(eq(categories.slug, slug));
+  if (!category) throw new AppError('NOT_FOUND', CATEGORY_NOT_FOUND);
+  const [row] = await db
+    .select({ n: count() })
+    .from(groups)
+    .where(sql`${groups.categoryId} = ${category.id} and ${isPublicGroup}`);
+  return { ...category, count: row?.n ?? 0 };
+}
+
+/** The API shape of a category (spec: {id, name, slug, icon, count}). */
+export function toCategoryJson(category: CategoryWithCount) {
+  return {
+    id: category.id,
+    name: category.name,
+    slug: category.slug,
+    icon: category.icon,
+    count: category.count,
+  };
+}

@@ -1,0 +1,100 @@
+// Queries shared by every feature that reads groups. The rules for "public" and "featured now"
+// live here and only here; every list selects `groupColumns` and answers with `toGroupJson`.
+import { and, eq, gt, isNull, type SQL } from 'drizzle-orm';
+import { categories, groups } from '#db/schema.ts';
+import { groupPath, isFeaturedNow } from './groups.ts';
+
+/** A group is public when approved and not hidden by reports. */
+export const isPublicGroup: SQL = and(eq(groups.approved, true), isNull(groups.hiddenAt))!;
+
+/** Featured now: the flag set and the end date ahead (expired featuring never counts). */
+export function isFeaturedGroup(now: Date = new Date()): SQL {
+  return and(eq(groups.featured, true), gt(groups.featuredUntil, now))!;
+}
+
+/** The columns every group list selects (join `categories` on `groupsWithCategory`). */
+export const groupColumns = {
+  id: groups.id,
+  title: groups.title,
+  description: groups.description,
+  link: groups.link,
+  image: groups.image,
+  cliques: groups.cliques,
+  featured: groups.featured,
+  featuredUntil: groups.featuredUntil,
+  approved: groups.approved,
+  createdAt: groups.createdAt,
+  updatedAt: groups.updatedAt,
+  titleSlug: groups.titleSlug,
+  categoryId: groups.categoryId,
+  category: categories.name,
+  categorySlug: categories.slug,
+};
+
+/** The join every group list uses. */
+export const groupsWithCategory = eq(groups.categoryId, categories.id);
+
+export type GroupRow = {
+  id: string;
+  title: string;
+  description: string;
+  link: string;
+  image: string | null;
+  cliques: number;
+  featured: boolean;
+  featuredUntil: Date | null;
+  approved: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+  titleSlug: string;
+  categoryId: number;
+  category: string;
+  categorySlug: string;
+};
+
+/** The public JSON of a group (spec section 3 plus its canonical path). */
+export interface GroupJson {
+  id: string;
+  title: string;
+  description: string;
+  link: string;
+  image: string | null;
+  cliques: number;
+  /** featured now (flag set and end ahead) */
+  featured: boolean;
+  featuredUntil: string | null;
+  approved: boolean;
+  createdAt: string;
+  category: string;
+  categorySlug: string;
+  titleSlug: string;
+  /** canonical page: /{categorySlug}/{titleSlug} */
+  path: string;
+}
+
+/** A selected row as the API answers it. */
+export function toGroupJson(row: GroupRow, now: Date = new Date()): GroupJson {
+  const featured = isFeaturedNow(row, now);
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    link: row.link,
+    image: row.image,
+    cliques: row.cliques,
+    featured,
+    featuredUntil: featured && row.featuredUntil ? row.featuredUntil.toISOString() : null,
+    approved: row.approved,
+    createdAt: row.createdAt.toISOString(),
+    category: row.category,
+    categorySlug: row.categorySlug,
+    titleSlug: row.titleSlug,
+    path: groupPath(row),
+  };
+}
+
+/** A page of groups as every list endpoint answers it. */
+export interface GroupPage {
+  groups: GroupJson[];
+  pagination: { total: number; pages: number; page: number; limit: number };
+}

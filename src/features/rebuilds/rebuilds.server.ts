@@ -1,0 +1,67 @@
+// The one way to say "public pages changed": record a rebuild request and call the build hook.
+// A burst of changes makes one build: the hook is called at most once per debounce window; the
+// scheduled dispatcher picks up requests left pending (hook down, or inside the window).
+import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { type Db, rowsOf } from '#db/client.ts';
+import { rebuildRequests } from '#db/schema.ts';
+import { getEnv } from '#src/lib/env.server.ts';
+
+export const REBUILD_DEBOUNCE_SECONDS = 60;
+const HOOK_TIMEOUT_MS = 5000;
+
+/** Ask for a rebuild of the static site; never throws (the request is kept and retried). */
+export async function requestRebuild(db: Db, reason: string): Promise<void> {
+  await db.insert(rebuildRequests).values({ reason });
+  await dispatchRebuilds(db).catch((error) => console.error('[rebuild] dispatch failed:', error));
+}
+
+/**
+ * Call the build hook for pending requests unless one was sent within the debounce window.
+ * Returns how many requests the call covered (0 when nothing was sent).
+ */
+export async function dispatchRebuilds(db: Db, now: Date = new Date()): Promise<number> {
+  const hook = getEnv().BUILD_HOOK_URL;
+  if (!hook) return 0;
+  const windowStart = new Date(now.getTime() - REBUILD_DEBOUNCE_SECONDS * 1000);
+  const claimed = await db.transaction(async (tx) => {
+    // One dispatcher at a time; others see the lock and leave the work to it.
+    const [lock] = rowsOf<{ locked: boolean }>(
+      await tx.execute(sql`select pg_try_advisory_xact_lock(4242001) as locked`),
+    );
+    if (!lock?.locked) return [];
+    const [recent] = await tx
+      .select({ id: rebuildRequests.id })
+      .from(rebuildRequests)
+      .where(and(eq(rebuildRequests.status, 'running'), gt(rebuildRequests.startedAt, windowStart)))
+      .limit(1);
+    if (recent) return [];
+    return tx
+      .update(rebuildRequests)
+      .set({ status: 'running', startedAt: now, attempts: sql`${rebuildRequests.attempts} + 1` })
+      .where(inArray(rebuildRequests.status, ['pending', 'failed']))
+      .returning({ id: rebuildRequests.id });
+  });
+  if (!claimed.length) return 0;
+  const ids = claimed.map((r) => r.id);
+  try {
+    const response = await fetch(hook, {
+      method: 'POST',
+      body: '{}',
+      signal: AbortSignal.timeout(HOOK_TIMEOUT_MS),
+    });
+    if (!response.ok) throw new Error(`build hook answered ${response.status}`);
+    return ids.length;
+  } catch (error) {
+    await db
+      .update(rebuildRequests)
+      .set({ status: 'failed', error: String(error), startedAt: null })
+      .where(inArray(rebuildRequests.id, ids));
+    throw error;
+  }
+}
+
+/** The latest rebuild request, for the admin dashboard. */
+export async function lastRebuild(db: Db) {
+  const [row] = await db.select().from(rebuildRequests).orderBy(desc(rebuildRequests.requestedAt)).limit(1);
+  return row ?? null;
+}

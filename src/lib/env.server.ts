@@ -1,0 +1,55 @@
+// Configuration read once from the environment and validated; production refuses unsafe defaults.
+import { z } from 'zod';
+
+const EnvSchema = z.object({
+  NODE_ENV: z.string().optional(),
+  /** set by the local platform (npm start / npm run dev) and tests */
+  LOCAL_PLATFORM: z.string().optional(),
+  CONTEXT: z.string().optional(), // Netlify: production | deploy-preview | branch-deploy | dev
+  SITE_URL: z.url().default('http://localhost:8888'),
+  JWT_SECRET: z.string().optional(),
+  VISITOR_SALT: z.string().optional(),
+  SETTINGS_ENCRYPTION_KEY: z.string().optional(),
+  BUILD_HOOK_URL: z.url().optional(),
+  TURNSTILE_SECRET: z.string().optional(),
+  REPORT_HIDE_THRESHOLD: z.coerce.number().int().min(1).default(3),
+});
+
+export type Env = z.infer<typeof EnvSchema> & { isLocal: boolean };
+
+let cached: Env | undefined;
+
+/** Whether this process runs on a developer's machine or in tests, never a deployed site. */
+function isLocalProcess(env: NodeJS.ProcessEnv) {
+  return Boolean(env.LOCAL_PLATFORM || env.VITEST || env.CONTEXT === 'dev');
+}
+
+/** The validated environment. Outside local mode the secrets must be real (>= 32 bytes). */
+export function getEnv(): Env {
+  if (cached) return cached;
+  const parsed = EnvSchema.parse(process.env);
+  const isLocal = isLocalProcess(process.env);
+  const env: Env = { ...parsed, isLocal };
+  if (!isLocal) {
+    for (const name of ['JWT_SECRET', 'VISITOR_SALT'] as const) {
+      if (!env[name] || env[name].length < 32)
+        throw new Error(`${name} must be set to at least 32 characters`);
+    }
+  }
+  cached = env;
+  return env;
+}
+
+/** A secret from the environment, or a fixed development value in local mode only. */
+export function secret(name: 'JWT_SECRET' | 'VISITOR_SALT' | 'SETTINGS_ENCRYPTION_KEY'): string {
+  const env = getEnv();
+  const value = env[name];
+  if (value && value.length >= 32) return value;
+  if (env.isLocal) return `local-development-only-${name}-not-for-production`;
+  throw new Error(`${name} must be set to at least 32 characters`);
+}
+
+/** Forget the cached environment (tests that change variables). */
+export function resetEnvForTests() {
+  cached = undefined;
+}

@@ -1,0 +1,218 @@
+// The one way a function answers: method routing, zod input, AppError -> status + pt-BR body.
+import type { Context } from '@netlify/functions';
+import { ZodError, type z } from 'zod';
+
+export const ERROR_STATUS = {
+  BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  TOO_MANY: 429,
+  UNAVAILABLE: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export const MESSAGES = {
+  invalidInput: 'Dados inválidos. Verifique os campos e tente novamente.',
+  invalidJson: 'O corpo da requisição deve ser um JSON válido.',
+  notFound: 'Recurso não encontrado.',
+  methodNotAllowed: 'Método não permitido para este endereço.',
+  unavailable: 'Serviço temporariamente indisponível. Tente novamente em instantes.',
+  internal: 'Ocorreu um erro inesperado. Tente novamente mais tarde.',
+} as const;
+
+/** An error the caller can act on: its message is shown to the user as is (pt-BR). */
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly fields?: Record<string, string>,
+    readonly headers?: HeadersInit,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+
+  get status(): number {
+    return ERROR_STATUS[this.code];
+  }
+}
+
+/** A JSON response. */
+export function json(data: unknown, status = 200, headers?: HeadersInit): Response {
+  const response = Response.json(data, { status, headers });
+  if (!response.headers.has('cache-control')) response.headers.set('cache-control', 'no-store');
+  return response;
+}
+
+/** The error body every endpoint uses: { message, code, fields? }. */
+export function errorResponse(error: AppError): Response {
+  const body: { message: string; code: ErrorCode; fields?: Record<string, string> } = {
+    message: error.message,
+    code: error.code,
+  };
+  if (error.fields) body.fields = error.fields;
+  return json(body, error.status, error.headers);
+}
+
+/** Zod issues as { field: first message }. */
+export function zodFields(error: ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join('.') || '_';
+    fields[key] ??= issue.message;
+  }
+  return fields;
+}
+
+function zodToAppError(error: ZodError): AppError {
+  const fields = zodFields(error);
+  const first = Object.values(fields)[0];
+  return new AppError('BAD_REQUEST', first ?? MESSAGES.invalidInput, fields);
+}
+
+const CONNECTION_ERROR_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  '57P01', // admin_shutdown
+  '57P03', // cannot_connect_now
+  '08000',
+  '08003',
+  '08006',
+]);
+
+/** Whether an error means the database (or another backend) cannot be reached right now. */
+export function isUnavailable(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && CONNECTION_ERROR_CODES.has(code)) return true;
+    const message = (e as { message?: unknown }).message;
+    if (
+      typeof message === 'string' &&
+      /Connection terminated|connect ECONNREFUSED|timeout exceeded/i.test(message)
+    )
+      return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** Map anything thrown by a handler to a response; unknown errors are logged and never leak. */
+export function toErrorResponse(error: unknown): Response {
+  if (error instanceof AppError) return errorResponse(error);
+  if (error instanceof ZodError) return errorResponse(zodToAppError(error));
+  if (isUnavailable(error)) {
+    console.error('[unavailable]', error);
+    return errorResponse(
+      new AppError('UNAVAILABLE', MESSAGES.unavailable, undefined, { 'retry-after': '5' }),
+    );
+  }
+  console.error('[internal]', error);
+  return json({ message: MESSAGES.internal, code: 'INTERNAL' }, 500);
+}
+
+/** Parse with a zod schema; failures become 400 with per-field messages. */
+export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (!result.success) throw zodToAppError(result.error);
+  return result.data;
+}
+
+/** The query string as a plain object (last value wins), parsed with a schema. */
+export function parseQuery<S extends z.ZodType>(schema: S, req: Request): z.output<S> {
+  return parse(schema, Object.fromEntries(new URL(req.url).searchParams));
+}
+
+const DEFAULT_JSON_LIMIT = 64 * 1024;
+
+/** The JSON body parsed with a schema; wrong type, bad JSON or an oversized body are clear 4xx. */
+export async function parseJson<S extends z.ZodType>(
+  schema: S,
+  req: Request,
+  limit = DEFAULT_JSON_LIMIT,
+): Promise<z.output<S>> {
+  const type = req.headers.get('content-type') ?? '';
+  if (!type.toLowerCase().includes('application/json'))
+    throw new AppError(
+      'UNSUPPORTED_MEDIA_TYPE',
+      'Envie os dados como JSON (Content-Type: application/json).',
+    );
+  const text = await readText(req, limit);
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    throw new AppError('BAD_REQUEST', MESSAGES.invalidJson);
+  }
+  return parse(schema, data);
+}
+
+/** The body as text, refusing more than `limit` bytes without reading it all. */
+export async function readText(req: Request, limit: number): Promise<string> {
+  const declared = Number(req.headers.get('content-length') ?? 0);
+  if (declared > limit) throw tooLarge(limit);
+  if (!req.body) return '';
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      throw tooLarge(limit);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function tooLarge(limit: number) {
+  return new AppError(
+    'PAYLOAD_TOO_LARGE',
+    `O envio é grande demais (máximo de ${Math.round(limit / 1024)} KB).`,
+  );
+}
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type RouteHandler = (req: Request, context: Context) => Promise<Response> | Response;
+
+/**
+ * A function entrypoint from one handler per method: other methods get 405 (with Allow), HEAD is
+ * answered by GET, and every error becomes the standard error body.
+ */
+export function route(handlers: Partial<Record<Method, RouteHandler>>) {
+  const allowed = Object.keys(handlers) as Method[];
+  return async (req: Request, context: Context): Promise<Response> => {
+    const method = (req.method === 'HEAD' ? 'GET' : req.method) as Method;
+    const handler = handlers[method];
+    if (!handler) {
+      return errorResponse(
+        new AppError('METHOD_NOT_ALLOWED', MESSAGES.methodNotAllowed, undefined, {
+          allow: allowed.join(', '),
+        }),
+      );
+    }
+    try {
+      return await handler(req, context);
+    } catch (error) {
+      return toErrorResponse(error);
+    }
+  };
+}
+
+/** A route parameter Netlify matched from config.path. */
+export function param(context: Context, name: string): string {
+  const value = context.params?.[name];
+  if (!value) throw new AppError('NOT_FOUND', MESSAGES.notFound);
+  return decodeURIComponent(value);
+}

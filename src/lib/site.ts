@@ -1,0 +1,72 @@
+// The site's identity, navigation and footer texts: one place to change them. Safe for islands (no IO).
+
+/** Build-time environment (Vite/Astro); absent when a function bundle imports this module. */
+const env: Record<string, string | undefined> =
+  (import.meta as ImportMeta & { env?: Record<string, string | undefined> }).env ?? {};
+
+export const SITE_NAME = 'Grupos de Zap';
+
+/** Header tagline (spec section 1: it concerns shortening links for WhatsApp). */
+export const SITE_TAGLINE = 'Links curtos para o seu WhatsApp';
+
+export const SITE_DESCRIPTION =
+  'Encontre e divulgue grupos de WhatsApp por categoria: educação, esportes, entretenimento, tecnologia, empregos e muito mais.';
+
+/** Brand colour, also the PWA theme default (spec section 9). */
+export const THEME_COLOR = '#25D366';
+
+export const LOCALE = 'pt-BR';
+export const TIME_ZONE = 'America/Sao_Paulo';
+
+export interface NavItem {
+  label: string;
+  href: string;
+  /** Shown only after the session says the visitor is an admin. */
+  adminOnly?: boolean;
+}
+
+/** Main navigation, in the order of the mobile menu (spec: Início, Categorias, Buscar, Enviar Grupo, Admin). */
+export const NAV_ITEMS: readonly NavItem[] = [
+  { label: 'Início', href: '/' },
+  { label: 'Categorias', href: '/categorias' },
+  { label: 'Buscar', href: '/buscar' },
+  { label: 'Enviar Grupo', href: '/enviar' },
+  { label: 'Admin', href: '/admin', adminOnly: true },
+];
+
+// --- Configuration: sibling sites of the provider and the company line. -------------------------
+// Override at build time with PUBLIC_SIBLING_SITES_URL, PUBLIC_COMPANY_NAME and PUBLIC_COMPANY_CNPJ.
+// The defaults below are placeholders, not real registrations.
+
+/** Base address of the provider's sibling tools; each link is a path under it. */
+export const SIBLING_SITES_URL = (
+  env.PUBLIC_SIBLING_SITES_URL || 'https://ferramentas.gruposdezap.com.br'
+).replace(/\/+$/, '');
+
+export interface SiteLink {
+  label: string;
+  href: string;
+}
+
+/** The strip of sibling-site links shown in the header area and again in the footer. */
+export const SIBLING_LINKS: readonly SiteLink[] = [
+  { label: 'Encurtador de Link', href: `${SIBLING_SITES_URL}/encurtador` },
+  { label: 'Link para WhatsApp', href: `${SIBLING_SITES_URL}/link` },
+  { label: 'Canais', href: `${SIBLING_SITES_URL}/canais` },
+  { label: 'Catálogo', href: `${SIBLING_SITES_URL}/catalogo` },
+  { label: 'Frases de Status', href: `${SIBLING_SITES_URL}/frases-de-status` },
+  { label: 'Link na Bio', href: `${SIBLING_SITES_URL}/bio` },
+];
+
+export const COMPANY = {
+  /** Razão social (placeholder until configured). */
+  legalName: env.PUBLIC_COMPANY_NAME || 'Razão Social Exemplo Ltda.',
+  /** CNPJ (placeholder until configured). */
+  cnpj: env.PUBLIC_COMPANY_CNPJ || '00.000.000/0001-00',
+} as const;
+
+/** Footer company registration line. */
+export const COMPANY_LINE = `${COMPANY.legalName} · CNPJ ${COMPANY.cnpj}`;
+
+/** Footer non-affiliation disclaimer (spec section 1). */
+export const DISCLAIMER = `O ${SITE_NAME} é um diretório independente e não tem vínculo com o WhatsApp nem com a Meta Platforms, Inc. WhatsApp é uma marca registrada da WhatsApp LLC. Os grupos são enviados por usuários e revisados antes de aparecer no site.`;

@@ -1,0 +1,87 @@
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { groups } from '../../db/schema.ts';
+import { seedDatabase } from '../../db/seed.ts';
+import * as categoriesFn from '../../functions/categories.ts';
+import { setupTestDb } from '../support/db.ts';
+import { callFunction } from '../support/functions.ts';
+
+const { db } = await setupTestDb();
+
+beforeAll(async () => {
+  await seedDatabase(db, { groups: 60, now: new Date('2026-06-01T12:00:00Z') });
+});
+
+describe('GET /api/categories', () => {
+  it('lists the ten categories in order with counts of public groups only', async () => {
+    const res = await callFunction(categoriesFn, '/api/categories');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('application/json');
+    const body = (await res.json()) as {
+      id: number;
+      name: string;
+      slug: string;
+      icon: string;
+      count: number;
+    }[];
+    expect(body.map((c) => c.name)).toEqual([
+      'Educação',
+      'Esportes',
+      'Entretenimento',
+      'Tecnologia',
+      'Games',
+      '18+',
+      'Religião',
+      'Carro e Moto',
+      'Negócios Digitais',
+      'Videos em Geral',
+    ]);
+    const all = await db.select().from(groups);
+    for (const category of body) {
+      const expected = all.filter((g) => g.categoryId === category.id && g.approved && !g.hiddenAt).length;
+      expect(category.count, category.name).toBe(expected);
+    }
+    expect(body.reduce((n, c) => n + c.count, 0)).toBeLessThan(all.length); // some are pending
+  });
+
+  it('stops counting a group once it is hidden or unapproved', async () => {
+    const [group] = await db.select().from(groups).where(eq(groups.approved, true)).limit(1);
+    const [category] = (
+      (await (await callFunction(categoriesFn, '/api/categories')).json()) as { id: number; slug: string }[]
+    ).filter((c) => c.id === group!.categoryId);
+    const count = async () =>
+      (
+        (await (await callFunction(categoriesFn, `/api/categories/${category!.slug}`)).json()) as {
+          count: number;
+        }
+      ).count;
+    const initial = await count();
+    await db.update(groups).set({ hiddenAt: new Date() }).where(eq(groups.id, group!.id));
+    expect(await count()).toBe(initial - 1);
+    await db.update(groups).set({ hiddenAt: null, approved: false }).where(eq(groups.id, group!.id));
+    expect(await count()).toBe(initial - 1);
+  });
+});
+
+describe('GET /api/categories/{slug}', () => {
+  it('answers the category with its count', async () => {
+    const res = await callFunction(categoriesFn, '/api/categories/esportes');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ name: 'Esportes', slug: 'esportes', icon: 'trophy' });
+  });
+
+  it('answers 404 with the pt-BR message for an unknown or hostile slug', async () => {
+    for (const slug of ['nao-existe', "x'%20or%201=1--", '%F0%9F%94%A5', 'A'.repeat(300)]) {
+      const res = await callFunction(categoriesFn, `/api/categories/${slug}`);
+      expect(res.status, slug).toBe(404);
+      expect(await res.json()).toEqual({ message: 'Categoria não encontrada', code: 'NOT_FOUND' });
+    }
+  });
+
+  it('answers 405 with Allow for other methods', async () => {
+    const res = await callFunction(categoriesFn, '/api/categories', { method: 'DELETE' });
+    expect(res.status).toBe(405);
+    expect(res.headers.get('allow')).toBe('GET');
+    expect(await res.json()).toMatchObject({ code: 'METHOD_NOT_ALLOWED' });
+  });
+});

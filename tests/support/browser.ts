@@ -1,0 +1,44 @@
+// Chromium for browser tests: CHROMIUM_PATH, the system's chromium, or Playwright's own download.
+import { existsSync } from 'node:fs';
+import { type Browser, chromium } from 'playwright-core';
+
+export const INSTALL_HINT = 'apt-get update && apt-get install -y chromium   # or set CHROMIUM_PATH';
+
+/** The Chromium binary this machine has, or an error that says how to install one. */
+export function findChromium(): string {
+  const candidates = [
+    process.env.CHROMIUM_PATH,
+    '/usr/bin/chromium',
+    '/usr/bin/chromium-browser',
+    '/usr/bin/google-chrome',
+    safe(() => chromium.executablePath()),
+  ];
+  const found = candidates.find((p): p is string => Boolean(p && existsSync(p)));
+  if (!found)
+    throw new Error(`No Chromium found for the browser tests. Install one with:\n  ${INSTALL_HINT}`);
+  return found;
+}
+
+function safe(fn: () => string) {
+  try {
+    return fn();
+  } catch {
+    return undefined;
+  }
+}
+
+/** Launch headless Chromium with no background network traffic. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: findChromium(),
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}

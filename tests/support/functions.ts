@@ -1,0 +1,91 @@
+// Calls a Netlify Function v2 module the way Netlify would: config.path matched with URLPattern
+// (params filled), config.method enforced, a Context with real cookie handling.
+import type { Config, Context } from '@netlify/functions';
+
+type FunctionModule = {
+  default: (req: Request, context: Context) => Promise<Response> | Response;
+  config?: Config;
+};
+
+const BASE = 'http://localhost:8888';
+
+/** Invoke a function module with a request; 404 when its config.path does not match, like Netlify. */
+export async function callFunction(
+  module: FunctionModule,
+  input: string | Request,
+  init?: RequestInit & { ip?: string },
+): Promise<Response> {
+  const req = typeof input === 'string' ? new Request(new URL(input, BASE), init) : input;
+  const paths = ([] as string[]).concat((module.config?.path as string | string[] | undefined) ?? []);
+  let params: Record<string, string> | undefined;
+  for (const path of paths) {
+    const match = new URLPattern({ pathname: path }).exec(req.url);
+    if (match) {
+      params = Object.fromEntries(
+        Object.entries(match.pathname.groups).filter((e): e is [string, string] => typeof e[1] === 'string'),
+      );
+      break;
+    }
+  }
+  if (!params) return new Response('Not found', { status: 404 });
+  const methods = module.config?.method ? ([] as string[]).concat(module.config.method) : undefined;
+  if (methods && !methods.includes(req.method)) return new Response('Method not allowed', { status: 405 });
+  const { context, withCookies } = makeContext(req, params, init?.ip ?? '203.0.113.7');
+  return withCookies(await module.default(req, context));
+}
+
+/** A Context whose cookies read the request and whose set cookies are appended to the response. */
+export function makeContext(req: Request, params: Record<string, string>, ip: string) {
+  const jar = new Map<string, string>();
+  for (const part of (req.headers.get('cookie') ?? '').split(';')) {
+    const [name, ...value] = part.trim().split('=');
+    if (name) jar.set(name, decodeURIComponent(value.join('=')));
+  }
+  const setCookies: string[] = [];
+  const context = {
+    cookies: {
+      get: (name: string) => jar.get(name),
+      set: (cookie: {
+        name: string;
+        value: string;
+        path?: string;
+        httpOnly?: boolean;
+        secure?: boolean;
+        sameSite?: string;
+        maxAge?: number;
+        expires?: Date;
+      }) => {
+        const parts = [`${cookie.name}=${encodeURIComponent(cookie.value)}`];
+        if (cookie.path) parts.push(`Path=${cookie.path}`);
+        if (cookie.maxAge !== undefined) parts.push(`Max-Age=${cookie.maxAge}`);
+        if (cookie.expires) parts.push(`Expires=${cookie.expires.toUTCString()}`);
+        if (cookie.httpOnly) parts.push('HttpOnly');
+        if (cookie.secure) parts.push('Secure');
+        if (cookie.sameSite) parts.push(`SameSite=${cookie.sameSite}`);
+        setCookies.push(parts.join('; '));
+      },
+      delete: (input: string | { name: string; path?: string }) => {
+        const name = typeof input === 'string' ? input : input.name;
+        setCookies.push(`${name}=; Path=${typeof input === 'string' ? '/' : (input.path ?? '/')}; Max-Age=0`);
+      },
+    },
+    params,
+    ip,
+    requestId: 'test-request',
+    site: { id: 'test-site', name: 'test', url: BASE },
+    deploy: { id: '0', context: 'dev', published: false },
+    geo: {},
+    server: { region: 'test' },
+    account: { id: 'test' },
+    json: (value: unknown) => Response.json(value),
+    log: console.log,
+    waitUntil: () => {},
+  } as unknown as Context;
+  const withCookies = (res: Response) => {
+    if (!setCookies.length) return res;
+    const headers = new Headers(res.headers);
+    for (const cookie of setCookies) headers.append('set-cookie', cookie);
+    return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
+  };
+  return { context, withCookies };
+}

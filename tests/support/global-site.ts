@@ -1,0 +1,64 @@
+// Once per run of the site tests: the real local platform (npm start's script) on free ports with a
+// throwaway embedded database, so build and browser tests see exactly what a developer sees.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { freePort } from '../../scripts/platform/database.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    siteUrl: string;
+    siteDatabaseUrl: string;
+    adminEmail: string;
+    adminPassword: string;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const root = path.resolve(import.meta.dirname, '../..');
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'wa-site-'));
+  const [port, dbPort] = [await freePort(), await freePort()];
+  const admin = { email: 'admin@teste.local', password: 'senha-admin-de-teste' };
+  const env = { ...process.env };
+  delete env.DATABASE_URL;
+  const child = spawn(process.execPath, [path.join(root, 'node_modules/.bin/tsx'), 'scripts/start.ts'], {
+    cwd: root,
+    env: {
+      ...env,
+      PORT: String(port),
+      PGLITE_PORT: String(dbPort),
+      PGLITE_DIR: path.join(dataDir, 'pglite'),
+      ADMIN_EMAIL: admin.email,
+      ADMIN_PASSWORD: admin.password,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const ready = new Promise<void>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('Pronto:')) resolve();
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.on('exit', (code) =>
+      reject(new Error(`the platform exited (${code}) before it was ready:\n${output}`)),
+    );
+  });
+  await ready;
+  project.provide('siteUrl', `http://127.0.0.1:${port}`);
+  project.provide(
+    'siteDatabaseUrl',
+    `postgres://postgres:postgres@127.0.0.1:${dbPort}/postgres?sslmode=disable`,
+  );
+  project.provide('adminEmail', admin.email);
+  project.provide('adminPassword', admin.password);
+  return async () => {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}
