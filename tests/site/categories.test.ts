@@ -45,6 +45,18 @@ describe('the local platform', () => {
     expect(wrong.status).toBe(405);
   });
 
+  it('serves pages with security headers and hashed assets as immutable', async () => {
+    const res = await fetch(`${site}/categorias`);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
+    expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    const asset = /(?:href|src)="(\/_astro\/[^"]+)"/.exec(await res.text())?.[1];
+    expect(asset).toBeDefined();
+    const assetRes = await fetch(`${site}${asset}`);
+    expect(assetRes.status).toBe(200);
+    expect(assetRes.headers.get('cache-control')).toContain('immutable');
+  });
+
   it('redirects /home to /', async () => {
     const res = await fetch(`${site}/home`, { redirect: 'manual' });
     expect(res.status).toBe(301);
