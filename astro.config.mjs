@@ -3,6 +3,7 @@ import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
 import { netlifyLocal } from './scripts/platform/vite-plugin.mjs';
+import { pagefindIndex } from './src/features/search/pagefind.ts';
 
 export default defineConfig({
   site: process.env.SITE_URL ?? 'http://localhost:8888',
@@ -11,7 +12,7 @@ export default defineConfig({
   cacheDir: './.data/astro-cache',
   trailingSlash: 'ignore',
   build: { format: 'directory' },
-  integrations: [react()],
+  integrations: [react(), pagefindIndex()],
   experimental: { incrementalBuild: true },
   vite: { plugins: [tailwindcss(), netlifyLocal()] },
 });

@@ -9,7 +9,7 @@ import { migrateDb, openDb } from '../db/client.ts';
 import { isSeeded, seedDatabase } from '../db/seed.ts';
 import { adminFromEnv, printAdmin } from './platform/admin-account.ts';
 import { startLocalDatabase } from './platform/database.ts';
-import { createNetlifyDev, sendWebResponse } from './platform/netlify.mjs';
+import { binaryBodyRequest, createNetlifyDev, sendWebResponse } from './platform/netlify.mjs';
 import { startScheduler } from './platform/scheduler.ts';
 import { SiteBuilder } from './platform/site-builder.ts';
 
@@ -60,7 +60,10 @@ const server = http.createServer(async (req, res) => {
       res.writeHead(202, { 'content-type': 'application/json' }).end('{"queued":true}');
       return;
     }
-    const result = await netlify.handleAndIntrospectNodeRequest(req);
+    const binary = await binaryBodyRequest(req, siteUrl);
+    const result = binary
+      ? { response: await netlify.handle(binary) }
+      : await netlify.handleAndIntrospectNodeRequest(req);
     sendWebResponse(result?.response ?? (await notFound()), res, req.method);
   } catch (error) {
     console.error(error);

@@ -30,3 +30,35 @@ export function sendWebResponse(response, res, method = 'GET') {
   if (response.body && method !== 'HEAD') Readable.fromWeb(response.body).pipe(res);
   else res.end();
 }
+
+/**
+ * @netlify/dev hands a function the body as text while flagging binary types (multipart, images) as
+ * base64, so uploads arrive garbled. For such requests, send the body already base64-encoded: it is
+ * then decoded back to the exact bytes. Returns null for requests that need nothing.
+ */
+export async function binaryBodyRequest(req, origin) {
+  const type = String(req.headers['content-type'] ?? '')
+    .split(';')[0]
+    .trim()
+    .toLowerCase();
+  if (!type || req.method === 'GET' || req.method === 'HEAD') return null;
+  if (
+    type.startsWith('text/') ||
+    type.endsWith('json') ||
+    type.endsWith('+xml') ||
+    type === 'application/x-www-form-urlencoded'
+  )
+    return null;
+  const chunks = [];
+  for await (const chunk of req) chunks.push(chunk);
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined || name === 'content-length') continue;
+    for (const v of [].concat(value)) headers.append(name, v);
+  }
+  return new Request(new URL(req.url, origin), {
+    method: req.method,
+    headers,
+    body: Buffer.concat(chunks).toString('base64'),
+  });
+}

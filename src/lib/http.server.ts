@@ -1,6 +1,9 @@
 // The one way a function answers: method routing, zod input, AppError -> status + pt-BR body.
 import type { Context } from '@netlify/functions';
-import { ZodError, type z } from 'zod';
+import { ZodError, z } from 'zod';
+
+// Zod's own messages (a schema without a custom message) must reach users in Portuguese too.
+z.config(z.locales.ptBR());
 
 export const ERROR_STATUS = {
   BAD_REQUEST: 400,
@@ -105,6 +108,19 @@ export function isUnavailable(error: unknown): boolean {
   return false;
 }
 
+/**
+ * Whether the database refused a value itself (SQLSTATE class 22: a NUL byte, bad UTF-8, a value out
+ * of range): the client sent bad input, so it is a 400, not a 500.
+ */
+export function isInvalidData(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code)) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 /** Map anything thrown by a handler to a response; unknown errors are logged and never leak. */
 export function toErrorResponse(error: unknown): Response {
   if (error instanceof AppError) return errorResponse(error);
@@ -115,6 +131,9 @@ export function toErrorResponse(error: unknown): Response {
       new AppError('UNAVAILABLE', MESSAGES.unavailable, undefined, { 'retry-after': '5' }),
     );
   }
+  // A malformed %-escape in a path decoded by a handler (decodeURIComponent) is bad input too.
+  if (error instanceof URIError || isInvalidData(error))
+    return errorResponse(new AppError('BAD_REQUEST', MESSAGES.invalidInput));
   console.error('[internal]', error);
   return json({ message: MESSAGES.internal, code: 'INTERNAL' }, 500);
 }

@@ -1,0 +1,263 @@
+// A paginated group list (a category, or the home's 'Últimos Grupos'). The build renders page 1 of the
+// default order into the HTML; other pages and orders come from GET /api/groups and live in the URL
+// (?pagina=2&ordem=cliques), so reload, back and forward work. Ads are drawn per visit from the API.
+import { ChevronLeft, ChevronRight, SearchX, TriangleAlert } from 'lucide-react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { buttonClasses, cx } from '#src/components/ui/classes.ts';
+import { EmptyState } from '#src/components/ui/EmptyState.tsx';
+import { Skeleton } from '#src/components/ui/Skeleton.tsx';
+import { api } from '#src/lib/api.ts';
+import { countLabel } from '#src/lib/format.ts';
+import { GAP, pageWindow } from '#src/lib/pagination.ts';
+import AdCard from '../ads/AdCard.tsx';
+import type { AdvertisementJson } from '../ads/ads.schema.ts';
+import { ADS_PER_LIST, mixAds } from '../ads/ads.ts';
+import GroupCard from './GroupCard.tsx';
+import { GROUP_SORTS, type GroupSort, SORT_LABELS } from './groups.schema.ts';
+import type { GroupPage } from './groups.server.ts';
+
+interface Props {
+  initial: GroupPage;
+  site: string;
+  /** this page's path (links are built from it, identically on the server and in the browser) */
+  path: string;
+  /** a category's slug; none for the home's recent list */
+  category?: string;
+  /** id of the element to scroll back to when the page changes */
+  anchor: string;
+  /** the home places its ads at fixed positions (spec section 9) */
+  adPositions?: number[];
+  /** show '{count} grupos encontrados' and the sort select (category pages) */
+  showControls?: boolean;
+  placeholders: number;
+}
+
+interface View {
+  page: number;
+  sort: GroupSort;
+}
+
+function viewFromUrl(): View {
+  const params = new URLSearchParams(location.search);
+  const page = Number.parseInt(params.get('pagina') ?? '1', 10);
+  const sort = params.get('ordem') as GroupSort | null;
+  return {
+    page: Number.isFinite(page) && page >= 1 ? page : 1,
+    sort: sort && GROUP_SORTS.includes(sort) ? sort : 'createdAt',
+  };
+}
+
+function hrefFor(path: string, view: View): string {
+  const params = new URLSearchParams();
+  if (view.page > 1) params.set('pagina', String(view.page));
+  else params.delete('pagina');
+  if (view.sort !== 'createdAt') params.set('ordem', view.sort);
+  else params.delete('ordem');
+  const qs = params.toString();
+  return `${path}${qs ? `?${qs}` : ''}`;
+}
+
+export default function CategoryGroups({
+  initial,
+  site,
+  path,
+  category,
+  anchor,
+  adPositions,
+  showControls = false,
+  placeholders,
+}: Props) {
+  const [view, setView] = useState<View>({ page: 1, sort: 'createdAt' });
+  const [data, setData] = useState<GroupPage>(initial);
+  const [state, setState] = useState<'ready' | 'loading' | 'error'>('ready');
+  const [error, setError] = useState('');
+  const [ads, setAds] = useState<AdvertisementJson[]>([]);
+  const request = useRef<AbortController | null>(null);
+
+  const load = useCallback(
+    async (next: View) => {
+      setView(next);
+      if (next.page === 1 && next.sort === 'createdAt') {
+        request.current?.abort();
+        setData(initial);
+        setState('ready');
+        return;
+      }
+      request.current?.abort();
+      const controller = new AbortController();
+      request.current = controller;
+      setState('loading');
+      try {
+        const path = category ? '/api/groups' : '/api/groups/recent';
+        const page = await api<GroupPage>(path, {
+          query: {
+            category,
+            page: next.page,
+            limit: initial.pagination.limit,
+            sortBy: category ? next.sort : undefined,
+          },
+          signal: controller.signal,
+        });
+        setData(page);
+        setState('ready');
+      } catch (cause) {
+        if (controller.signal.aborted) return;
+        setError(cause instanceof Error ? cause.message : 'Não foi possível carregar os grupos');
+        setState('error');
+      }
+    },
+    [category, initial],
+  );
+
+  useEffect(() => {
+    void load(viewFromUrl());
+    const onPop = () => void load(viewFromUrl());
+    window.addEventListener('popstate', onPop);
+    api<AdvertisementJson[]>('/api/random-advertisements', { query: { count: ADS_PER_LIST } })
+      .then((list) => setAds(Array.isArray(list) ? list : []))
+      .catch(() => setAds([]));
+    return () => window.removeEventListener('popstate', onPop);
+  }, [load]);
+
+  function go(next: View) {
+    history.pushState(null, '', hrefFor(path, next));
+    void load(next);
+    document.getElementById(anchor)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  }
+
+  const { total, pages } = data.pagination;
+  const items = mixAds(data.groups, ads, { positions: adPositions });
+  const link = (page: number) => hrefFor(path, { ...view, page });
+
+  return (
+    <div>
+      {showControls && (
+        <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+          <p className="text-sm text-neutral-700" aria-live="polite">
+            {state === 'loading'
+              ? 'Carregando…'
+              : `${countLabel(total, 'grupo encontrado', 'grupos encontrados')}`}
+          </p>
+          <label className="flex items-center gap-2 text-sm font-medium text-neutral-800">
+            Ordenar por
+            <select
+              value={view.sort}
+              onChange={(event) => go({ page: 1, sort: event.currentTarget.value as GroupSort })}
+              className="min-h-11 rounded-control border border-neutral-300 bg-white px-3 text-[0.9375rem] text-neutral-900 shadow-card hover:border-neutral-400"
+            >
+              {GROUP_SORTS.map((sort) => (
+                <option key={sort} value={sort}>
+                  {SORT_LABELS[sort]}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+      )}
+
+      {state === 'loading' ? (
+        <ul
+          className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
+          aria-busy="true"
+          aria-label="Carregando grupos"
+        >
+          {Array.from({ length: placeholders }, (_, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+            <li key={i}>
+              <Skeleton className="h-48 w-full rounded-card" />
+            </li>
+          ))}
+        </ul>
+      ) : state === 'error' ? (
+        <EmptyState
+          icon={TriangleAlert}
+          title="Não foi possível carregar os grupos"
+          text={error}
+          action={
+            <button
+              type="button"
+              className={buttonClasses({ variant: 'secondary' })}
+              onClick={() => void load(view)}
+            >
+              Tentar novamente
+            </button>
+          }
+        />
+      ) : data.groups.length === 0 ? (
+        <EmptyState
+          icon={SearchX}
+          title="Nenhum grupo encontrado"
+          text={category ? 'Não há grupos disponíveis nesta categoria' : 'Ainda não há grupos publicados.'}
+        />
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {items.map((item) =>
+            item.type === 'group' ? (
+              <li key={item.group.id} className="grid">
+                <GroupCard group={item.group} site={site} />
+              </li>
+            ) : (
+              <li key={`ad-${item.ad.id}`} className="grid">
+                <AdCard ad={item.ad} />
+              </li>
+            ),
+          )}
+        </ul>
+      )}
+
+      {pages > 1 && state !== 'error' && (
+        <nav aria-label="Paginação" className="mt-8 flex flex-wrap items-center justify-center gap-1.5">
+          <a
+            href={link(Math.max(1, view.page - 1))}
+            aria-disabled={view.page <= 1 ? 'true' : undefined}
+            aria-label="Página anterior"
+            onClick={(event) => {
+              event.preventDefault();
+              if (view.page > 1) go({ ...view, page: view.page - 1 });
+            }}
+            className={buttonClasses({ variant: 'ghost', size: 'icon' })}
+          >
+            <ChevronLeft aria-hidden="true" />
+          </a>
+          {pageWindow(view.page, pages).map((item, index) =>
+            item === GAP ? (
+              // biome-ignore lint/suspicious/noArrayIndexKey: two gaps can exist; position identifies them
+              <span key={`gap-${index}`} className="px-1 text-neutral-500" aria-hidden="true">
+                {GAP}
+              </span>
+            ) : (
+              <a
+                key={item}
+                href={link(item)}
+                aria-current={item === view.page ? 'page' : undefined}
+                aria-label={`Página ${item}`}
+                onClick={(event) => {
+                  event.preventDefault();
+                  go({ ...view, page: item });
+                }}
+                className={cx(
+                  buttonClasses({ variant: item === view.page ? 'primary' : 'ghost', size: 'icon' }),
+                  'text-[0.9375rem]',
+                )}
+              >
+                {item}
+              </a>
+            ),
+          )}
+          <a
+            href={link(Math.min(pages, view.page + 1))}
+            aria-disabled={view.page >= pages ? 'true' : undefined}
+            aria-label="Próxima página"
+            onClick={(event) => {
+              event.preventDefault();
+              if (view.page < pages) go({ ...view, page: view.page + 1 });
+            }}
+            className={buttonClasses({ variant: 'ghost', size: 'icon' })}
+          >
+            <ChevronRight aria-hidden="true" />
+          </a>
+        </nav>
+      )}
+    </div>
+  );
+}

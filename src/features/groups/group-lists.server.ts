@@ -1,0 +1,260 @@
+// The public list queries, used by the API and by the static build alike. Every query filters with
+// isPublicGroup and orders by the columns of one of the partial indexes in db/schema.ts, so lists
+// stay index scans at 100k+ groups.
+import { and, asc, count, desc, eq, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from '#db/client.ts';
+import { categories, groups } from '#db/schema.ts';
+import { CATEGORY_NOT_FOUND } from '#src/features/categories/categories.schema.ts';
+import { AppError } from '#src/lib/http.server.ts';
+import type { GroupSort } from './groups.schema.ts';
+import {
+  type GroupJson,
+  type GroupPage,
+  groupColumns,
+  groupsWithCategory,
+  isFeaturedGroup,
+  isPublicGroup,
+  toGroupJson,
+} from './groups.server.ts';
+import { groupPath, normalizeInviteLink } from './groups.ts';
+
+export const GROUP_NOT_FOUND = 'Grupo não encontrado';
+/** The most featured groups one list answers (home carousel and highlights grid). */
+export const FEATURED_LIMIT = 48;
+export const RELATED_LIMIT = 8;
+
+export type { GroupSort };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether a string is a uuid (anything else can never name a group: 404, not a database error). */
+export function isUuid(value: string): boolean {
+  return UUID.test(value);
+}
+
+/** Groups featured now (flag set and end ahead), the ones ending last first. */
+export async function featuredGroups(
+  db: Db,
+  now: Date = new Date(),
+  limit: number = FEATURED_LIMIT,
+): Promise<GroupJson[]> {
+  const rows = await db
+    .select(groupColumns)
+    .from(groups)
+    .innerJoin(categories, groupsWithCategory)
+    .where(and(isPublicGroup, isFeaturedGroup(now)))
+    .orderBy(desc(groups.featuredUntil), desc(groups.id))
+    .limit(limit);
+  return rows.map((row) => toGroupJson(row, now));
+}
+
+function pageOf(rows: Parameters<typeof toGroupJson>[0][], total: number, page: number, limit: number) {
+  return {
+    groups: rows.map((row) => toGroupJson(row)),
+    pagination: { total, pages: Math.ceil(total / limit), page, limit },
+  } satisfies GroupPage;
+}
+
+// The partial indexes are declared DESC NULLS LAST; a plain DESC (NULLS FIRST) would not match
+// them and Postgres would sort the whole table instead (the columns are NOT NULL either way).
+const descNullsLast = (column: AnyPgColumn) => sql`${column} desc nulls last`;
+const RECENT_ORDER = [descNullsLast(groups.createdAt), descNullsLast(groups.id)];
+
+function orderFor(sortBy: GroupSort) {
+  if (sortBy === 'cliques') return [descNullsLast(groups.cliques), descNullsLast(groups.id)];
+  if (sortBy === 'title') return [asc(groups.title), asc(groups.id)];
+  return RECENT_ORDER;
+}
+
+/** One page of the newest public groups. */
+export async function recentGroups(db: Db, options: { page: number; limit: number }): Promise<GroupPage> {
+  return publicGroupsPage(db, { sortBy: 'createdAt', ...options });
+}
+
+/**
+ * One page of all public groups sorted by date or clicks (no category). Sorting every group by
+ * title has no index, so 'title' is for category lists only (as in the spec).
+ */
+export async function publicGroupsPage(
+  db: Db,
+  { sortBy, page, limit }: { sortBy: Exclude<GroupSort, 'title'>; page: number; limit: number },
+): Promise<GroupPage> {
+  const [rows, [totalRow]] = await Promise.all([
+    db
+      .select(groupColumns)
+      .from(groups)
+      .innerJoin(categories, groupsWithCategory)
+      .where(isPublicGroup)
+      .orderBy(...orderFor(sortBy))
+      .limit(limit)
+      .offset((page - 1) * limit),
+    db.select({ n: count() }).from(groups).where(isPublicGroup),
+  ]);
+  return pageOf(rows, totalRow?.n ?? 0, page, limit);
+}
+
+/** The category a list names by slug (or, as the old client sent it, by name); NOT_FOUND otherwise. */
+export async function findCategory(db: Db, slugOrName: string) {
+  const [category] = await db
+    .select({ id: categories.id, name: categories.name, slug: categories.slug })
+    .from(categories)
+    .where(or(eq(categories.slug, slugOrName), eq(categories.name, slugOrName)))
+    .orderBy(sql`${categories.slug} = ${slugOrName} desc`)
+    .limit(1);
+  if (!category) throw new AppError('NOT_FOUND', CATEGORY_NOT_FOUND);
+  return category;
+}
+
+/** One page of a category's public groups in the chosen order. */
+export async function categoryGroups(
+  db: Db,
+  {
+    categorySlug,
+    sortBy = 'createdAt',
+    page,
+    limit,
+  }: { categorySlug: string; sortBy?: GroupSort; page: number; limit: number },
+): Promise<GroupPage> {
+  const category = await findCategory(db, categorySlug);
+  const where = and(eq(groups.categoryId, category.id), isPublicGroup);
+  const [rows, [totalRow]] = await Promise.all([
+    db
+      .select(groupColumns)
+      .from(groups)
+      .innerJoin(categories, groupsWithCategory)
+      .where(where)
+      .orderBy(...orderFor(sortBy))
+      .limit(limit)
+      .offset((page - 1) * limit),
+    db.select({ n: count() }).from(groups).where(where),
+  ]);
+  return pageOf(rows, totalRow?.n ?? 0, page, limit);
+}
+
+async function oneGroup(db: Db, where: SQL): Promise<GroupJson> {
+  const [row] = await db
+    .select(groupColumns)
+    .from(groups)
+    .innerJoin(categories, groupsWithCategory)
+    .where(and(where, isPublicGroup))
+    .limit(1);
+  if (!row) throw new AppError('NOT_FOUND', GROUP_NOT_FOUND);
+  return toGroupJson(row);
+}
+
+/** A public group by id; unapproved, hidden, unknown or malformed ids are all NOT_FOUND. */
+export async function groupById(db: Db, id: string): Promise<GroupJson> {
+  if (!isUuid(id)) throw new AppError('NOT_FOUND', GROUP_NOT_FOUND);
+  return oneGroup(db, eq(groups.id, id));
+}
+
+/** A public group by its canonical path /{categorySlug}/{titleSlug}. */
+export async function groupBySlug(db: Db, categorySlug: string, titleSlug: string): Promise<GroupJson> {
+  return oneGroup(db, and(eq(categories.slug, categorySlug), eq(groups.titleSlug, titleSlug))!);
+}
+
+/** Other public groups of the same category, most clicked first. */
+export async function relatedGroups(
+  db: Db,
+  group: { id: string; categorySlug: string } | { id: string; categoryId: number },
+  limit: number = RELATED_LIMIT,
+): Promise<GroupJson[]> {
+  const categoryId =
+    'categoryId' in group ? group.categoryId : (await findCategory(db, group.categorySlug)).id;
+  const rows = await db
+    .select(groupColumns)
+    .from(groups)
+    .innerJoin(categories, groupsWithCategory)
+    .where(and(eq(groups.categoryId, categoryId), isPublicGroup, ne(groups.id, group.id)))
+    .orderBy(...orderFor('cliques'))
+    .limit(limit);
+  return rows.map((row) => toGroupJson(row));
+}
+
+/** What the sitemap and page generation need of each public group. */
+export interface PublicGroupRef {
+  id: string;
+  title: string;
+  categoryId: number;
+  category: string;
+  categorySlug: string;
+  titleSlug: string;
+  path: string;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+// Keyset pages over the public recent index: memory stays one batch however many groups there are.
+// The cursor keeps created_at as text: a JS Date would drop its microseconds and skip rows.
+async function* keysetBatches<R extends { id: string }>(
+  batchSize: number,
+  fetch: (keyset: SQL | undefined, cursor: SQL) => Promise<(R & { cursor: string })[]>,
+): AsyncGenerator<R[]> {
+  let after: { cursor: string; id: string } | undefined;
+  for (;;) {
+    const keyset = after
+      ? sql`(${groups.createdAt}, ${groups.id}) < (${after.cursor}::timestamptz, ${after.id}::uuid)`
+      : undefined;
+    const rows = await fetch(keyset, sql`${groups.createdAt}::text`);
+    if (rows.length) yield rows.map(({ cursor: _cursor, ...row }) => row as unknown as R);
+    if (rows.length < batchSize) return;
+    const last = rows[rows.length - 1]!;
+    after = { cursor: last.cursor, id: last.id };
+  }
+}
+
+/** Every public group, newest first, in batches of `batchSize` (what the sitemap needs). */
+export async function* publicGroupBatches(db: Db, batchSize = 1000): AsyncGenerator<PublicGroupRef[]> {
+  const batches = keysetBatches<Omit<PublicGroupRef, 'path'>>(batchSize, (keyset, cursor) =>
+    db
+      .select({
+        id: groups.id,
+        title: groups.title,
+        categoryId: groups.categoryId,
+        category: categories.name,
+        categorySlug: categories.slug,
+        titleSlug: groups.titleSlug,
+        createdAt: groups.createdAt,
+        updatedAt: groups.updatedAt,
+        cursor: sql<string>`${cursor}`,
+      })
+      .from(groups)
+      .innerJoin(categories, groupsWithCategory)
+      .where(keyset ? and(isPublicGroup, keyset) : isPublicGroup)
+      .orderBy(...RECENT_ORDER)
+      .limit(batchSize),
+  );
+  for await (const rows of batches) yield rows.map((row) => ({ ...row, path: groupPath(row) }));
+}
+
+/** A public group as the API answers it, plus its last change (a page's incremental-build cacheKey). */
+export type PublicGroupPage = GroupJson & { updatedAt: string };
+
+/**
+ * Every public group with all it shows, newest first, in batches: for generating the group pages
+ * without one query per page.
+ */
+export async function* publicGroupJsonBatches(db: Db, batchSize = 500): AsyncGenerator<PublicGroupPage[]> {
+  const batches = keysetBatches<Parameters<typeof toGroupJson>[0]>(batchSize, (keyset, cursor) =>
+    db
+      .select({ ...groupColumns, cursor: sql<string>`${cursor}` })
+      .from(groups)
+      .innerJoin(categories, groupsWithCategory)
+      .where(keyset ? and(isPublicGroup, keyset) : isPublicGroup)
+      .orderBy(...RECENT_ORDER)
+      .limit(batchSize),
+  );
+  const now = new Date();
+  for await (const rows of batches)
+    yield rows.map((row) => ({ ...toGroupJson(row, now), updatedAt: row.updatedAt.toISOString() }));
+}
+
+/** The newest change among public groups, of one category or all (a list page's cacheKey). */
+export async function latestPublicUpdate(db: Db, categoryId?: number): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: sql<Date | null>`max(${groups.updatedAt})`.mapWith((v) => (v ? new Date(v) : null)) })
+    .from(groups)
+    .where(categoryId === undefined ? isPublicGroup : and(isPublicGroup, eq(groups.categoryId, categoryId)));
+  return row?.at ?? null;
+}

@@ -1,0 +1,38 @@
+// The cacheKey rules of the group pages: a key moves exactly when something the page shows moves.
+import { describe, expect, it } from 'vitest';
+import { digest, groupKey } from './group-pages.server.ts';
+import type { GroupJson } from './groups.server.ts';
+
+const group: GroupJson & { updatedAt: string } = {
+  id: '24671c76-cfbe-4391-a074-8cb5cbcae039',
+  title: 'Pokémon GO Brasil',
+  description: 'Bem-vindo',
+  link: 'https://chat.whatsapp.com/REgf6KJJj3xbGI4L7F9XOY',
+  image: null,
+  cliques: 188,
+  featured: false,
+  featuredUntil: null,
+  approved: true,
+  createdAt: '2025-11-19T17:30:21.686Z',
+  category: 'Games',
+  categorySlug: 'games',
+  titleSlug: 'pokemon-go-brasil',
+  path: '/games/pokemon-go-brasil',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+};
+const key = (g: typeof group) => digest(groupKey(g));
+
+describe('group page cacheKey', () => {
+  it('is stable for the same data', () => {
+    expect(key(group)).toBe(key({ ...group }));
+    expect(key(group)).toMatch(/^[\w-]{22}$/);
+  });
+
+  it('moves with an edit, a click rollup, featuring and a new path', () => {
+    const base = key(group);
+    expect(key({ ...group, updatedAt: '2026-01-02T00:00:00.000Z' })).not.toBe(base);
+    expect(key({ ...group, cliques: 189 })).not.toBe(base);
+    expect(key({ ...group, featured: true, featuredUntil: '2026-02-01T00:00:00.000Z' })).not.toBe(base);
+    expect(key({ ...group, path: '/games/outro' })).not.toBe(base);
+  });
+});

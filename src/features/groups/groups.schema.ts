@@ -1,0 +1,91 @@
+// The public list query (GET /api/groups without search, and the category page island).
+import { z } from 'zod';
+
+/** Spec section 9: category lists show 8 per page, the home's recent list 18. */
+export const CATEGORY_PAGE_SIZE = 8;
+export const RECENT_PAGE_SIZE = 18;
+export const MAX_PAGE_SIZE = 100;
+export const MAX_PAGE = 10_000;
+
+export const GROUP_SORTS = ['createdAt', 'cliques', 'title'] as const;
+export type GroupSort = (typeof GROUP_SORTS)[number];
+export const SORT_LABELS: Record<GroupSort, string> = {
+  createdAt: 'Mais recentes',
+  cliques: 'Mais populares',
+  title: 'A-Z',
+};
+
+export const INVALID_PAGE = 'Página inválida';
+export const INVALID_LIMIT = 'Limite inválido';
+export const INVALID_SORT = 'Ordenação inválida';
+
+const page = z.coerce
+  .number({ error: INVALID_PAGE })
+  .int(INVALID_PAGE)
+  .min(1, INVALID_PAGE)
+  .max(MAX_PAGE, INVALID_PAGE)
+  .default(1);
+const limit = (fallback: number) =>
+  z.coerce
+    .number({ error: INVALID_LIMIT })
+    .int(INVALID_LIMIT)
+    .min(1, INVALID_LIMIT)
+    .max(MAX_PAGE_SIZE, INVALID_LIMIT)
+    .default(fallback);
+
+/** GET /api/groups?category&page&limit&sortBy ('title' only inside a category). */
+export const GroupListQuerySchema = z
+  .object({
+    category: z
+      .string()
+      .trim()
+      .max(100)
+      .optional()
+      .transform((v) => v || undefined),
+    page,
+    limit: limit(CATEGORY_PAGE_SIZE),
+    sortBy: z.enum(GROUP_SORTS, { error: INVALID_SORT }).default('createdAt'),
+  })
+  .refine((q) => q.category || q.sortBy !== 'title', { message: INVALID_SORT, path: ['sortBy'] });
+export type GroupListQuery = z.infer<typeof GroupListQuerySchema>;
+
+/** GET /api/groups/recent?page&limit */
+export const RecentQuerySchema = z.object({ page, limit: limit(RECENT_PAGE_SIZE) });
+
+/** GET /api/groups/{id}/related?limit */
+export const RelatedQuerySchema = z.object({
+  limit: z.coerce
+    .number({ error: INVALID_LIMIT })
+    .int(INVALID_LIMIT)
+    .min(1, INVALID_LIMIT)
+    .max(24, INVALID_LIMIT)
+    .default(8),
+});
+
+/** Where a share went (spec section 7). */
+export const SHARE_PLATFORMS = [
+  'whatsapp',
+  'facebook',
+  'telegram',
+  'twitter',
+  'email',
+  'clipboard',
+  'native',
+  'mobile-fab',
+] as const;
+export type SharePlatform = (typeof SHARE_PLATFORMS)[number];
+
+/** POST /api/groups/{id}/share body: the platform is optional but, when named, must be known. */
+export const ShareBodySchema = z.object({
+  platform: z.enum(SHARE_PLATFORMS, { error: 'Plataforma de compartilhamento inválida' }).optional(),
+});
+
+/** Query params that make GET /api/groups a search (delegated to the search feature). */
+export const SEARCH_PARAMS = [
+  'search',
+  'link',
+  'minCliques',
+  'maxCliques',
+  'dateAfter',
+  'dateBefore',
+] as const;

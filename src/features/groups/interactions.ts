@@ -1,0 +1,139 @@
+// The only JavaScript a static group page needs before interaction: one delegated listener per kind of
+// action, so static cards and island-rendered cards behave the same without hydrating React.
+//   a[data-join-id]        'Entrar no Grupo': the link opens the invite in a new tab by itself; we only
+//                          register the click (keepalive, so it survives the tab switch; a failure is ignored).
+//   [data-share-copy]      copy the link, 3 s feedback, register a 'clipboard' share
+//   [data-share-dialog]    'Compartilhar': loads and opens the 'Compartilhar Grupo' dialog on first press
+//   [data-report-dialog]   'Denunciar': loads and opens the report dialog on first press
+//   [data-share-native]    the device share sheet (shown only where navigator.share exists)
+//   a[data-share-platform] register the share; the link itself opens the network
+//   time[data-relative]    'há 3 dias' from the datetime (static HTML would go stale between builds)
+import { formatRelative } from '#src/lib/format.ts';
+import { COPY_FEEDBACK_MS } from '../share/share.ts';
+
+function post(path: string, body?: unknown) {
+  try {
+    void fetch(path, {
+      method: 'POST',
+      keepalive: true,
+      credentials: 'include',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    }).catch(() => {});
+  } catch {
+    // registering is best effort: the visitor's action goes ahead regardless
+  }
+}
+
+export function registerClick(groupId: string) {
+  post(`/api/groups/${encodeURIComponent(groupId)}/click`);
+}
+
+export function registerShare(groupId: string, platform: string) {
+  post(`/api/groups/${encodeURIComponent(groupId)}/share`, { platform });
+}
+
+async function copy(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    const area = document.createElement('textarea');
+    area.value = text;
+    area.setAttribute('readonly', '');
+    area.style.position = 'fixed';
+    area.style.opacity = '0';
+    document.body.append(area);
+    area.select();
+    const ok = document.execCommand('copy');
+    area.remove();
+    return ok;
+  }
+}
+
+const absolute = (url: string) => new URL(url, location.origin).href;
+
+function onClick(event: MouseEvent) {
+  const target = event.target instanceof Element ? event.target : null;
+  if (!target) return;
+
+  const join = target.closest<HTMLAnchorElement>('a[data-join-id]');
+  if (join?.dataset.joinId) {
+    registerClick(join.dataset.joinId);
+    return;
+  }
+
+  const platformLink = target.closest<HTMLAnchorElement>('a[data-share-platform]');
+  if (platformLink?.dataset.groupId) {
+    registerShare(platformLink.dataset.groupId, platformLink.dataset.sharePlatform ?? '');
+    platformLink.closest('details')?.removeAttribute('open');
+    return;
+  }
+
+  const copyButton = target.closest<HTMLButtonElement>('button[data-share-copy]');
+  if (copyButton) {
+    const label = copyButton.querySelector<HTMLElement>('[data-label]');
+    void copy(absolute(copyButton.dataset.shareCopy ?? location.href)).then((ok) => {
+      if (!label) return;
+      const before = label.dataset.label ?? label.textContent ?? '';
+      label.textContent = ok ? 'Link copiado!' : 'Não foi possível copiar';
+      window.setTimeout(() => {
+        label.textContent = before;
+      }, COPY_FEEDBACK_MS);
+    });
+    if (copyButton.dataset.groupId) registerShare(copyButton.dataset.groupId, 'clipboard');
+    return;
+  }
+
+  const dialogButton = target.closest<HTMLButtonElement>('button[data-share-dialog]');
+  if (dialogButton) {
+    const { groupId = '', title = document.title, shareDialog } = dialogButton.dataset;
+    void import('../share/mount-share-dialog.tsx').then(({ openShareDialog }) =>
+      openShareDialog({ groupId, title, url: absolute(shareDialog ?? location.href) }, dialogButton),
+    );
+    return;
+  }
+
+  const reportButton = target.closest<HTMLButtonElement>('button[data-report-dialog]');
+  if (reportButton) {
+    const groupId = reportButton.dataset.reportDialog ?? '';
+    void import('../reports/mount-report-dialog.tsx').then(({ openReportDialog }) =>
+      openReportDialog(groupId, reportButton),
+    );
+    return;
+  }
+
+  const nativeButton = target.closest<HTMLButtonElement>('button[data-share-native]');
+  if (nativeButton) {
+    const url = absolute(nativeButton.dataset.shareNative ?? location.href);
+    const title = nativeButton.dataset.title ?? document.title;
+    if (navigator.share) {
+      navigator
+        .share({ title, url })
+        .then(() => {
+          if (nativeButton.dataset.groupId)
+            registerShare(nativeButton.dataset.groupId, nativeButton.dataset.platform ?? 'native');
+        })
+        .catch(() => {});
+    } else {
+      window.alert('Utilize os botões de compartilhamento na seção abaixo');
+    }
+  }
+}
+
+/** Fill every time[data-relative] under root with the time since its datetime. */
+export function renderRelativeTimes(root: ParentNode = document) {
+  for (const time of root.querySelectorAll<HTMLTimeElement>('time[data-relative]')) {
+    const text = formatRelative(time.dateTime);
+    if (text) time.textContent = text;
+  }
+}
+
+export function installInteractions() {
+  const w = window as Window & { __groupInteractions?: boolean };
+  if (w.__groupInteractions) return;
+  w.__groupInteractions = true;
+  if (typeof navigator.share === 'function') document.documentElement.dataset.nativeShare = '';
+  document.addEventListener('click', onClick);
+  renderRelativeTimes();
+}

@@ -1,0 +1,103 @@
+// 'Compartilhar' on a group page opens 'Compartilhar Grupo': copy the link ('Link copiado!' toast for
+// 3 s, copied icon for 2 s) and share to WhatsApp, Facebook and Twitter in new windows. Each share is
+// registered with POST /api/groups/{id}/share (best effort).
+import { Check, Copy, Share2 } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Button } from '#src/components/ui/Button.tsx';
+import { buttonClasses } from '#src/components/ui/classes.ts';
+import { Dialog } from '#src/components/ui/Dialog.tsx';
+import { toast } from '#src/components/ui/toast.store.ts';
+import { registerShare } from '../groups/interactions.ts';
+import { DIALOG_COPIED_ICON_MS, DIALOG_COPIED_TOAST_MS, shareTargets } from './share.ts';
+
+interface Props {
+  groupId: string;
+  title: string;
+  url: string;
+}
+
+const WINDOW_FEATURES = 'noopener,noreferrer,width=600,height=540';
+
+/** The dialog itself, controlled (the static group page mounts it on the first press). */
+export function ShareDialogPanel({
+  groupId,
+  title,
+  url,
+  open,
+  onOpenChange,
+}: Props & { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const [copied, setCopied] = useState(false);
+  const timer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  const targets = shareTargets(url, title).filter((target) =>
+    ['whatsapp', 'facebook', 'twitter'].includes(target.platform),
+  );
+
+  async function copyLink() {
+    try {
+      await navigator.clipboard.writeText(url);
+      setCopied(true);
+      window.clearTimeout(timer.current);
+      timer.current = window.setTimeout(() => setCopied(false), DIALOG_COPIED_ICON_MS);
+      toast({ title: 'Link copiado!', variant: 'success', duration: DIALOG_COPIED_TOAST_MS });
+      registerShare(groupId, 'clipboard');
+    } catch {
+      toast({
+        title: 'Não foi possível copiar o link',
+        variant: 'destructive',
+        duration: DIALOG_COPIED_TOAST_MS,
+      });
+    }
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title="Compartilhar Grupo" description={title}>
+      <div className="flex gap-2">
+        <input
+          readOnly
+          value={url}
+          aria-label="Link do grupo"
+          onFocus={(event) => event.currentTarget.select()}
+          className="min-h-11 min-w-0 flex-1 rounded-control border border-neutral-300 bg-neutral-50 px-3 text-sm text-neutral-800"
+        />
+        <Button type="button" variant="secondary" onClick={() => void copyLink()} aria-label="Copiar link">
+          {copied ? <Check aria-hidden="true" className="text-brand-700" /> : <Copy aria-hidden="true" />}
+          <span className="hidden sm:inline">{copied ? 'Copiado' : 'Copiar'}</span>
+        </Button>
+      </div>
+      <div className="mt-4 grid gap-2 sm:grid-cols-3">
+        {targets.map((target) => (
+          <a
+            key={target.platform}
+            href={target.href}
+            target="_blank"
+            rel="noopener noreferrer"
+            onClick={(event) => {
+              event.preventDefault();
+              window.open(target.href, '_blank', WINDOW_FEATURES);
+              registerShare(groupId, target.platform);
+            }}
+            className={buttonClasses({ variant: 'secondary', block: true })}
+          >
+            {target.label}
+          </a>
+        ))}
+      </div>
+    </Dialog>
+  );
+}
+
+/** 'Compartilhar' and its dialog, for pages rendered by an island. */
+export default function ShareDialog(props: Props) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button type="button" variant="secondary" size="lg" onClick={() => setOpen(true)}>
+        <Share2 aria-hidden="true" />
+        Compartilhar
+      </Button>
+      <ShareDialogPanel {...props} open={open} onOpenChange={setOpen} />
+    </>
+  );
+}

@@ -1,0 +1,14 @@
+// Shared by the sitemap and robots endpoints: the site's base URL and the XML response.
+
+/**
+ * Astro's `site` when the endpoint has it, else SITE_URL with astro.config.mjs's own default
+ * (getStaticPaths gets no `site`). Not getEnv(): a build must not need the runtime secrets.
+ */
+export function siteBaseUrl(site: URL | string | undefined): string {
+  return String(site ?? process.env.SITE_URL ?? 'http://localhost:8888');
+}
+
+/** An XML document response. */
+export function xmlResponse(xml: string): Response {
+  return new Response(xml, { headers: { 'content-type': 'application/xml; charset=utf-8' } });
+}

@@ -1,0 +1,460 @@
+import { randomUUID } from 'node:crypto';
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { categories, groups } from '../../db/schema.ts';
+import { seedDatabase } from '../../db/seed.ts';
+import * as groupsFn from '../../functions/groups.ts';
+import {
+  latestPublicUpdate,
+  publicGroupBatches,
+  publicGroupJsonBatches,
+} from '../../src/features/groups/group-lists.server.ts';
+import type { GroupJson, GroupPage } from '../../src/features/groups/groups.server.ts';
+import { setupTestDb } from '../support/db.ts';
+import { callFunction } from '../support/functions.ts';
+
+const { db } = await setupTestDb();
+const DAY = 86_400_000;
+const get = (path: string) => callFunction(groupsFn, path);
+const body = async <T>(res: Response) => (await res.json()) as T;
+
+let esportesId = 0;
+const fixtures: Record<string, string> = {};
+
+/** Insert one group in Esportes with the given state; returns its id. */
+async function addGroup(name: string, values: Partial<typeof groups.$inferInsert> = {}) {
+  const id = randomUUID();
+  const code = id.replace(/-/g, '').slice(0, 20);
+  await db.insert(groups).values({
+    id,
+    title: `Fixture ${name}`,
+    description: `Descrição de ${name}`,
+    link: `https://chat.whatsapp.com/${code}`,
+    inviteCode: code,
+    categoryId: esportesId,
+    titleSlug: `fixture-${name}`,
+    approved: true,
+    ...values,
+  });
+  fixtures[name] = id;
+  return id;
+}
+
+beforeAll(async () => {
+  await seedDatabase(db, { groups: 80, now: new Date() });
+  const [esportes] = await db.select().from(categories).where(eq(categories.slug, 'esportes'));
+  esportesId = esportes!.id;
+  const future = new Date(Date.now() + 5 * DAY);
+  await addGroup('pending', { approved: false });
+  await addGroup('hidden', { hiddenAt: new Date() });
+  await addGroup('featured-now', { featured: true, featuredUntil: future, cliques: 1 });
+  await addGroup('featured-expired', { featured: true, featuredUntil: new Date(Date.now() - DAY) });
+  await addGroup('featured-no-end', { featured: true, featuredUntil: null });
+  await addGroup('featured-pending', { featured: true, featuredUntil: future, approved: false });
+  await addGroup('featured-hidden', { featured: true, featuredUntil: future, hiddenAt: new Date() });
+});
+
+async function publicCount(categoryId?: number) {
+  const where = and(eq(groups.approved, true), isNull(groups.hiddenAt));
+  const [row] = await db
+    .select({ n: count() })
+    .from(groups)
+    .where(categoryId ? and(where, eq(groups.categoryId, categoryId)) : where);
+  return row!.n;
+}
+
+describe('GET /api/groups/featured', () => {
+  it('lists only approved, visible groups featured now', async () => {
+    const res = await get('/api/groups/featured');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toMatch(/public, max-age=\d+/);
+    const list = await body<GroupJson[]>(res);
+    const ids = list.map((g) => g.id);
+    expect(ids).toContain(fixtures['featured-now']);
+    for (const name of ['featured-expired', 'featured-no-end', 'featured-pending', 'featured-hidden'])
+      expect(ids, name).not.toContain(fixtures[name]);
+    for (const group of list) {
+      expect(group.featured).toBe(true);
+      expect(new Date(group.featuredUntil!).getTime()).toBeGreaterThan(Date.now());
+      expect(group.approved).toBe(true);
+    }
+  });
+
+  it('marks an expired featuring as not featured wherever the group shows', async () => {
+    const res = await get(`/api/groups/${fixtures['featured-expired']}`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ featured: false, featuredUntil: null });
+  });
+});
+
+describe('GET /api/groups/recent', () => {
+  it('answers 18 newest public groups with the pagination', async () => {
+    const res = await get('/api/groups/recent');
+    expect(res.status).toBe(200);
+    const page = await body<GroupPage>(res);
+    const total = await publicCount();
+    expect(page.pagination).toEqual({ total, pages: Math.ceil(total / 18), page: 1, limit: 18 });
+    expect(page.groups).toHaveLength(18);
+    const dates = page.groups.map((g) => g.createdAt);
+    expect([...dates].sort().reverse()).toEqual(dates);
+    const ids = page.groups.map((g) => g.id);
+    for (const name of ['pending', 'hidden', 'featured-pending', 'featured-hidden'])
+      expect(ids).not.toContain(fixtures[name]);
+  });
+
+  it('walks every public group exactly once across pages (limit=100 as the old sitemap asked)', async () => {
+    const seen: string[] = [];
+    for (let page = 1; ; page++) {
+      const res = await body<GroupPage>(await get(`/api/groups/recent?page=${page}&limit=7`));
+      seen.push(...res.groups.map((g) => g.id));
+      if (page >= res.pagination.pages) break;
+    }
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(seen.length).toBe(await publicCount());
+    expect((await get('/api/groups/recent?limit=100')).status).toBe(200);
+  });
+
+  it('answers an empty page past the end and 400 for pages or limits out of bounds', async () => {
+    const beyond = await body<GroupPage>(await get('/api/groups/recent?page=999'));
+    expect(beyond.groups).toEqual([]);
+    expect(beyond.pagination.page).toBe(999);
+    for (const query of ['page=0', 'page=-1', 'page=abc', 'page=1.5', 'limit=0', 'limit=101', 'page=10001']) {
+      const res = await get(`/api/groups/recent?${query}`);
+      expect(res.status, query).toBe(400);
+      const error = await body<{ message: string; code: string }>(res);
+      expect(error.code).toBe('BAD_REQUEST');
+      expect(error.message).toMatch(/^(Página|Limite) inválid[oa]$/);
+    }
+  });
+});
+
+describe('GET /api/groups (category lists)', () => {
+  it('defaults to 8 per page, newest first, counting public groups of the category', async () => {
+    const res = await get('/api/groups?category=esportes');
+    expect(res.status).toBe(200);
+    const page = await body<GroupPage>(res);
+    const total = await publicCount(esportesId);
+    expect(page.pagination).toEqual({ total, pages: Math.ceil(total / 8), page: 1, limit: 8 });
+    expect(page.groups.length).toBe(Math.min(8, total));
+    expect(page.groups.every((g) => g.categorySlug === 'esportes' && g.category === 'Esportes')).toBe(true);
+    const dates = page.groups.map((g) => g.createdAt);
+    expect([...dates].sort().reverse()).toEqual(dates);
+  });
+
+  it('sorts by clicks (most first) and by title (A-Z)', async () => {
+    const all = async (sortBy: string) =>
+      (await body<GroupPage>(await get(`/api/groups?category=esportes&sortBy=${sortBy}&limit=100`))).groups;
+    const byClicks = (await all('cliques')).map((g) => g.cliques);
+    expect(byClicks).toEqual([...byClicks].sort((a, b) => b - a));
+    const titles = (await all('title')).map((g) => g.title);
+    const rows = await db
+      .select({ title: groups.title })
+      .from(groups)
+      .where(and(eq(groups.categoryId, esportesId), eq(groups.approved, true), isNull(groups.hiddenAt)))
+      .orderBy(groups.title, groups.id);
+    expect(titles).toEqual(rows.map((r) => r.title));
+    const ids = (await all('createdAt')).map((g) => g.id);
+    expect(ids).not.toContain(fixtures.pending);
+    expect(ids).not.toContain(fixtures.hidden);
+  });
+
+  it('gives distinct pages that together hold every group of the category', async () => {
+    const total = await publicCount(esportesId);
+    const ids: string[] = [];
+    for (let page = 1; page <= Math.ceil(total / 8); page++) {
+      ids.push(
+        ...(await body<GroupPage>(await get(`/api/groups?category=esportes&page=${page}`))).groups.map(
+          (g) => g.id,
+        ),
+      );
+    }
+    expect(new Set(ids).size).toBe(total);
+  });
+
+  it('accepts the category name too, as the old client sent it', async () => {
+    const res = await get(`/api/groups?category=${encodeURIComponent('Esportes')}`);
+    expect(res.status).toBe(200);
+    expect((await body<GroupPage>(res)).pagination.total).toBe(await publicCount(esportesId));
+  });
+
+  it('answers 404 "Categoria não encontrada" for an unknown category', async () => {
+    const res = await get('/api/groups?category=nao-existe');
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ message: 'Categoria não encontrada', code: 'NOT_FOUND' });
+  });
+
+  it('refuses an unknown sort, and A-Z without a category', async () => {
+    for (const query of ['category=esportes&sortBy=random', 'sortBy=title']) {
+      const res = await get(`/api/groups?${query}`);
+      expect(res.status, query).toBe(400);
+      expect(await res.json()).toMatchObject({ message: 'Ordenação inválida', code: 'BAD_REQUEST' });
+    }
+  });
+
+  it('lists all public groups without a category, by date or clicks', async () => {
+    const page = await body<GroupPage>(await get('/api/groups?sortBy=cliques&limit=20'));
+    expect(page.pagination.total).toBe(await publicCount());
+    const clicks = page.groups.map((g) => g.cliques);
+    expect(clicks).toEqual([...clicks].sort((a, b) => b - a));
+  });
+
+  it('delegates to search when a search parameter is present', async () => {
+    const [group] = (await body<GroupPage>(await get('/api/groups/recent?limit=1'))).groups;
+    const word = group!.title.split(' ')[0]!;
+    const res = await get(`/api/groups?search=${encodeURIComponent(word)}&limit=50`);
+    expect(res.status).toBe(200);
+    const page = await body<GroupPage>(res);
+    expect(page.groups.length).toBeGreaterThan(0);
+    expect(page.pagination.limit).toBe(50);
+    const bad = await get('/api/groups?search=x&minCliques=abc');
+    expect(bad.status).toBe(400);
+  });
+});
+
+describe('GET /api/groups/{id}', () => {
+  it('answers an approved group with its canonical path', async () => {
+    const res = await get(`/api/groups/${fixtures['featured-now']}`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({
+      id: fixtures['featured-now'],
+      title: 'Fixture featured-now',
+      category: 'Esportes',
+      categorySlug: 'esportes',
+      titleSlug: 'fixture-featured-now',
+      path: '/esportes/fixture-featured-now',
+      featured: true,
+      approved: true,
+    });
+  });
+
+  it('answers 404 "Grupo não encontrado" for unapproved, hidden, unknown and malformed ids', async () => {
+    const ids = [
+      fixtures.pending,
+      fixtures.hidden,
+      randomUUID(),
+      'abc',
+      '123',
+      "1'%20or%20'1'='1",
+      '%E0%A4%A',
+      'A'.repeat(300),
+    ];
+    for (const id of ids) {
+      const res = await get(`/api/groups/${id}`);
+      expect(res.status, id).toBe(404);
+      expect(await res.json()).toEqual({ message: 'Grupo não encontrado', code: 'NOT_FOUND' });
+    }
+  });
+
+  it('is GET only (POST /api/groups belongs to the submission function)', async () => {
+    expect(groupsFn.config.method).toBe('GET');
+    expect((await callFunction(groupsFn, '/api/groups', { method: 'POST' })).status).toBe(405);
+  });
+});
+
+describe('GET /api/groups/{id}/related', () => {
+  it('lists other public groups of the same category, not the group itself', async () => {
+    const id = fixtures['featured-now']!;
+    const res = await get(`/api/groups/${id}/related`);
+    expect(res.status).toBe(200);
+    const list = await body<GroupJson[]>(res);
+    expect(list.length).toBeGreaterThan(0);
+    expect(list.length).toBeLessThanOrEqual(8);
+    expect(list.every((g) => g.categorySlug === 'esportes' && g.id !== id)).toBe(true);
+    const ids = list.map((g) => g.id);
+    expect(ids).not.toContain(fixtures.pending);
+    expect(ids).not.toContain(fixtures.hidden);
+    expect((await body<GroupJson[]>(await get(`/api/groups/${id}/related?limit=3`))).length).toBe(3);
+  });
+
+  it('answers 404 for a group that is not public or does not exist', async () => {
+    for (const id of [fixtures.pending, randomUUID(), 'nope']) {
+      expect((await get(`/api/groups/${id}/related`)).status, id).toBe(404);
+    }
+  });
+});
+
+describe('GET /api/groups/slug/{categorySlug}/{titleSlug}', () => {
+  it('answers the group at its canonical slugs', async () => {
+    const res = await get('/api/groups/slug/esportes/fixture-featured-now');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ id: fixtures['featured-now'] });
+  });
+
+  it('answers 404 for the wrong category, an unapproved or hidden group and unknown slugs', async () => {
+    for (const path of [
+      'educacao/fixture-featured-now',
+      'esportes/fixture-pending',
+      'esportes/fixture-hidden',
+      'esportes/nao-existe',
+      'nao-existe/fixture-featured-now',
+      'esportes/%E0%A4%A',
+    ]) {
+      const res = await get(`/api/groups/slug/${path}`);
+      expect(res.status, path).toBe(404);
+      expect(await res.json()).toMatchObject({ message: 'Grupo não encontrado' });
+    }
+  });
+});
+
+describe('publicGroupBatches', () => {
+  it('yields every public group once, in batches of the size asked', async () => {
+    const sizes: number[] = [];
+    const ids: string[] = [];
+    for await (const batch of publicGroupBatches(db, 10)) {
+      sizes.push(batch.length);
+      ids.push(...batch.map((g) => g.id));
+      for (const g of batch) expect(g.path).toBe(`/${g.categorySlug}/${g.titleSlug}`);
+    }
+    const total = await publicCount();
+    expect(ids.length).toBe(total);
+    expect(new Set(ids).size).toBe(total);
+    expect(sizes.slice(0, -1).every((n) => n === 10)).toBe(true);
+    expect(ids).not.toContain(fixtures.pending);
+  });
+
+  it('yields every public group with all it shows (for page generation), same order and set', async () => {
+    const refs: string[] = [];
+    for await (const batch of publicGroupBatches(db, 13)) refs.push(...batch.map((g) => g.id));
+    const pages: string[] = [];
+    for await (const batch of publicGroupJsonBatches(db, 13)) {
+      for (const group of batch) {
+        expect(group.path).toBe(`/${group.categorySlug}/${group.titleSlug}`);
+        expect(Number.isNaN(Date.parse(group.updatedAt))).toBe(false);
+        expect(group.approved).toBe(true);
+      }
+      pages.push(...batch.map((g) => g.id));
+    }
+    expect(pages).toEqual(refs);
+    const featured = await (async () => {
+      for await (const batch of publicGroupJsonBatches(db)) {
+        const hit = batch.find((g) => g.id === fixtures['featured-expired']);
+        if (hit) return hit;
+      }
+    })();
+    expect(featured).toMatchObject({ featured: false, featuredUntil: null });
+  });
+
+  it('knows the newest change of the public groups, overall and per category', async () => {
+    const before = await latestPublicUpdate(db, esportesId);
+    expect(before).toBeInstanceOf(Date);
+    const changed = new Date(Math.max(Date.now(), before!.getTime()) + 60_000);
+    await db.update(groups).set({ updatedAt: changed }).where(eq(groups.id, fixtures['featured-now']!));
+    expect((await latestPublicUpdate(db, esportesId))!.getTime()).toBe(changed.getTime());
+    expect((await latestPublicUpdate(db))!.getTime()).toBe(changed.getTime());
+    // A pending group's change does not count: its page is not public.
+    const later = new Date(changed.getTime() + 60_000);
+    await db.update(groups).set({ updatedAt: later }).where(eq(groups.id, fixtures.pending!));
+    expect((await latestPublicUpdate(db))!.getTime()).toBe(changed.getTime());
+  });
+
+  it('does not skip groups created in the same millisecond (microsecond timestamps)', async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++)
+      ids.push(await addGroup(`same-ms-${i}`, { createdAt: new Date('2020-01-01T00:00:00.000Z') }));
+    // Same millisecond, different microseconds: a Date-based cursor would lose some of them.
+    await db.execute(
+      sql`update groups set created_at = created_at + (1 + random() * 900)::int * interval '1 microsecond' where title like 'Fixture same-ms-%'`,
+    );
+    const seen: string[] = [];
+    for await (const batch of publicGroupBatches(db, 2)) seen.push(...batch.map((g) => g.id));
+    for (const id of ids) expect(seen).toContain(id);
+    expect(new Set(seen).size).toBe(seen.length);
+  });
+});
+
+describe('GET /api/groups?link=… (the panel finds a group by its invite link; search owns the rule)', () => {
+  it('answers the public group with that link, normalised, or none', async () => {
+    const [group] = await db.select().from(groups).where(eq(groups.id, fixtures['featured-now']!));
+    const messy = `${group!.link.replace('https://', 'http://www.')}/?utm=x`;
+    const found = await body<GroupPage>(
+      await get(`/api/groups?link=${encodeURIComponent(messy)}&approved=true`),
+    );
+    expect(found.groups.map((g) => g.id)).toEqual([group!.id]);
+    const [pending] = await db.select().from(groups).where(eq(groups.id, fixtures.pending!));
+    for (const link of [pending!.link]) {
+      const res = await get(`/api/groups?link=${encodeURIComponent(link)}`);
+      expect(res.status, link).toBe(200);
+      expect((await body<GroupPage>(res)).groups, link).toEqual([]);
+    }
+  });
+});
+
+// The plans that keep lists fast at 100k+ groups: each list walks its partial index in order (no
+// sort of the table). Checked on PGlite with sequential scans, bitmap scans and sorts discouraged, so a tiny table still shows which
+// index would be used; a mismatched ORDER BY (e.g. DESC NULLS FIRST) still shows up as a Sort node.
+describe.runIf((process.env.TEST_DB_DRIVER ?? 'pglite') === 'pglite')('list query plans', () => {
+  type PgliteClient = {
+    query: (
+      text: string,
+      params?: unknown[],
+      options?: unknown,
+    ) => Promise<{ rows: Record<string, string>[] }>;
+  };
+  const client = (db as unknown as { $client: PgliteClient }).$client;
+
+  async function plansOf(run: () => Promise<unknown>) {
+    const captured: { text: string; params: unknown[] }[] = [];
+    const original = client.query.bind(client);
+    client.query = (text, params, options) => {
+      if (!text.startsWith('explain')) captured.push({ text, params: params ?? [] });
+      return original(text, params, options);
+    };
+    try {
+      await run();
+    } finally {
+      client.query = original;
+    }
+    // Discourage (not forbid) the alternatives, so a sort shows only when no index gives the order.
+    for (const knob of ['enable_seqscan', 'enable_bitmapscan', 'enable_sort'])
+      await original(`set ${knob} = off`);
+    try {
+      const plans: string[] = [];
+      for (const { text, params } of captured.filter(
+        (c) => /from "groups"/.test(c.text) && /order by/i.test(c.text),
+      )) {
+        const result = await original(`explain (costs off) ${text}`, params);
+        plans.push(result.rows.map((r) => Object.values(r)[0]).join('\n'));
+      }
+      return plans;
+    } finally {
+      for (const knob of ['enable_seqscan', 'enable_bitmapscan', 'enable_sort'])
+        await original(`reset ${knob}`);
+    }
+  }
+
+  const cases: [string, string, () => Promise<unknown>][] = [
+    ['recent', 'groups_public_recent_idx', () => get('/api/groups/recent?page=2')],
+    ['all by clicks', 'groups_public_popular_idx', () => get('/api/groups?sortBy=cliques')],
+    ['category newest', 'groups_category_recent_idx', () => get('/api/groups?category=esportes')],
+    [
+      'category by clicks',
+      'groups_category_popular_idx',
+      () => get('/api/groups?category=esportes&sortBy=cliques'),
+    ],
+    ['category A-Z', 'groups_category_title_idx', () => get('/api/groups?category=esportes&sortBy=title')],
+    ['related', 'groups_category_popular_idx', () => get(`/api/groups/${fixtures['featured-now']}/related`)],
+    [
+      'batches',
+      'groups_public_recent_idx',
+      async () => {
+        for await (const _ of publicGroupBatches(db, 30)) void _;
+        for await (const _ of publicGroupJsonBatches(db, 30)) void _;
+      },
+    ],
+  ];
+  for (const [name, index, run] of cases) {
+    it(`${name} walks ${index} without sorting`, async () => {
+      const plans = await plansOf(run);
+      expect(plans.length).toBeGreaterThan(0);
+      for (const plan of plans) {
+        expect(plan, plan).toContain(`Index Scan using ${index}`);
+        expect(plan, plan).not.toMatch(/\bSort\b/);
+      }
+    });
+  }
+
+  it('featured reads only the featured partial index', async () => {
+    const [plan] = await plansOf(() => get('/api/groups/featured'));
+    expect(plan).toContain('groups_featured_idx');
+  });
+});

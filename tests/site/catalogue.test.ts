@@ -1,0 +1,206 @@
+// The built catalogue pages (home, category, group by slug and by id, 404): complete without JavaScript,
+// with their title, description, canonical, Open Graph/Twitter tags and JSON-LD, in pt-BR, and with
+// user text escaped. A group with markup in its title goes through a real rebuild to get its page.
+import { gzipSync } from 'node:zlib';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { openDb } from '../../db/client.ts';
+import { categories, groups } from '../../db/schema.ts';
+import type { GroupJson, GroupPage } from '../../src/features/groups/groups.server.ts';
+import { formatDate } from '../../src/lib/format.ts';
+
+const site = inject('siteUrl');
+const handle = await openDb({ url: inject('siteDatabaseUrl'), driver: 'pg', max: 2 });
+afterAll(() => handle.close());
+
+const html = async (path: string) => {
+  const res = await fetch(`${site}${path}`);
+  return { status: res.status, body: await res.text() };
+};
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+function meta(body: string, attr: 'name' | 'property', key: string): string | undefined {
+  return new RegExp(`<meta ${attr}="${key}" content="([^"]*)"`).exec(body)?.[1];
+}
+function canonical(body: string): string | undefined {
+  return /<link rel="canonical" href="([^"]*)"/.exec(body)?.[1];
+}
+function jsonLd(body: string): Record<string, unknown>[] {
+  const text = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(body)?.[1];
+  if (!text) return [];
+  const data = JSON.parse(text);
+  return Array.isArray(data) ? data : [data];
+}
+function expectPageBasics(body: string, path: string) {
+  expect(body).toContain('<html lang="pt-BR"');
+  expect(body).toMatch(/<title>[^<]+<\/title>/);
+  expect(meta(body, 'name', 'description')?.length).toBeGreaterThan(20);
+  expect(canonical(body)).toBe(new URL(path, canonical(body)).href);
+  expect(new URL(canonical(body)!).pathname).toBe(path);
+  expect(meta(body, 'property', 'og:title')).toBeTruthy();
+  expect(meta(body, 'property', 'og:url')).toBe(canonical(body));
+  expect(meta(body, 'name', 'twitter:card')).toBeTruthy();
+}
+
+let recent: GroupJson[] = [];
+beforeAll(async () => {
+  recent = ((await (await fetch(`${site}/api/groups/recent?limit=18`)).json()) as GroupPage).groups;
+  expect(recent.length).toBeGreaterThan(0);
+});
+
+describe('home', () => {
+  it('shows its sections and the latest groups in the static HTML', async () => {
+    const { status, body } = await html('/');
+    expect(status).toBe(200);
+    expectPageBasics(body, '/');
+    for (const text of [
+      'Grupos em Destaque',
+      'Últimos Grupos',
+      'Grupos adicionados recentemente',
+      'Ver todos',
+      'Destaques do site',
+      'Enviar meu grupo',
+      'Categorias Populares',
+    ])
+      expect(body, text).toContain(text);
+    for (const group of recent) expect(body, group.title).toContain(`href="${group.path}"`);
+  });
+});
+
+describe('/categoria/{slug}', () => {
+  it('renders page 1 of the default order, the count, the sidebar and the breadcrumbs', async () => {
+    const list = (await (await fetch(`${site}/api/categories`)).json()) as {
+      slug: string;
+      name: string;
+      count: number;
+    }[];
+    const category = list.find((c) => c.count > 8)!;
+    expect(category).toBeDefined();
+    const { status, body } = await html(`/categoria/${category.slug}`);
+    expect(status).toBe(200);
+    expectPageBasics(body, `/categoria/${category.slug}`);
+    expect(body).toContain(`${category.count.toLocaleString('pt-BR')} grupos encontrados`);
+    expect(body).toMatch(new RegExp(`href="/categoria/${category.slug}" aria-current="page"`));
+    for (const other of list) expect(body).toContain(`href="/categoria/${other.slug}"`);
+    const page = (await (
+      await fetch(`${site}/api/groups?category=${category.slug}&limit=8`)
+    ).json()) as GroupPage;
+    expect(page.groups).toHaveLength(8);
+    for (const group of page.groups) expect(body, group.title).toContain(`href="${group.path}"`);
+    expect(body).toContain('Mais recentes');
+    const crumbs = jsonLd(body).find((d) => d['@type'] === 'BreadcrumbList');
+    expect(crumbs).toBeDefined();
+  });
+});
+
+describe('group pages', () => {
+  it('the canonical page has everything without JavaScript', async () => {
+    const group = recent[0]!;
+    const { status, body } = await html(group.path);
+    expect(status).toBe(200);
+    expectPageBasics(body, group.path);
+    expect(body).toContain(
+      `<title>${escapeHtml(group.title)} - Grupo de WhatsApp de ${escapeHtml(group.category)}`,
+    );
+    expect(meta(body, 'property', 'og:type')).toBe('article');
+    expect(body).toContain(`href="${group.link}"`);
+    expect(body).toMatch(/target="_blank"[^>]*data-join-id=/);
+    expect(body).toContain('Entrar no Grupo');
+    expect(body).toContain('Ao clicar, você será redirecionado para o WhatsApp');
+    expect(body).toContain('Compartilhar');
+    expect(body).toContain('Descrição');
+    expect(body).toContain('Adicionado em');
+    expect(body).toContain(formatDate(group.createdAt));
+    expect(body).toContain('Total de cliques');
+    expect(body).toContain(group.id.slice(0, 8));
+    expect(body).toContain('Grupos Relacionados');
+    expect(body).toContain('id="denunciar"');
+    expect(body.match(/data-pagefind-body/g)).toHaveLength(1);
+    expect(body).toContain(`data-pagefind-meta="category:${escapeHtml(group.category)}"`);
+    expect(body).toContain('data-pagefind-filter="category"');
+    // Each line of the description is its own paragraph.
+    for (const line of group.description.split('\n').filter((l) => l.trim()))
+      expect(body).toContain(`<p>${escapeHtml(line.trim())}</p>`);
+
+    const data = jsonLd(body);
+    const product = data.find((d) => d['@type'] === 'Product') as {
+      name: string;
+      offers: Record<string, string>;
+    };
+    expect(product.name).toBe(group.title);
+    expect(product.offers).toMatchObject({ price: '0', priceCurrency: 'BRL' });
+    const crumbs = data.find((d) => d['@type'] === 'BreadcrumbList') as {
+      itemListElement: { name: string }[];
+    };
+    expect(crumbs.itemListElement.map((i) => i.name)).toEqual(['Início', group.category, group.title]);
+  });
+
+  it('stays within the 8 KB (gzip) budget and ships no island', async () => {
+    const { body } = await html(recent[0]!.path);
+    expect(gzipSync(body).length).toBeLessThanOrEqual(8 * 1024);
+    expect(body).not.toContain('<astro-island');
+  });
+
+  it('/grupo/{id} shows the group and declares the slug page canonical', async () => {
+    const group = recent[1]!;
+    const { status, body } = await html(`/grupo/${group.id}`);
+    expect(status).toBe(200);
+    expect(new URL(canonical(body)!).pathname).toBe(group.path);
+    expect(body).toContain(escapeHtml(group.title));
+    expect(body).not.toContain('data-pagefind-body');
+  });
+
+  it('an unknown path answers 404 Page Not Found (noindex)', async () => {
+    const { status, body } = await html('/nao/existe/mesmo');
+    expect(status).toBe(404);
+    expect(body).toContain('404 Page Not Found');
+    expect(body).toContain('name="robots" content="noindex');
+  });
+});
+
+describe('user text', () => {
+  it('is escaped in the page, its title, its meta tags and its JSON-LD (after a real rebuild)', async () => {
+    const { db } = handle;
+    const [category] = await db.select().from(categories).limit(1);
+    const title = `Grupo <script>alert("x")</script> & 'aspas'`;
+    const description = `Linha com <img src=x onerror=alert(1)> "aspas"\nSegunda linha </script>`;
+    const [inserted] = await db
+      .insert(groups)
+      .values({
+        title,
+        description,
+        link: 'https://chat.whatsapp.com/EscapeTest0000000001',
+        inviteCode: 'EscapeTest0000000001',
+        categoryId: category!.id,
+        titleSlug: 'grupo-script-alertx-script-aspas',
+        approved: true,
+      })
+      .returning({ id: groups.id });
+    const path = `/${category!.slug}/grupo-script-alertx-script-aspas`;
+    try {
+      expect((await fetch(`${site}/__platform/build-hook`, { method: 'POST' })).status).toBe(202);
+      await expect
+        .poll(async () => (await fetch(`${site}${path}`)).status, { timeout: 120_000, interval: 1000 })
+        .toBe(200);
+      const { body } = await html(path);
+      // Inside a quoted attribute '<' is inert (only '"' must be escaped there); anywhere else it must not appear.
+      const outsideAttributes = body.replace(/="[^"]*"/g, '=""');
+      expect(outsideAttributes).not.toContain('<script>alert');
+      expect(outsideAttributes).not.toContain('<img src=x');
+      expect(body).toContain(`content="Grupo <script>alert(&quot;x&quot;)</script> &amp; 'aspas'`);
+      expect(body).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;');
+      const ld = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(body)![1]!;
+      expect(ld).not.toMatch(/<\/?script/i);
+      const product = jsonLd(body).find((d) => d['@type'] === 'Product') as { name: string };
+      expect(product.name).toBe(title);
+    } finally {
+      // Leave the site as the other tests expect it: the group gone from the database and the pages.
+      await db.delete(groups).where(eq(groups.id, inserted!.id));
+      await fetch(`${site}/__platform/build-hook`, { method: 'POST' });
+      await expect
+        .poll(async () => (await fetch(`${site}${path}`)).status, { timeout: 120_000, interval: 1000 })
+        .toBe(404);
+    }
+  });
+});
