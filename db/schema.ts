@@ -115,6 +115,10 @@ export const groups = pgTable(
     index('groups_pending_idx').on(t.createdAt.desc()).where(sql`not approved`),
     index('groups_user_idx').on(t.userId, t.createdAt.desc()),
     index('groups_search_idx').using('gin', t.searchVector),
+    // Search relevance reads title matches first, in popularity order: the title's own full-text index.
+    index('groups_public_title_fts_idx')
+      .using('gin', sql`to_tsvector('pt_unaccent'::regconfig, ${t.title})`)
+      .where(sql`approved and hidden_at is null`),
     index('groups_title_trgm_idx').using('gin', sql`immutable_unaccent(lower(${t.title})) gin_trgm_ops`),
   ],
 );

@@ -1,22 +1,40 @@
 // The search query (GET /api/groups?search=… and /buscar's query string), shared by the page and the API.
 import { z } from 'zod';
+import { INVITE_LINK_MESSAGE, normalizeInviteLink } from '../groups/groups.ts';
+import { cleanTerm } from './search.ts';
 
 export const SEARCH_PAGE_SIZE = 6;
+export const SEARCH_TERM_MAX = 200;
 export const SEARCH_SORTS = ['relevance', 'createdAt', 'cliques'] as const;
 export type SearchSort = (typeof SEARCH_SORTS)[number];
+/** The sorted-by chip. */
+export const SEARCH_SORT_LABELS: Record<SearchSort, string> = {
+  relevance: 'Relevância',
+  createdAt: 'Mais recentes',
+  cliques: 'Mais populares',
+};
+export const SEARCH_TERM_TOO_LONG = `O termo de busca deve ter no máximo ${SEARCH_TERM_MAX} caracteres`;
 
+/** A whole number of clicks from the query string; empty means unset (spec: parsed as integers). */
 const optionalCount = (label: string) =>
   z
-    .union([z.literal(''), z.coerce.number({ error: `${label} deve ser um número` })])
-    .transform((v) => (v === '' ? undefined : v))
-    .pipe(
-      z
-        .number()
-        .int(`${label} deve ser um número inteiro`)
-        .min(0, `${label} não pode ser negativo`)
-        .optional(),
-    )
-    .optional();
+    .union([z.string(), z.number()], { error: `${label} deve ser um número` })
+    .optional()
+    .transform((raw, ctx) => {
+      const text = raw === undefined ? '' : String(raw).trim();
+      if (text === '') return undefined;
+      const value = Number(text);
+      const fail = (message: string) => {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      };
+      if (!/^[+-]?\d+(\.\d+)?$/.test(text) || !Number.isFinite(value))
+        return fail(`${label} deve ser um número`);
+      if (!Number.isInteger(value)) return fail(`${label} deve ser um número inteiro`);
+      if (value < 0) return fail(`${label} não pode ser negativo`);
+      if (value > 2_000_000_000) return fail(`${label} é grande demais`);
+      return value;
+    });
 
 const optionalDate = (label: string) =>
   z
@@ -26,11 +44,36 @@ const optionalDate = (label: string) =>
 
 export const SearchQuerySchema = z
   .object({
-    search: z.string().trim().max(200, 'O termo de busca deve ter no máximo 200 caracteres'),
-    page: z.coerce.number().int().min(1, 'Página inválida').max(10_000, 'Página inválida').default(1),
+    search: z
+      .string({ error: 'Termo de busca inválido' })
+      .max(SEARCH_TERM_MAX, SEARCH_TERM_TOO_LONG)
+      .transform(cleanTerm)
+      .default(''),
+    /** the panel's lookup of one group by its invite link */
+    link: z
+      .string()
+      .max(500, INVITE_LINK_MESSAGE)
+      .optional()
+      .transform((v, ctx) => {
+        if (v === undefined || v.trim() === '') return undefined;
+        const invite = normalizeInviteLink(v);
+        if (!invite) {
+          ctx.addIssue({ code: 'custom', message: INVITE_LINK_MESSAGE });
+          return z.NEVER;
+        }
+        return invite.code;
+      }),
+    /** the panel sends approved=true: search only ever answers public (approved, visible) groups */
+    approved: z.enum(['true', 'false'], { error: 'Filtro de aprovação inválido' }).optional(),
+    page: z.coerce
+      .number({ error: 'Página inválida' })
+      .int('Página inválida')
+      .min(1, 'Página inválida')
+      .max(10_000, 'Página inválida')
+      .default(1),
     limit: z.coerce
-      .number()
-      .int()
+      .number({ error: 'Limite inválido' })
+      .int('Limite inválido')
       .min(1, 'Limite inválido')
       .max(100, 'Limite inválido')
       .default(SEARCH_PAGE_SIZE),
@@ -50,3 +93,16 @@ export const SearchQuerySchema = z
   });
 
 export type SearchQuery = z.infer<typeof SearchQuerySchema>;
+export type SearchQueryInput = z.input<typeof SearchQuerySchema>;
+
+/** Whether a query asks for anything (a term, a link or a filter): the page searches only then. */
+export function hasCriteria(q: Partial<SearchQuery>): boolean {
+  return Boolean(
+    q.search ||
+      q.link ||
+      q.minCliques !== undefined ||
+      q.maxCliques !== undefined ||
+      q.dateAfter ||
+      q.dateBefore,
+  );
+}

@@ -1,0 +1,1 @@
+CREATE INDEX "groups_public_title_fts_idx" ON "groups" USING gin (to_tsvector('pt_unaccent'::regconfig, "title")) WHERE approved and hidden_at is null;

@@ -1,0 +1,207 @@
+// The header's and home's search box: a plain GET form to /buscar that works before JavaScript runs;
+// an empty (trimmed) term is ignored instead of searching for nothing. With JavaScript it also offers
+// instant suggestions of groups from the Pagefind index, which is downloaded only once the visitor
+// focuses the field or types (never on page load).
+import { Search } from 'lucide-react';
+import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+
+interface Props {
+  /** the term already searched, when shown on /buscar */
+  defaultValue?: string;
+  /** larger field for the home page hero */
+  size?: 'md' | 'lg';
+  id?: string;
+}
+
+interface Suggestion {
+  url: string;
+  title: string;
+  category?: string;
+}
+
+interface PagefindResult {
+  data(): Promise<{ url: string; meta: Record<string, string | undefined> }>;
+}
+interface Pagefind {
+  options(options: Record<string, unknown>): Promise<void>;
+  init(): Promise<void>;
+  debouncedSearch(
+    term: string,
+    options?: object,
+    wait?: number,
+  ): Promise<{ results: PagefindResult[] } | null>;
+}
+
+export const SUGGESTION_COUNT = 5;
+const MIN_CHARS = 2;
+const PAGEFIND_URL = '/pagefind/pagefind.js';
+
+let pagefindPromise: Promise<Pagefind | null> | undefined;
+
+/** Pagefind's script, loaded once per page and only when asked; null when the index is unavailable. */
+function loadPagefind(): Promise<Pagefind | null> {
+  pagefindPromise ??= import(/* @vite-ignore */ PAGEFIND_URL)
+    .then(async (module: Pagefind) => {
+      await module.options({ excerptLength: 0 });
+      await module.init();
+      return module;
+    })
+    .catch(() => null); // no index (e.g. dev server): the box stays a plain form
+  return pagefindPromise;
+}
+
+export default function SearchBox({ defaultValue = '', size = 'md', id = 'busca' }: Props) {
+  const [term, setTerm] = useState(defaultValue);
+  const [suggestions, setSuggestions] = useState<Suggestion[]>([]);
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const listId = `${useId()}-sugestoes`;
+  const latest = useRef('');
+  const rootRef = useRef<HTMLFormElement>(null);
+
+  useEffect(() => {
+    const query = term.trim();
+    latest.current = query;
+    if (query.length < MIN_CHARS) {
+      setSuggestions([]);
+      return;
+    }
+    let cancelled = false;
+    loadPagefind().then(async (pagefind) => {
+      if (!pagefind || cancelled) return;
+      const search = await pagefind.debouncedSearch(query, {}, 200);
+      if (!search || cancelled || latest.current !== query) return; // a newer term took over
+      const data = await Promise.all(search.results.slice(0, SUGGESTION_COUNT).map((r) => r.data()));
+      if (cancelled || latest.current !== query) return;
+      setSuggestions(
+        data.map((d) => ({ url: d.url, title: d.meta.title ?? d.url, category: d.meta.category })),
+      );
+      setActive(-1);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [term]);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    const input = event.currentTarget.elements.namedItem('q') as HTMLInputElement;
+    const value = input.value.trim();
+    if (!value) {
+      event.preventDefault();
+      input.focus();
+      return;
+    }
+    const chosen = open ? suggestions[active] : undefined;
+    if (chosen) {
+      event.preventDefault();
+      window.location.assign(chosen.url);
+      return;
+    }
+    input.value = value;
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    if (!suggestions.length) return;
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      setOpen(true);
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      // -1 is the field itself; the arrows cycle through the suggestions and back to it.
+      setActive((i) => {
+        const next = i + step;
+        if (next < -1) return suggestions.length - 1;
+        return next >= suggestions.length ? -1 : next;
+      });
+    } else if (event.key === 'Escape') {
+      setOpen(false);
+      setActive(-1);
+    }
+  }
+
+  const showList = open && suggestions.length > 0 && term.trim().length >= MIN_CHARS;
+  const activeSuggestion = showList && active >= 0 && active < suggestions.length ? active : -1;
+  const height = size === 'lg' ? 'h-13 text-base' : 'h-11 text-[0.9375rem]';
+  return (
+    <search className="w-full">
+      <form
+        ref={rootRef}
+        action="/buscar"
+        method="get"
+        onSubmit={onSubmit}
+        onBlur={(event) => {
+          if (!rootRef.current?.contains(event.relatedTarget as Node | null)) setOpen(false);
+        }}
+        className="relative w-full"
+      >
+        <label htmlFor={id} className="sr-only">
+          Buscar grupos
+        </label>
+        <Search
+          aria-hidden="true"
+          className="pointer-events-none absolute top-1/2 left-3.5 size-5 -translate-y-1/2 text-neutral-500"
+        />
+        <input
+          id={id}
+          name="q"
+          type="search"
+          value={term}
+          onChange={(event) => {
+            setTerm(event.currentTarget.value);
+            setOpen(true);
+          }}
+          onFocus={() => {
+            setOpen(true);
+            void loadPagefind();
+          }}
+          onKeyDown={onKeyDown}
+          placeholder="Buscar grupos de WhatsApp"
+          autoComplete="off"
+          enterKeyHint="search"
+          maxLength={200}
+          role="combobox"
+          aria-autocomplete="list"
+          aria-expanded={showList}
+          aria-controls={listId}
+          aria-activedescendant={activeSuggestion >= 0 ? `${listId}-${activeSuggestion}` : undefined}
+          className={`${height} w-full rounded-control border border-neutral-300 bg-white pr-24 pl-11 text-neutral-900 shadow-sm placeholder:text-neutral-500 focus-visible:border-brand-600 focus-visible:outline-2 focus-visible:outline-brand-600`}
+        />
+        <button
+          type="submit"
+          className="absolute top-1/2 right-1.5 inline-flex h-[calc(100%-0.75rem)] -translate-y-1/2 items-center rounded-[calc(var(--radius-control)-2px)] bg-brand-700 px-3.5 text-sm font-semibold text-white hover:bg-brand-800"
+        >
+          Buscar
+        </button>
+        <div
+          id={listId}
+          role="listbox"
+          aria-label="Sugestões de grupos"
+          hidden={!showList}
+          className="absolute inset-x-0 top-[calc(100%+0.375rem)] z-50 overflow-hidden rounded-card border border-neutral-200 bg-white py-1 text-left shadow-overlay"
+        >
+          {suggestions.map((suggestion, index) => (
+            <a
+              key={suggestion.url}
+              id={`${listId}-${index}`}
+              role="option"
+              aria-selected={index === activeSuggestion}
+              href={suggestion.url}
+              tabIndex={-1}
+              className="flex min-h-11 flex-col justify-center px-4 py-2 hover:bg-neutral-50 aria-selected:bg-brand-50"
+            >
+              <span className="truncate font-medium text-neutral-900">{suggestion.title}</span>
+              {suggestion.category && <span className="text-sm text-neutral-600">{suggestion.category}</span>}
+            </a>
+          ))}
+          <button
+            type="submit"
+            tabIndex={-1}
+            className="flex min-h-11 w-full items-center gap-2 border-t border-neutral-100 px-4 text-left text-sm font-semibold text-brand-800 hover:bg-neutral-50"
+          >
+            <Search aria-hidden="true" className="size-4" />
+            Ver todos os resultados para "{term.trim()}"
+          </button>
+        </div>
+      </form>
+    </search>
+  );
+}

@@ -1,0 +1,97 @@
+// /buscar's state lives in the query string (q, sortBy, minCliques, maxCliques, dateAfter, dateBefore,
+// page) so back/forward and shared links work. Pure: read, write, and the chips that describe it.
+import { SEARCH_SORTS, type SearchSort } from './search.schema.ts';
+
+export interface Criteria {
+  q: string;
+  sortBy: SearchSort;
+  minCliques: string;
+  maxCliques: string;
+  dateAfter: string;
+  dateBefore: string;
+  page: number;
+}
+
+export const EMPTY_CRITERIA: Criteria = {
+  q: '',
+  sortBy: 'relevance',
+  minCliques: '',
+  maxCliques: '',
+  dateAfter: '',
+  dateBefore: '',
+  page: 1,
+};
+
+/** The criteria in a query string; unknown or malformed values fall back to the defaults. */
+export function readCriteria(search: string): Criteria {
+  const params = new URLSearchParams(search);
+  const text = (name: string, max = 200) => (params.get(name) ?? '').trim().slice(0, max);
+  const sort = params.get('sortBy') as SearchSort | null;
+  const page = Number(params.get('page'));
+  return {
+    q: text('q'),
+    sortBy: sort && SEARCH_SORTS.includes(sort) ? sort : 'relevance',
+    minCliques: text('minCliques', 12),
+    maxCliques: text('maxCliques', 12),
+    dateAfter: text('dateAfter', 10),
+    dateBefore: text('dateBefore', 10),
+    page: Number.isInteger(page) && page >= 1 ? page : 1,
+  };
+}
+
+/** The query string of criteria ('' or '?q=…'): defaults and empty values are left out. */
+export function criteriaQuery(criteria: Criteria): string {
+  const params = new URLSearchParams();
+  if (criteria.q) params.set('q', criteria.q);
+  if (criteria.sortBy !== 'relevance') params.set('sortBy', criteria.sortBy);
+  for (const key of ['minCliques', 'maxCliques', 'dateAfter', 'dateBefore'] as const) {
+    if (criteria[key]) params.set(key, criteria[key]);
+  }
+  if (criteria.page > 1) params.set('page', String(criteria.page));
+  const qs = params.toString();
+  return qs ? `?${qs}` : '';
+}
+
+/** The API query for criteria (the API calls the term `search`). */
+export function apiQuery(criteria: Criteria, limit: number): Record<string, string | number> {
+  const query: Record<string, string | number> = { search: criteria.q, page: criteria.page, limit };
+  query.sortBy = criteria.sortBy;
+  for (const key of ['minCliques', 'maxCliques', 'dateAfter', 'dateBefore'] as const) {
+    if (criteria[key]) query[key] = criteria[key];
+  }
+  return query;
+}
+
+/** yyyy-mm-dd as dd/mm/yyyy (a calendar day: no time zone involved). */
+export function dayLabel(isoDay: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDay);
+  return match ? `${match[3]}/${match[2]}/${match[1]}` : isoDay;
+}
+
+export interface Chip {
+  key: 'cliques' | 'data';
+  label: string;
+  /** the criteria without this filter */
+  without: Partial<Criteria>;
+}
+
+/** The filter chips, worded as the spec: 'Cliques: a a b', 'mín.', 'máx.', 'Data: … a …', 'após', 'até'. */
+export function filterChips(criteria: Criteria): Chip[] {
+  const chips: Chip[] = [];
+  const { minCliques: min, maxCliques: max, dateAfter: after, dateBefore: before } = criteria;
+  if (min || max) {
+    const label =
+      min && max ? `Cliques: ${min} a ${max}` : min ? `Cliques: mín. ${min}` : `Cliques: máx. ${max}`;
+    chips.push({ key: 'cliques', label, without: { minCliques: '', maxCliques: '' } });
+  }
+  if (after || before) {
+    const label =
+      after && before
+        ? `Data: ${dayLabel(after)} a ${dayLabel(before)}`
+        : after
+          ? `Data: após ${dayLabel(after)}`
+          : `Data: até ${dayLabel(before)}`;
+    chips.push({ key: 'data', label, without: { dateAfter: '', dateBefore: '' } });
+  }
+  return chips;
+}

@@ -1,0 +1,339 @@
+// /buscar in real Chromium against the local platform: the form, 'Filtros Avançados', the chips, the
+// URL as state (back/forward), pagination, empty/initial/error states. And the search box's Pagefind
+// suggestions: the real SearchBox bundled with esbuild, over a real Pagefind index of marked group pages.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { markedPages, writeSearchIndex } from '../../src/features/search/pagefind.ts';
+import { launchBrowser } from '../support/browser.ts';
+
+const site = inject('siteUrl');
+
+interface ApiPage {
+  groups: { title: string; cliques: number; createdAt: string }[];
+  pagination: { total: number; pages: number };
+}
+const api = async (query: string) => (await (await fetch(`${site}/api/groups?${query}`)).json()) as ApiPage;
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function open(path: string): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 390, height: 844 }, locale: 'pt-BR' });
+  await page.goto(`${site}${path}`, { timeout: 90_000 });
+  // Astro drops `ssr` from an island once it has hydrated; before that the form is the plain GET one.
+  await page.locator('astro-island:not([ssr])').first().waitFor({ state: 'attached' });
+  return page;
+}
+// Searches go through the real functions and database: give them time.
+const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000 });
+const heading = (page: Page) => page.getByRole('heading', { level: 2 }).first();
+const chips = (page: Page) => page.getByRole('list', { name: 'Filtros aplicados' }).getByRole('listitem');
+
+describe('/buscar (static HTML)', () => {
+  it('is readable before JavaScript: title, a GET form with the filters, the initial state', async () => {
+    const html = await (await fetch(`${site}/buscar`)).text();
+    expect(html).toContain('<title>Buscar Grupos');
+    expect(html).toMatch(/<form[^>]*action="\/buscar"[^>]*method="get"/);
+    expect(html).toContain('name="q"');
+    for (const name of ['minCliques', 'maxCliques', 'dateAfter', 'dateBefore', 'sortBy'])
+      expect(html).toContain(`name="${name}"`);
+    expect(html).toContain('Filtros Avançados');
+    expect(html).toContain('Faça uma busca');
+  });
+});
+
+describe('/buscar in the browser', () => {
+  it('searches from the form, filters with chips, and replays every step with back/forward', async () => {
+    const page = await open('/buscar');
+    await poll(() => page.getByText('Faça uma busca').isVisible()).toBe(true);
+
+    await page.getByLabel('Termo de busca').fill('  grupo  ');
+    await page.getByRole('button', { name: 'Buscar', exact: true }).click();
+    await page.waitForURL(/\?q=grupo$/);
+    const all = await api('search=grupo');
+    await poll(() => heading(page).textContent()).toBe(
+      `Resultados para "grupo" (${all.pagination.total} encontrados)`,
+    );
+    expect(await chips(page).allTextContents()).toEqual(['Ordenado por: Relevância']);
+    expect(await page.getByRole('article').count()).toBeGreaterThanOrEqual(6);
+
+    // Filters: min clicks, then max too, then a date.
+    await page.getByText('Filtros Avançados').click();
+    await page.getByLabel('Mínimo de cliques').fill('100');
+    await page.getByRole('button', { name: 'Buscar', exact: true }).click();
+    await page.waitForURL(/minCliques=100/);
+    await poll(() => chips(page).allTextContents()).toEqual([
+      'Ordenado por: Relevância',
+      'Cliques: mín. 100',
+    ]);
+    const min = await api('search=grupo&minCliques=100');
+    await poll(() => heading(page).textContent()).toBe(
+      `Resultados para "grupo" (${min.pagination.total} encontrados)`,
+    );
+
+    await page.getByLabel('Máximo de cliques').fill('3000');
+    await page.getByLabel('Criado após').fill('2020-01-31');
+    await page.getByRole('button', { name: 'Buscar', exact: true }).click();
+    await page.waitForURL(/maxCliques=3000/);
+    await poll(() => chips(page).allTextContents()).toEqual([
+      'Ordenado por: Relevância',
+      'Cliques: 100 a 3000',
+      'Data: após 31/01/2020',
+    ]);
+
+    // Sort applies at once.
+    await page.getByLabel('Ordenar por').selectOption('cliques');
+    await page.waitForURL(/sortBy=cliques/);
+    await poll(() => chips(page).first().textContent()).toBe('Ordenado por: Mais populares');
+    const sorted = await api(
+      'search=grupo&minCliques=100&maxCliques=3000&dateAfter=2020-01-31&sortBy=cliques',
+    );
+    await poll(() => page.getByRole('article').getByRole('heading', { level: 3 }).first().textContent()).toBe(
+      sorted.groups[0]!.title,
+    );
+
+    // Removing a chip drops that filter only.
+    await page.getByRole('button', { name: 'Remover filtro Cliques: 100 a 3000' }).click();
+    await page.waitForURL((url) => !url.search.includes('Cliques'));
+    await poll(() => chips(page).allTextContents()).toEqual([
+      'Ordenado por: Mais populares',
+      'Data: após 31/01/2020',
+    ]);
+    expect(await page.getByLabel('Mínimo de cliques').inputValue()).toBe('');
+
+    // Back: the removed filter returns, in the chips and in the form.
+    await page.goBack();
+    await poll(() => chips(page).allTextContents()).toEqual([
+      'Ordenado por: Mais populares',
+      'Cliques: 100 a 3000',
+      'Data: após 31/01/2020',
+    ]);
+    expect(await page.getByLabel('Mínimo de cliques').inputValue()).toBe('100');
+    await page.goBack(); // before the sort change
+    await poll(() => chips(page).first().textContent()).toBe('Ordenado por: Relevância');
+    await page.goBack();
+    await page.goBack();
+    await poll(() => chips(page).allTextContents()).toEqual(['Ordenado por: Relevância']);
+    expect(await page.getByLabel('Termo de busca').inputValue()).toBe('grupo');
+    await page.goBack();
+    await poll(() => page.getByText('Faça uma busca').isVisible()).toBe(true);
+    await page.goForward();
+    await poll(() => heading(page).textContent()).toBe(
+      `Resultados para "grupo" (${all.pagination.total} encontrados)`,
+    );
+    await page.close();
+  });
+
+  it('opens from a shared link (?q= from the header and home) and pages through results', async () => {
+    const page = await open('/buscar?q=grupo&dateBefore=2099-12-31');
+    await poll(() => chips(page).allTextContents()).toEqual([
+      'Ordenado por: Relevância',
+      'Data: até 31/12/2099',
+    ]);
+    const first = await page.getByRole('article').getByRole('heading', { level: 3 }).allTextContents();
+    const pagination = page.getByRole('navigation', { name: 'Paginação' });
+    await pagination.getByRole('link', { name: 'Página 2' }).click();
+    await page.waitForURL(/page=2/);
+    await poll(() => pagination.getByRole('link', { name: 'Página 2' }).getAttribute('aria-current')).toBe(
+      'page',
+    );
+    const second = await api('search=grupo&dateBefore=2099-12-31&page=2');
+    await poll(() => page.getByRole('article').getByRole('heading', { level: 3 }).allTextContents()).toEqual(
+      expect.arrayContaining(second.groups.map((g) => g.title)),
+    );
+    expect(first).not.toContain(second.groups[0]!.title);
+    await page.close();
+  });
+
+  it('shows the empty state, keeps a bad filter in the form with its message, and toasts a failed search', async () => {
+    const page = await open('/buscar?q=xyzqwkjhg');
+    await poll(() => page.getByText('Nenhum resultado encontrado').isVisible()).toBe(true);
+    await poll(() => heading(page).textContent()).toBe('Resultados para "xyzqwkjhg" (0 encontrados)');
+
+    await page.getByText('Filtros Avançados').click();
+    await page.getByLabel('Mínimo de cliques').fill('50');
+    await page.getByLabel('Máximo de cliques').fill('10');
+    await page.getByRole('button', { name: 'Buscar', exact: true }).click();
+    await poll(() => page.getByText('O mínimo de cliques não pode ser maior que o máximo').isVisible()).toBe(
+      true,
+    );
+    expect(page.url()).not.toContain('minCliques');
+
+    await page.route('**/api/groups?**', (route) => route.fulfill({ status: 500, body: '{}' }));
+    await page.getByLabel('Máximo de cliques').fill('');
+    await page.getByLabel('Termo de busca').fill('futebol');
+    await page.getByRole('button', { name: 'Buscar', exact: true }).click();
+    const toast = page.getByRole('alert');
+    await poll(async () => (await toast.allTextContents()).join(' ')).toContain('Erro na busca');
+    await poll(async () => (await toast.allTextContents()).join(' ')).toContain(
+      'Não foi possível buscar os grupos',
+    );
+    await page.close();
+  });
+
+  it('lays out at 390 and 1280 px without horizontal scroll', async () => {
+    for (const width of [390, 1280]) {
+      const page = await browser.newPage({ viewport: { width, height: 900 } });
+      await page.goto(`${site}/buscar?q=grupo&minCliques=1&dateAfter=2020-01-01`);
+      await poll(() => heading(page).textContent()).toMatch(/^Resultados para "grupo"/);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await page.close();
+    }
+  });
+});
+
+describe('search box suggestions (Pagefind)', () => {
+  let dir: string;
+  let server: Server;
+  let origin: string;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'wa-pagefind-'));
+    // Group pages as the build writes them: only the marked part is indexed, other pages not at all.
+    const pages: Record<string, string> = {
+      'esportes/futebol-de-varzea/index.html': groupPage(
+        'Futebol de Várzea',
+        'Esportes',
+        'Peladas no domingo.',
+      ),
+      'esportes/futsal-amador/index.html': groupPage(
+        'Futsal Amador',
+        'Esportes',
+        'Quadra e futebol de salão.',
+      ),
+      'educacao/educacao-financeira/index.html': groupPage('Educação Financeira', 'Educação', 'Dinheiro.'),
+      'educacao/nao-indexado/index.html': groupPage('Futebol Impopular', 'Educação', 'Fora da lista.'),
+      'buscar/index.html': '<!doctype html><html lang="pt-BR"><body><h1>Buscar Grupos</h1></body></html>',
+      'categorias/index.html':
+        '<html lang="pt-BR"><body><main><h1>Futebol em todas as categorias</h1></main></body></html>',
+    };
+    for (const [file, html] of Object.entries(pages)) {
+      await import('node:fs/promises').then((fs) =>
+        fs.mkdir(path.join(dir, path.dirname(file)), { recursive: true }),
+      );
+      await writeFile(path.join(dir, file), html);
+    }
+    const popular = new Set([
+      '/esportes/futebol-de-varzea',
+      '/esportes/futsal-amador',
+      '/educacao/educacao-financeira',
+    ]);
+    const count = await writeSearchIndex(markedPages(dir, popular), path.join(dir, 'pagefind'));
+    expect(count).toBe(3);
+
+    const esbuild = await import('esbuild');
+    await writeFile(
+      path.join(dir, 'entry.tsx'),
+      `import { createRoot } from 'react-dom/client';
+       import SearchBox from ${JSON.stringify(path.resolve('src/features/search/SearchBox.tsx'))};
+       createRoot(document.getElementById('root')!).render(<SearchBox id="busca" />);`,
+    );
+    await esbuild.build({
+      entryPoints: [path.join(dir, 'entry.tsx')],
+      bundle: true,
+      format: 'esm',
+      jsx: 'automatic',
+      outfile: path.join(dir, 'box.js'),
+      nodePaths: [path.resolve('node_modules')],
+      define: { 'process.env.NODE_ENV': '"production"' },
+      external: ['/pagefind/*'],
+      logLevel: 'silent',
+    });
+    await writeFile(
+      path.join(dir, 'index.html'),
+      '<!doctype html><html lang="pt-BR"><body><div id="root" style="max-width:40rem"></div><script type="module" src="/box.js"></script></body></html>',
+    );
+    server = createServer(async (req, res) => {
+      const url = new URL(req.url ?? '/', 'http://x');
+      let file = path.join(dir, decodeURIComponent(url.pathname));
+      if (!path.extname(file)) file = path.join(file, 'index.html');
+      try {
+        const body = await readFile(file);
+        const type = file.endsWith('.js')
+          ? 'text/javascript'
+          : file.endsWith('.html')
+            ? 'text/html'
+            : 'application/octet-stream';
+        res.writeHead(200, { 'content-type': type }).end(body);
+      } catch {
+        res.writeHead(404).end();
+      }
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  });
+
+  afterAll(() => {
+    server?.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('downloads the index only on focus, suggests marked popular group pages, and navigates with the keyboard', async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    const pagefindRequests: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/pagefind/')) pagefindRequests.push(r.url());
+    });
+    await page.goto(`${origin}/`);
+    const box = page.getByRole('combobox', { name: 'Buscar grupos' });
+    await box.waitFor();
+    await page.waitForTimeout(300);
+    expect(pagefindRequests).toEqual([]); // nothing before the visitor shows interest
+
+    await box.focus();
+    await box.fill('futebol');
+    const options = page.getByRole('listbox', { name: 'Sugestões de grupos' }).getByRole('option');
+    await poll(() => options.allTextContents()).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining('Futebol de Várzea'),
+        expect.stringContaining('Futsal Amador'),
+      ]),
+    );
+    const texts = (await options.allTextContents()).join(' | ');
+    expect(texts).not.toContain('Impopular'); // marked but not among the indexed pages
+    expect(texts).not.toContain('todas as categorias'); // not a group page
+    expect(texts).toContain('Esportes'); // the category from data-pagefind-meta
+    expect(pagefindRequests.length).toBeGreaterThan(0);
+
+    await box.fill('educacao');
+    await poll(() => options.allTextContents()).toEqual([expect.stringContaining('Educação Financeira')]);
+    await box.press('ArrowDown');
+    expect(await box.getAttribute('aria-activedescendant')).toBeTruthy();
+    await box.press('Enter');
+    await page.waitForURL(/\/educacao\/educacao-financeira$/);
+    await page.close();
+  });
+
+  it('still submits the plain form to /buscar?q= when no suggestion is chosen', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${origin}/`);
+    const box = page.getByRole('combobox', { name: 'Buscar grupos' });
+    await box.fill('   ');
+    await box.press('Enter');
+    expect(new URL(page.url()).pathname).toBe('/'); // an empty term is ignored
+    await box.fill(' futebol ');
+    await box.press('Enter');
+    await page.waitForURL(/\/buscar\?q=futebol$/);
+    await page.close();
+  });
+});
+
+function groupPage(title: string, category: string, description: string): string {
+  return `<!doctype html><html lang="pt-BR"><head><title>${title} | Grupos de Zap</title></head><body>
+<header><nav>Início Categorias Buscar Futebol</nav></header>
+<main><article data-pagefind-body>
+  <h1>${title}</h1>
+  <p data-pagefind-meta="category">${category}</p>
+  <p>${description}</p>
+</article><aside>Grupos relacionados: Futebol Clube</aside></main></body></html>`;
+}
