@@ -1,0 +1,51 @@
+import type { Config, Context } from '@netlify/functions';
+import { getDb } from '#db/client.ts';
+import { clientIp } from '#src/features/analytics/visitor.server.ts';
+import { loginUser, registerUser, toUserJson } from '#src/features/auth/accounts.server.ts';
+import { LoginSchema, RegisterSchema } from '#src/features/auth/auth.schema.ts';
+import {
+  assertSameOrigin,
+  clearSessionCookies,
+  requireUser,
+  setSessionCookies,
+  signSession,
+} from '#src/features/auth/session.server.ts';
+import { AppError, json, MESSAGES, parseJson, route } from '#src/lib/http.server.ts';
+
+const path = (req: Request) => new URL(req.url).pathname.replace(/\/+$/, '');
+
+export default route({
+  GET: async (req: Request, context: Context) => {
+    if (path(req) !== '/api/user') throw new AppError('METHOD_NOT_ALLOWED', MESSAGES.methodNotAllowed);
+    const user = await requireUser(await getDb(), req, context);
+    return json({ user: toUserJson(user) });
+  },
+  POST: async (req: Request, context: Context) => {
+    // Login/register/logout change the browser's cookies: refuse them from other sites.
+    assertSameOrigin(req);
+    const db = await getDb();
+    switch (path(req)) {
+      case '/api/register': {
+        const input = await parseJson(RegisterSchema, req);
+        const user = await registerUser(db, input, clientIp(req, context));
+        const token = await signSession(user.id);
+        setSessionCookies(context, token);
+        return json({ user: toUserJson(user), token }, 201);
+      }
+      case '/api/login': {
+        const input = await parseJson(LoginSchema, req);
+        const user = await loginUser(db, input, clientIp(req, context));
+        const token = await signSession(user.id);
+        setSessionCookies(context, token);
+        return json({ user: toUserJson(user), token });
+      }
+      case '/api/logout':
+        clearSessionCookies(context);
+        return json({ ok: true });
+      default:
+        throw new AppError('METHOD_NOT_ALLOWED', MESSAGES.methodNotAllowed);
+    }
+  },
+});
+
+export const config: Config = { path: ['/api/register', '/api/login', '/api/logout', '/api/user'] };

@@ -1,0 +1,28 @@
+import type { Config, Context } from '@netlify/functions';
+import { getDb } from '#db/client.ts';
+import { clientIp, subjectHash, visitorHash } from '#src/features/analytics/visitor.server.ts';
+import { assertSameOrigin, getSessionUser } from '#src/features/auth/session.server.ts';
+import { ReportSchema } from '#src/features/reports/reports.schema.ts';
+import { reportGroup } from '#src/features/reports/reports.server.ts';
+import { json, param, parseJson, route } from '#src/lib/http.server.ts';
+import { consumeRateLimit } from '#src/lib/rate-limit.server.ts';
+
+export default route({
+  POST: async (req: Request, context: Context) => {
+    assertSameOrigin(req);
+    const db = await getDb();
+    const user = await getSessionUser(db, req, context);
+    const input = await parseJson(ReportSchema, req, 8 * 1024);
+    await consumeRateLimit(db, `report:ip:${subjectHash(clientIp(req, context))}`, 30, 3600);
+    const result = await reportGroup(db, param(context, 'id'), input, {
+      hash: visitorHash(req, context),
+      userId: user?.id ?? null,
+    });
+    return json(
+      { message: 'Denúncia enviada. Obrigado por ajudar a manter o diretório seguro.', ...result },
+      201,
+    );
+  },
+});
+
+export const config: Config = { path: '/api/groups/:id/reports' };

@@ -1,0 +1,46 @@
+// Register and login inputs, shared by the /auth forms and functions/auth.ts. Messages are the spec's.
+import { z } from 'zod';
+
+const email = z
+  .string({ error: 'E-mail inválido' })
+  .trim()
+  .max(254, 'E-mail inválido')
+  .pipe(z.email('E-mail inválido'));
+
+/** Registration; unknown keys such as `admin` or `role` are dropped, never stored. */
+export const RegisterSchema = z
+  .object({
+    name: z
+      .string({ error: 'O nome deve ter pelo menos 3 caracteres' })
+      .trim()
+      .min(3, 'O nome deve ter pelo menos 3 caracteres')
+      .max(100, 'O nome deve ter no máximo 100 caracteres'),
+    email,
+    phone: z
+      .string()
+      .trim()
+      .max(30, 'Telefone deve ter no máximo 30 caracteres')
+      .optional()
+      .nullable()
+      .transform((v) => (v ? v : undefined))
+      .pipe(z.string().min(10, 'Telefone deve ter pelo menos 10 dígitos').optional()),
+    password: z
+      .string({ error: 'A senha deve ter pelo menos 6 caracteres' })
+      .min(6, 'A senha deve ter pelo menos 6 caracteres')
+      .max(200, 'A senha deve ter no máximo 200 caracteres'),
+    confirmPassword: z.string({ error: 'As senhas não coincidem' }),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: 'As senhas não coincidem',
+    path: ['confirmPassword'],
+  });
+export type RegisterInput = z.input<typeof RegisterSchema>;
+
+export const LoginSchema = z.object({
+  email,
+  password: z
+    .string({ error: 'Senha é obrigatória' })
+    .min(1, 'Senha é obrigatória')
+    .max(200, 'Senha é obrigatória'),
+});
+export type LoginInput = z.input<typeof LoginSchema>;

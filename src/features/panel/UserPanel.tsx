@@ -1,0 +1,329 @@
+// /painel island: profile header, 'Meus Grupos' and 'Meus Destaques', and the modal that searches
+// one's approved groups to highlight. Logged-out visitors see 'Acesso Restrito'.
+import { useStore } from '@nanostores/react';
+import { Lock, Search, Star } from 'lucide-react';
+import { type FormEvent, useEffect, useState } from 'react';
+import { Badge } from '#src/components/ui/Badge.tsx';
+import { Button } from '#src/components/ui/Button.tsx';
+import { Card } from '#src/components/ui/Card.tsx';
+import type { BadgeVariant } from '#src/components/ui/classes.ts';
+import { buttonClasses, cx } from '#src/components/ui/classes.ts';
+import { Dialog } from '#src/components/ui/Dialog.tsx';
+import { EmptyState } from '#src/components/ui/EmptyState.tsx';
+import { Skeleton } from '#src/components/ui/Skeleton.tsx';
+import { PENDING_FEATURE_KEY } from '#src/features/auth/auth.client.ts';
+import { SessionSpinner } from '#src/features/auth/RequireSession.tsx';
+import { $session, loadSession } from '#src/features/auth/session.store.ts';
+import { api } from '#src/lib/api.ts';
+import { formatDate } from '#src/lib/format.ts';
+
+interface UserGroup {
+  id: string;
+  title: string;
+  approved: boolean;
+  featured: boolean;
+  hidden: boolean;
+  category: string;
+  createdAt: string;
+}
+interface UserOrder {
+  id: string;
+  groupId: string;
+  groupTitle: string;
+  planName: string;
+  status: string;
+  orderDate: string;
+  endDate: string | null;
+  daysRemaining: number | null;
+}
+
+const STATUS: Record<string, [string, BadgeVariant]> = {
+  paid: ['Pago', 'green'],
+  active: ['Ativo', 'blue'],
+  pending: ['Pendente', 'yellow'],
+  cancelled: ['Cancelado', 'red'],
+  failed: ['Falhou', 'red'],
+  expired: ['Expirado', 'grey'],
+};
+
+type Load<T> = { state: 'loading' } | { state: 'error' } | { state: 'ok'; data: T };
+
+function useList<T>(path: string, enabled: boolean): [Load<T>, () => void] {
+  const [value, setValue] = useState<Load<T>>({ state: 'loading' });
+  const [n, setN] = useState(0);
+  useEffect(() => {
+    if (!enabled || n < 0) return; // n: bumped by retry to reload
+    setValue({ state: 'loading' });
+    api<T>(path)
+      .then((data) => setValue({ state: 'ok', data }))
+      .catch(() => setValue({ state: 'error' }));
+  }, [path, enabled, n]);
+  return [value, () => setN((x) => x + 1)];
+}
+
+function highlight(groupId: string) {
+  try {
+    localStorage.setItem(PENDING_FEATURE_KEY, groupId);
+  } catch {
+    // the id also travels in the URL
+  }
+  window.location.assign(`/planos-destaque?groupId=${encodeURIComponent(groupId)}`);
+}
+
+function ListSkeleton() {
+  return (
+    <div className="flex flex-col gap-3" aria-hidden="true">
+      {[0, 1, 2].map((i) => (
+        <Skeleton key={i} className="h-20 w-full" />
+      ))}
+    </div>
+  );
+}
+
+function ErrorState({ retry }: { retry: () => void }) {
+  return (
+    <EmptyState
+      title="Não foi possível carregar"
+      text="Verifique sua conexão e tente novamente."
+      action={<Button onClick={retry}>Tentar novamente</Button>}
+    />
+  );
+}
+
+export default function UserPanel() {
+  const session = useStore($session);
+  const [tab, setTab] = useState<'groups' | 'orders'>('groups');
+  const [modal, setModal] = useState(false);
+  const [term, setTerm] = useState('');
+  const [query, setQuery] = useState('');
+  const authed = session.status === 'authenticated';
+  const [groups, retryGroups] = useList<UserGroup[]>('/api/user/groups', authed);
+  const [orders, retryOrders] = useList<UserOrder[]>('/api/user/feature-orders', authed);
+
+  useEffect(() => {
+    void loadSession();
+  }, []);
+
+  if (session.status === 'loading') return <SessionSpinner />;
+  if (session.status === 'anonymous')
+    return (
+      <EmptyState
+        icon={Lock}
+        title="Acesso Restrito"
+        text="Você precisa estar logado para acessar esta página."
+        action={
+          <a href="/auth" className={buttonClasses({ size: 'lg' })}>
+            Fazer Login
+          </a>
+        }
+      />
+    );
+
+  const user = session.user;
+  const approved = groups.state === 'ok' ? groups.data.filter((g) => g.approved && !g.hidden) : [];
+  const matches = query ? approved.filter((g) => g.title.toLowerCase().includes(query.toLowerCase())) : [];
+  const search = (e: FormEvent) => {
+    e.preventDefault();
+    if (term.trim()) setQuery(term.trim()); // a blank term does nothing
+  };
+  const tabClass = (active: boolean) =>
+    cx(
+      'min-h-11 flex-1 rounded-md px-4 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-[#25D366] sm:flex-none',
+      active ? 'bg-white text-gray-900 shadow-sm' : 'text-gray-600 hover:text-gray-900',
+    );
+
+  return (
+    <div className="flex flex-col gap-6">
+      <Card padding="lg" className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+        <div className="flex items-center gap-4">
+          <span
+            aria-hidden="true"
+            className="flex size-14 shrink-0 items-center justify-center rounded-full bg-[#25D366] text-xl font-bold text-white"
+          >
+            {(user.name || user.email).slice(0, 1).toUpperCase()}
+          </span>
+          <div className="min-w-0">
+            <h1 className="truncate text-xl font-bold text-gray-900">{user.name}</h1>
+            <p className="truncate text-sm text-gray-600">{user.email}</p>
+          </div>
+        </div>
+        <div className="flex flex-col gap-2 sm:flex-row">
+          <a href="/enviar" className={buttonClasses({ variant: 'secondary' })}>
+            Enviar grupo
+          </a>
+          <Button onClick={() => setModal(true)}>
+            <Star aria-hidden="true" className="size-4" /> Destacar um grupo
+          </Button>
+        </div>
+      </Card>
+
+      <div role="tablist" aria-label="Painel" className="flex gap-1 rounded-lg bg-gray-100 p-1 sm:self-start">
+        <button
+          type="button"
+          role="tab"
+          aria-selected={tab === 'groups'}
+          className={tabClass(tab === 'groups')}
+          onClick={() => setTab('groups')}
+        >
+          Meus Grupos
+        </button>
+        <button
+          type="button"
+          role="tab"
+          aria-selected={tab === 'orders'}
+          className={tabClass(tab === 'orders')}
+          onClick={() => setTab('orders')}
+        >
+          Meus Destaques
+        </button>
+      </div>
+
+      {tab === 'groups' && (
+        <section aria-label="Meus Grupos" className="flex flex-col gap-3">
+          {groups.state === 'loading' && <ListSkeleton />}
+          {groups.state === 'error' && <ErrorState retry={retryGroups} />}
+          {groups.state === 'ok' && groups.data.length === 0 && (
+            <EmptyState
+              title="Você ainda não enviou grupos"
+              text="Envie seu primeiro grupo para aparecer no diretório."
+              action={
+                <a href="/enviar" className={buttonClasses()}>
+                  Enviar grupo
+                </a>
+              }
+            />
+          )}
+          {groups.state === 'ok' &&
+            groups.data.map((g) => (
+              <Card
+                key={g.id}
+                padding="md"
+                className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between"
+              >
+                <div className="min-w-0">
+                  <a href={`/grupo/${g.id}`} className="font-semibold text-gray-900 hover:underline">
+                    {g.title}
+                  </a>
+                  <div className="mt-1 flex flex-wrap items-center gap-2 text-sm text-gray-600">
+                    <span>{g.category}</span>
+                    <span aria-hidden="true">·</span>
+                    <span>{formatDate(g.createdAt)}</span>
+                    {g.hidden ? (
+                      <Badge variant="red">Em análise</Badge>
+                    ) : g.approved ? (
+                      <Badge variant="green">Aprovado</Badge>
+                    ) : (
+                      <Badge variant="yellow">Aguardando aprovação</Badge>
+                    )}
+                  </div>
+                </div>
+                {g.featured ? (
+                  <Badge variant="featured">
+                    <Star aria-hidden="true" className="size-3.5" /> Destacado
+                  </Badge>
+                ) : g.approved && !g.hidden ? (
+                  <Button size="sm" onClick={() => highlight(g.id)}>
+                    Destacar
+                  </Button>
+                ) : null}
+              </Card>
+            ))}
+        </section>
+      )}
+
+      {tab === 'orders' && (
+        <section aria-label="Meus Destaques" className="flex flex-col gap-3">
+          {orders.state === 'loading' && <ListSkeleton />}
+          {orders.state === 'error' && <ErrorState retry={retryOrders} />}
+          {orders.state === 'ok' && orders.data.length === 0 && (
+            <EmptyState
+              title="Nenhum destaque ainda"
+              text="Destaque um grupo aprovado para aparecer no topo."
+            />
+          )}
+          {orders.state === 'ok' &&
+            orders.data.map((o) => {
+              const [label, variant] = STATUS[o.status] ?? [o.status, 'grey'];
+              return (
+                <Card
+                  key={o.id}
+                  padding="md"
+                  className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between"
+                >
+                  <div className="min-w-0">
+                    <a href={`/grupo/${o.groupId}`} className="font-semibold text-gray-900 hover:underline">
+                      {o.groupTitle}
+                    </a>
+                    <div className="mt-1 flex flex-wrap items-center gap-2 text-sm text-gray-600">
+                      <span>{o.planName}</span>
+                      <span aria-hidden="true">·</span>
+                      <span>{formatDate(o.orderDate)}</span>
+                      <Badge variant={variant}>{label}</Badge>
+                      {o.status === 'active' && o.daysRemaining !== null && (
+                        <span>
+                          {o.daysRemaining === 1 ? '1 dia restante' : `${o.daysRemaining} dias restantes`}
+                        </span>
+                      )}
+                    </div>
+                  </div>
+                  {o.status === 'pending' && (
+                    <a href={`/pagar-destaque/${o.id}`} className={buttonClasses({ size: 'sm' })}>
+                      Pagar
+                    </a>
+                  )}
+                  {o.status === 'active' && (
+                    <Button size="sm" variant="secondary" onClick={() => highlight(o.groupId)}>
+                      Renovar
+                    </Button>
+                  )}
+                </Card>
+              );
+            })}
+        </section>
+      )}
+
+      <Dialog
+        open={modal}
+        onOpenChange={setModal}
+        title="Destacar um grupo"
+        description="Busque entre os seus grupos aprovados."
+      >
+        <form onSubmit={search} className="flex gap-2">
+          <label htmlFor="panel-search" className="sr-only">
+            Nome do grupo
+          </label>
+          <input
+            id="panel-search"
+            value={term}
+            onChange={(e) => setTerm(e.target.value)}
+            placeholder="Nome do grupo"
+            className="min-h-11 flex-1 rounded-lg border border-gray-300 px-3 outline-none focus-visible:ring-2 focus-visible:ring-[#25D366]"
+          />
+          <Button type="submit" size="icon" aria-label="Buscar">
+            <Search aria-hidden="true" className="size-4" />
+          </Button>
+        </form>
+        <ul className="mt-4 flex flex-col gap-2">
+          {query && matches.length === 0 && (
+            <li className="text-sm text-gray-600">Nenhum grupo aprovado encontrado.</li>
+          )}
+          {matches.map((g) => (
+            <li
+              key={g.id}
+              className="flex items-center justify-between gap-3 rounded-lg border border-gray-200 p-3"
+            >
+              <span className="min-w-0 truncate">{g.title}</span>
+              {g.featured ? (
+                <Badge variant="featured">Destacado</Badge>
+              ) : (
+                <Button size="sm" onClick={() => highlight(g.id)}>
+                  Destacar
+                </Button>
+              )}
+            </li>
+          ))}
+        </ul>
+      </Dialog>
+    </div>
+  );
+}

@@ -1,0 +1,111 @@
+// 'Denunciar' dialog for the group page. Static group pages ship no island: their 'Denunciar' button
+// loads mount-report-dialog.tsx on the first press, which opens this dialog without its own trigger.
+import { Flag } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { Button } from '#src/components/ui/Button.tsx';
+import { Dialog } from '#src/components/ui/Dialog.tsx';
+import { toast } from '#src/components/ui/toast.store.ts';
+import { ApiError, api } from '#src/lib/api.ts';
+import { REPORT_REASON_LABELS, REPORT_REASONS, ReportSchema } from './reports.schema.ts';
+
+interface Props {
+  groupId: string;
+  /** open at once, without rendering the 'Denunciar' trigger (the page has its own button) */
+  startOpen?: boolean;
+  onClosed?: () => void;
+}
+
+export default function ReportDialog({ groupId, startOpen = false, onClosed }: Props) {
+  const [open, setOpenState] = useState(startOpen);
+  const setOpen = (next: boolean) => {
+    setOpenState(next);
+    if (!next) onClosed?.();
+  };
+  const [busy, setBusy] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const data = Object.fromEntries(new FormData(event.currentTarget));
+    const parsed = ReportSchema.safeParse(data);
+    if (!parsed.success) {
+      const found: Record<string, string> = {};
+      for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= issue.message;
+      setErrors(found);
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      const res = await api<{ message: string }>(`/api/groups/${encodeURIComponent(groupId)}/reports`, {
+        method: 'POST',
+        body: parsed.data,
+      });
+      toast({ title: 'Denúncia enviada', description: res.message, variant: 'success' });
+      setOpen(false);
+    } catch (error) {
+      if (error instanceof ApiError && error.fields) setErrors(error.fields);
+      toast({
+        title: 'Erro ao enviar denúncia',
+        description: error instanceof Error ? error.message : 'Tente novamente.',
+        variant: 'destructive',
+      });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <>
+      {!startOpen && (
+        <Button variant="ghost" onClick={() => setOpen(true)}>
+          <Flag aria-hidden="true" className="size-4" /> Denunciar
+        </Button>
+      )}
+      <Dialog
+        open={open}
+        onOpenChange={setOpen}
+        title="Denunciar grupo"
+        description="Conte o que há de errado com este grupo. Denúncias são analisadas pela nossa equipe."
+      >
+        <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+          <fieldset className="flex flex-col gap-2">
+            <legend className="mb-1 text-sm font-medium text-gray-800">Motivo *</legend>
+            {REPORT_REASONS.map((reason) => (
+              <label
+                key={reason}
+                className="flex min-h-11 items-center gap-3 rounded-lg border border-gray-200 px-3"
+              >
+                <input type="radio" name="reason" value={reason} className="size-4 accent-[#25D366]" />
+                {REPORT_REASON_LABELS[reason]}
+              </label>
+            ))}
+            {errors.reason && <p className="text-sm text-red-600">{errors.reason}</p>}
+          </fieldset>
+          <div className="flex flex-col gap-1.5">
+            <label htmlFor={`report-${groupId}`} className="text-sm font-medium text-gray-800">
+              Descrição *
+            </label>
+            <textarea
+              id={`report-${groupId}`}
+              name="description"
+              rows={3}
+              maxLength={500}
+              aria-invalid={errors.description ? true : undefined}
+              className="rounded-lg border border-gray-300 px-3 py-2 outline-none focus-visible:ring-2 focus-visible:ring-[#25D366]"
+            />
+            {errors.description && <p className="text-sm text-red-600">{errors.description}</p>}
+          </div>
+          <div className="flex justify-end gap-2">
+            <Button type="button" variant="secondary" onClick={() => setOpen(false)}>
+              Cancelar
+            </Button>
+            <Button type="submit" variant="danger" disabled={busy}>
+              {busy ? 'Enviando…' : 'Enviar denúncia'}
+            </Button>
+          </div>
+        </form>
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,37 @@
+// A visitor's report about a group ('Denunciar'); messages are the spec's.
+import { z } from 'zod';
+import type { ReportReason } from '#db/schema.ts';
+
+// Same list as db/schema.ts (a type check keeps them equal) without pulling drizzle into islands.
+export const REPORT_REASONS = [
+  'inappropriate_content',
+  'spam',
+  'scam',
+  'illegal',
+  'underage',
+  'duplicate',
+  'other',
+] as const satisfies readonly ReportReason[];
+
+export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
+  inappropriate_content: 'Conteúdo impróprio',
+  spam: 'Spam',
+  scam: 'Golpe ou fraude',
+  illegal: 'Conteúdo ilegal',
+  underage: 'Envolve menores de idade',
+  duplicate: 'Grupo duplicado',
+  other: 'Outro motivo',
+};
+
+export const ReportSchema = z.object({
+  reason: z.enum(REPORT_REASONS, {
+    error: (issue) =>
+      issue.input === undefined || issue.input === '' ? 'Motivo do reporte é obrigatório' : 'Motivo inválido',
+  }),
+  description: z
+    .string({ error: 'Forneça uma descrição com pelo menos 5 caracteres' })
+    .trim()
+    .min(5, 'Forneça uma descrição com pelo menos 5 caracteres')
+    .max(500, 'A descrição deve ter no máximo 500 caracteres'),
+});
+export type ReportInput = z.input<typeof ReportSchema>;

@@ -1,0 +1,158 @@
+// Submitting a group: validated server-side, stored unapproved, image kept only if the row is.
+import { eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '#db/client.ts';
+import { categories, groups } from '#db/schema.ts';
+import { subjectHash } from '#src/features/analytics/visitor.server.ts';
+import { normalizeInviteLink, titleSlugFor } from '#src/features/groups/groups.ts';
+import { AppError } from '#src/lib/http.server.ts';
+import { consumeRateLimit } from '#src/lib/rate-limit.server.ts';
+import { deleteImage, imageUrl, prepareImage, saveImage } from './images.server.ts';
+import { SubmissionSchema } from './submission.schema.ts';
+
+export const SUBMIT_TOO_MANY_MESSAGE =
+  'Você enviou muitos grupos em pouco tempo. Tente novamente mais tarde.';
+export const SPAM_MESSAGE = 'Não foi possível enviar o grupo. Tente novamente.';
+export const TURNSTILE_MESSAGE = 'Confirme que você não é um robô e tente novamente.';
+export const CATEGORY_MESSAGE = 'Selecione uma categoria válida';
+export const TURNSTILE_URL = 'https://challenges.cloudflare.com/turnstile/v0/siteverify';
+
+export function duplicateMessage(title: string) {
+  return `Este link de convite já foi enviado: o grupo "${title}" já está cadastrado.`;
+}
+
+/** Cloudflare Turnstile check when TURNSTILE_SECRET is set (URL injectable for tests). */
+export async function verifyTurnstile(
+  token: string | undefined,
+  ip: string,
+  url = process.env.TURNSTILE_VERIFY_URL || TURNSTILE_URL,
+) {
+  const secretKey = process.env.TURNSTILE_SECRET;
+  if (!secretKey) return;
+  if (!token) throw new AppError('BAD_REQUEST', TURNSTILE_MESSAGE);
+  let ok = false;
+  try {
+    const res = await fetch(url, {
+      method: 'POST',
+      body: new URLSearchParams({ secret: secretKey, response: token, remoteip: ip }),
+      signal: AbortSignal.timeout(5000),
+    });
+    ok = res.ok && ((await res.json()) as { success?: boolean }).success === true;
+  } catch {
+    ok = false;
+  }
+  if (!ok) throw new AppError('BAD_REQUEST', TURNSTILE_MESSAGE);
+}
+
+export interface SubmissionForm {
+  fields: Record<string, unknown>;
+  image: File | null;
+  honeypot: string;
+  turnstileToken?: string;
+}
+
+/** Multipart (or urlencoded) body to plain fields plus the image file. */
+export async function readSubmission(req: Request): Promise<SubmissionForm> {
+  const declared = Number(req.headers.get('content-length') ?? 0);
+  if (declared > 6 * 1024 * 1024)
+    throw new AppError('PAYLOAD_TOO_LARGE', 'A imagem não pode ter mais que 5MB', {
+      image: 'A imagem não pode ter mais que 5MB',
+    });
+  let form: FormData;
+  try {
+    form = await req.formData();
+  } catch {
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Envie o formulário como multipart/form-data.');
+  }
+  const fields: Record<string, unknown> = {};
+  for (const name of ['title', 'description', 'link', 'category']) {
+    const value = form.get(name);
+    if (typeof value === 'string') fields[name] = value;
+  }
+  const image = form.get('image');
+  const honeypot = form.get('website');
+  const token = form.get('cf-turnstile-response');
+  return {
+    fields,
+    image: image instanceof File && image.size > 0 ? image : null,
+    honeypot: typeof honeypot === 'string' ? honeypot : '',
+    turnstileToken: typeof token === 'string' ? token : undefined,
+  };
+}
+
+/** Create an unapproved group. */
+export async function submitGroup(
+  db: Db,
+  form: SubmissionForm,
+  options: { userId: string | null; ip: string },
+) {
+  if (form.honeypot) throw new AppError('BAD_REQUEST', SPAM_MESSAGE);
+  const input: z.output<typeof SubmissionSchema> = (() => {
+    const result = SubmissionSchema.safeParse(form.fields);
+    if (result.success) return result.data;
+    const fields: Record<string, string> = {};
+    for (const issue of result.error.issues) fields[String(issue.path[0])] ??= issue.message;
+    throw new AppError('BAD_REQUEST', Object.values(fields)[0] ?? 'Dados inválidos', fields);
+  })();
+  const limit = Number(process.env.SUBMIT_RATE_LIMIT ?? 10);
+  await consumeRateLimit(db, `submit:ip:${subjectHash(options.ip)}`, limit, 3600, SUBMIT_TOO_MANY_MESSAGE);
+  await verifyTurnstile(form.turnstileToken, options.ip);
+
+  const invite = normalizeInviteLink(input.link)!;
+  const [category] = await db
+    .select({ id: categories.id })
+    .from(categories)
+    .where(
+      sql`${categories.name} = ${input.category} or ${categories.slug} = ${input.category} or ${categories.id}::text = ${input.category}`,
+    );
+  if (!category) throw new AppError('BAD_REQUEST', CATEGORY_MESSAGE, { category: CATEGORY_MESSAGE });
+  const [existing] = await db
+    .select({ title: groups.title })
+    .from(groups)
+    .where(eq(groups.inviteCode, invite.code));
+  if (existing)
+    throw new AppError('CONFLICT', duplicateMessage(existing.title), {
+      link: duplicateMessage(existing.title),
+    });
+
+  const webp = form.image ? await prepareImage(form.image) : null;
+  const imageKey = webp ? await saveImage(webp) : null;
+  try {
+    const id = crypto.randomUUID();
+    const taken = new Set(
+      (
+        await db.select({ slug: groups.titleSlug }).from(groups).where(eq(groups.categoryId, category.id))
+      ).map((r) => r.slug),
+    );
+    const [group] = await db
+      .insert(groups)
+      .values({
+        id,
+        title: input.title,
+        description: input.description,
+        link: invite.link,
+        inviteCode: invite.code,
+        categoryId: category.id,
+        titleSlug: titleSlugFor(input.title, id, (s) => taken.has(s)),
+        approved: false,
+        image: imageKey ? imageUrl(imageKey) : null,
+        userId: options.userId,
+      })
+      .returning({
+        id: groups.id,
+        title: groups.title,
+        approved: groups.approved,
+        image: groups.image,
+        titleSlug: groups.titleSlug,
+      });
+    return group!;
+  } catch (error) {
+    if (imageKey) await deleteImage(imageKey).catch(() => undefined);
+    for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause)
+      if ((e as { code?: unknown }).code === '23505')
+        throw new AppError('CONFLICT', 'Este link de convite já foi enviado.', {
+          link: 'Este link de convite já foi enviado.',
+        });
+    throw error;
+  }
+}

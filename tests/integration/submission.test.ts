@@ -1,0 +1,214 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setEnvironmentContext } from '@netlify/blobs';
+import { BlobsServer } from '@netlify/blobs/server';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { groups, rateLimitBuckets } from '../../db/schema.ts';
+import { seedDatabase } from '../../db/seed.ts';
+import * as authFn from '../../functions/auth.ts';
+import * as imagesFn from '../../functions/images.ts';
+import * as submitFn from '../../functions/submit-group.ts';
+import { setupTestDb } from '../support/db.ts';
+import { callFunction } from '../support/functions.ts';
+
+const { db } = await setupTestDb();
+const blobsDir = await mkdtemp(join(tmpdir(), 'blobs-'));
+const blobs = new BlobsServer({ directory: blobsDir, token: 'test-token' });
+
+beforeAll(async () => {
+  await seedDatabase(db, { groups: 5, now: new Date('2026-06-01T12:00:00Z') });
+  const { port } = await blobs.start();
+  setEnvironmentContext({ siteID: 'test-site', token: 'test-token', edgeURL: `http://127.0.0.1:${port}` });
+});
+afterAll(async () => {
+  await blobs.stop();
+  await rm(blobsDir, { recursive: true, force: true });
+});
+beforeEach(async () => {
+  await db.delete(rateLimitBuckets);
+});
+
+let n = 0;
+const code = () => `AbCdEfGh${String(++n).padStart(6, '0')}`;
+
+function form(fields: Record<string, string>, image?: Blob, name = 'foto.jpg') {
+  const body = new FormData();
+  for (const [k, v] of Object.entries(fields)) body.set(k, v);
+  if (image) body.set('image', image, name);
+  return body;
+}
+
+const base = () => ({
+  title: 'Amigos do Xadrez',
+  description: 'Partidas e dicas de xadrez todo dia.',
+  link: `https://chat.whatsapp.com/${code()}`,
+  category: 'Esportes',
+});
+
+function submit(body: FormData, init: { headers?: Record<string, string>; ip?: string } = {}) {
+  return callFunction(submitFn, '/api/groups', {
+    method: 'POST',
+    body,
+    headers: init.headers,
+    ip: init.ip ?? `198.51.100.${++n % 250}`,
+  });
+}
+
+async function jpegWithExif() {
+  return sharp({ create: { width: 1600, height: 900, channels: 3, background: '#25D366' } })
+    .jpeg()
+    .withMetadata({ exif: { IFD0: { Copyright: 'secret-camera-owner' } } })
+    .toBuffer();
+}
+
+describe('POST /api/groups', () => {
+  it('rejects missing fields and a non-WhatsApp link with clear messages', async () => {
+    const res = await submit(form({ title: '', description: '', link: 'https://t.me/abc', category: '' }));
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { fields: Record<string, string> };
+    expect(body.fields).toEqual({
+      title: 'O título é obrigatório',
+      description: 'A descrição é obrigatória',
+      link: 'O link deve começar com https://chat.whatsapp.com/',
+      category: 'A categoria é obrigatória',
+    });
+    const unknown = await submit(form({ ...base(), category: 'Não existe' }));
+    expect(unknown.status).toBe(400);
+    expect(((await unknown.json()) as { message: string }).message).toBe('Selecione uma categoria válida');
+  });
+
+  it('stores an anonymous group unapproved with a normalized link and no image', async () => {
+    const c = code();
+    const res = await submit(form({ ...base(), link: `http://www.chat.whatsapp.com/${c}/?utm=x` }));
+    expect(res.status).toBe(201);
+    const { id } = (await res.json()) as { id: string };
+    const [row] = await db.select().from(groups).where(eq(groups.id, id));
+    expect(row).toMatchObject({
+      approved: false,
+      link: `https://chat.whatsapp.com/${c}`,
+      image: null,
+      userId: null,
+    });
+    expect(row!.titleSlug).toBe('amigos-do-xadrez');
+    // A second group with the same title gets a distinct slug
+    const again = await submit(form(base()));
+    const { id: id2 } = (await again.json()) as { id: string };
+    const [row2] = await db.select().from(groups).where(eq(groups.id, id2));
+    expect(row2!.titleSlug).not.toBe('amigos-do-xadrez');
+    expect(row2!.titleSlug).toMatch(/^amigos-do-xadrez-/);
+  });
+
+  it('refuses a duplicate invite code naming the existing group', async () => {
+    const fields = base();
+    expect((await submit(form({ ...fields, title: 'Grupo Original' }))).status).toBe(201);
+    const res = await submit(form({ ...fields, link: `${fields.link}?x=1`, title: 'Cópia' }));
+    expect(res.status).toBe(409);
+    expect(((await res.json()) as { message: string }).message).toContain('"Grupo Original"');
+    expect(await db.select().from(groups).where(eq(groups.title, 'Cópia'))).toHaveLength(0);
+  });
+
+  it('re-encodes an image to WebP without EXIF and serves it with immutable caching', async () => {
+    const res = await submit(
+      form(base(), new Blob([new Uint8Array(await jpegWithExif())], { type: 'image/jpeg' })),
+    );
+    expect(res.status).toBe(201);
+    const { image } = (await res.json()) as { image: string };
+    expect(image).toMatch(/^\/api\/images\/[0-9a-f-]{36}\.webp$/);
+    const served = await callFunction(imagesFn, image);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('cache-control')).toContain('immutable');
+    const bytes = Buffer.from(await served.arrayBuffer());
+    const meta = await sharp(bytes).metadata();
+    expect(meta.format).toBe('webp');
+    expect(meta.width).toBe(800);
+    expect(meta.exif).toBeUndefined();
+    expect(bytes.includes(Buffer.from('secret-camera-owner'))).toBe(false);
+  });
+
+  it('refuses a spoofed image (text named .png) and an oversized one, storing nothing', async () => {
+    const before = (await db.select().from(groups)).length;
+    const spoof = await submit(
+      form(base(), new Blob(['<svg onload=alert(1)>'], { type: 'image/png' }), 'x.png'),
+    );
+    expect(spoof.status).toBe(400);
+    expect(((await spoof.json()) as { message: string }).message).toBe('O arquivo deve ser uma imagem');
+    const big = new Uint8Array(5 * 1024 * 1024 + 10);
+    big.set([0xff, 0xd8, 0xff]);
+    const large = await submit(form(base(), new Blob([big], { type: 'image/jpeg' })));
+    expect(large.status).toBe(413);
+    expect(((await large.json()) as { message: string }).message).toBe('A imagem não pode ter mais que 5MB');
+    expect((await db.select().from(groups)).length).toBe(before);
+  });
+
+  it('attaches the group to the logged-in user, and refuses a cookie post from a foreign Origin', async () => {
+    const reg = await callFunction(authFn, '/api/register', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name: 'Ana Souza',
+        email: 'ana@example.com',
+        password: 'segredo1',
+        confirmPassword: 'segredo1',
+      }),
+    });
+    const { user } = (await reg.json()) as { user: { id: string } };
+    const cookie = reg.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('session='))!
+      .split(';')[0]!;
+    const res = await submit(form(base()), { headers: { cookie } });
+    const { id } = (await res.json()) as { id: string };
+    const [row] = await db.select().from(groups).where(eq(groups.id, id));
+    expect(row!.userId).toBe(user.id);
+    const foreign = await submit(form(base()), { headers: { cookie, origin: 'https://evil.example' } });
+    expect(foreign.status).toBe(403);
+  });
+
+  it('drops honeypot submissions and rate-limits per IP', async () => {
+    const bot = await submit(form({ ...base(), website: 'http://spam.example' }));
+    expect(bot.status).toBe(400);
+    const ip = '192.0.2.99';
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) statuses.push((await submit(form(base()), { ip })).status);
+    expect(statuses.slice(0, 10).every((s) => s === 201)).toBe(true);
+    expect(statuses[10]).toBe(429);
+  });
+
+  it('verifies Cloudflare Turnstile when TURNSTILE_SECRET is set', async () => {
+    const seen: string[] = [];
+    const server = createServer((req, res) => {
+      let data = '';
+      req.on('data', (c) => (data += c));
+      req.on('end', () => {
+        seen.push(data);
+        const ok = new URLSearchParams(data).get('response') === 'good-token';
+        res.setHeader('content-type', 'application/json');
+        res.end(JSON.stringify({ success: ok }));
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    process.env.TURNSTILE_SECRET = 'ts-secret';
+    process.env.TURNSTILE_VERIFY_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}/siteverify`;
+    try {
+      const missing = await submit(form(base()));
+      expect(missing.status).toBe(400);
+      const bad = await submit(form({ ...base(), 'cf-turnstile-response': 'bad' }));
+      expect(bad.status).toBe(400);
+      expect(((await bad.json()) as { message: string }).message).toBe(
+        'Confirme que você não é um robô e tente novamente.',
+      );
+      const good = await submit(form({ ...base(), 'cf-turnstile-response': 'good-token' }));
+      expect(good.status).toBe(201);
+      expect(seen.at(-1)).toContain('secret=ts-secret');
+    } finally {
+      delete process.env.TURNSTILE_SECRET;
+      delete process.env.TURNSTILE_VERIFY_URL;
+      server.close();
+    }
+  });
+});

@@ -1,0 +1,167 @@
+// A visitor's journey in real Chromium: home -> category -> group page -> 'Entrar no Grupo' (the invite
+// opens in a new tab, the click counts once per visitor per day, and the tab opens even when registering
+// fails) -> 'Compartilhar Grupo'. Also: the category island keeps its order in the URL, and a group
+// approved after the last build is shown at once by the 404 page's fallback.
+import { and, eq } from 'drizzle-orm';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { openDb } from '../../db/client.ts';
+import { categories, engagementEvents, groups } from '../../db/schema.ts';
+import { launchBrowser } from '../support/browser.ts';
+
+const site = inject('siteUrl');
+
+// The embedded database serves one connection at a time: hold it only for the moment of a query, or the
+// site's own functions would wait behind this test.
+async function withDb<T>(run: (db: Awaited<ReturnType<typeof openDb>>['db']) => Promise<T>): Promise<T> {
+  const handle = await openDb({ url: inject('siteDatabaseUrl'), driver: 'pg', max: 1 });
+  try {
+    return await run(handle.db);
+  } finally {
+    await handle.close();
+  }
+}
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'pt-BR' });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site });
+  // The invite tab never leaves the machine.
+  await context.route('https://chat.whatsapp.com/**', (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<title>WhatsApp</title>convite' }),
+  );
+  page = await context.newPage();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function clickCount(groupId: string) {
+  const rows = await withDb((db) =>
+    db
+      .select({ id: engagementEvents.id })
+      .from(engagementEvents)
+      .where(and(eq(engagementEvents.kind, 'group_click'), eq(engagementEvents.targetId, groupId))),
+  );
+  return rows.length;
+}
+
+describe('visitor journey', () => {
+  it('home -> category -> group -> join (counted once) -> share dialog', async () => {
+    await page.goto(`${site}/`);
+    const categoryLink = page.locator('section[aria-labelledby="populares"] a[href^="/categoria/"]').first();
+    const categoryHref = (await categoryLink.getAttribute('href'))!;
+    await categoryLink.click();
+    await page.waitForURL(`**${categoryHref}`);
+    await expect.poll(() => page.locator('h1').textContent(), { timeout: 20_000 }).toMatch(/^Grupos de /);
+
+    const groupLink = page.locator('#grupos article h3 a').first();
+    const groupHref = (await groupLink.getAttribute('href'))!;
+    await groupLink.click();
+    await page.waitForURL(`**${groupHref}`);
+    const join = page.getByRole('link', { name: 'Entrar no Grupo' });
+    const groupId = (await join.getAttribute('data-join-id'))!;
+    const invite = (await join.getAttribute('href'))!;
+    expect(invite).toMatch(/^https:\/\/chat\.whatsapp\.com\//);
+    const before = await clickCount(groupId);
+    expect(before).toBe(0);
+
+    for (let i = 0; i < 2; i++) {
+      const [tab] = await Promise.all([context.waitForEvent('page'), join.click()]);
+      await tab.waitForLoadState();
+      expect(tab.url()).toBe(invite);
+      await tab.close();
+    }
+    // Two presses by one visitor on one day: one event.
+    await expect.poll(() => clickCount(groupId), { timeout: 10_000 }).toBe(1);
+    await page.waitForTimeout(500);
+    expect(await clickCount(groupId)).toBe(1);
+
+    // Registration failing never keeps the visitor from the group.
+    await page.route('**/api/groups/*/click', (route) => route.fulfill({ status: 500, body: '{}' }));
+    const [tab] = await Promise.all([context.waitForEvent('page'), join.click()]);
+    await tab.waitForLoadState();
+    expect(tab.url()).toBe(invite);
+    await tab.close();
+    await page.unroute('**/api/groups/*/click');
+
+    await page.getByRole('button', { name: 'Compartilhar', exact: true }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Compartilhar Grupo' });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Copiar link' }).click();
+    await page.getByText('Link copiado!').waitFor();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(new URL(copied).pathname).toBe(groupHref);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+  });
+
+  it('the category list keeps its order and page in the URL (back and forward work)', async () => {
+    const [category] = (await (await fetch(`${site}/api/categories`)).json()) as { slug: string }[];
+    const firstOf = async (sortBy: string) => {
+      const res = await fetch(`${site}/api/groups?category=${category!.slug}&limit=8&sortBy=${sortBy}`);
+      return ((await res.json()) as { groups: { title: string }[] }).groups[0]!.title;
+    };
+    const [newest, alphabetical] = [await firstOf('createdAt'), await firstOf('title')];
+    await page.goto(`${site}/categoria/${category!.slug}`);
+    const firstTitle = () =>
+      page
+        .locator('#grupos article h3 a')
+        .first()
+        .textContent({ timeout: 1000 })
+        .catch(() => null);
+    const slow = { timeout: 20_000, interval: 250 };
+    expect(await firstTitle()).toBe(newest);
+    // The list is an island hydrated when the browser is idle: Astro drops 'ssr' once it is live.
+    await page.locator('#grupos astro-island:not([ssr])').waitFor({ state: 'attached' });
+    await page.getByLabel('Ordenar por').selectOption('title');
+    await expect.poll(() => page.url(), slow).toMatch(/ordem=title/);
+    await expect.poll(firstTitle, slow).toBe(alphabetical);
+    await page.goBack();
+    await expect.poll(() => page.url(), slow).not.toMatch(/ordem=/);
+    await expect.poll(firstTitle, slow).toBe(newest);
+    await page.goForward();
+    await expect.poll(firstTitle, slow).toBe(alphabetical);
+    expect(await page.getByLabel('Ordenar por').inputValue()).toBe('title');
+  });
+});
+
+describe('groups newer than the build', () => {
+  it('show at once from the API (noindex), and an unknown group says so and goes home', async () => {
+    const [category] = await withDb((db) => db.select().from(categories).limit(1));
+    const [fresh] = await withDb((db) =>
+      db
+        .insert(groups)
+        .values({
+          title: 'Grupo Recém Aprovado',
+          description: 'Aprovado depois do último build',
+          link: 'https://chat.whatsapp.com/FreshGroup00000000001',
+          inviteCode: 'FreshGroup00000000001',
+          categoryId: category!.id,
+          titleSlug: 'grupo-recem-aprovado',
+          approved: true,
+        })
+        .returning({ id: groups.id }),
+    );
+    try {
+      await page.goto(`${site}/${category!.slug}/grupo-recem-aprovado`);
+      await page.getByRole('heading', { name: 'Grupo Recém Aprovado' }).waitFor();
+      expect(await page.locator('meta[name="robots"]').getAttribute('content')).toContain('noindex');
+      expect(await page.locator('#nao-encontrada').isHidden()).toBe(true);
+      await page.goto(`${site}/grupo/${fresh!.id}`);
+      await page.getByRole('heading', { name: 'Grupo Recém Aprovado' }).waitFor();
+    } finally {
+      await withDb((db) => db.delete(groups).where(eq(groups.id, fresh!.id)));
+    }
+
+    await page.goto(`${site}/grupo/00000000-0000-4000-8000-000000000000`);
+    await page.getByRole('heading', { name: 'Oops!' }).waitFor();
+    await page.getByText('Grupo não encontrado').waitFor();
+    await page.getByText('Você será redirecionado para a página inicial em breve...').waitFor();
+    await page.waitForURL(`${site}/`, { timeout: 10_000 });
+  });
+});
