@@ -1,0 +1,295 @@
+// /planos-destaque: pick one of your approved groups and one plan, then create the order and go pay.
+// Renewal mode (?renew=true&orderId=) names the group of the active order being extended.
+import { useStore } from '@nanostores/react';
+import { Check, Crown, Rocket, TrendingUp } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Button } from '#src/components/ui/Button.tsx';
+import { Card } from '#src/components/ui/Card.tsx';
+import { cx } from '#src/components/ui/classes.ts';
+import { EmptyState } from '#src/components/ui/EmptyState.tsx';
+import { Skeleton } from '#src/components/ui/Skeleton.tsx';
+import { toast } from '#src/components/ui/toast.store.ts';
+import { $session, loadSession } from '#src/features/auth/session.store.ts';
+import { ApiError, api } from '#src/lib/api.ts';
+import { formatBRL } from '#src/lib/format.ts';
+import {
+  $paymentsUnavailable,
+  $selectedPlan,
+  goLoginKeeping,
+  isUnavailableMessage,
+} from './payments.store.ts';
+import { MESSAGES, perDaysLabel } from './payments.ts';
+import { UnavailableNotice } from './UnavailableNotice.tsx';
+
+interface Plan {
+  id: number;
+  name: string;
+  description: string;
+  days: number;
+  priceCents: number;
+}
+interface EligibleGroup {
+  id: string;
+  title: string;
+  category: string;
+}
+interface OrderView {
+  id: string;
+  groupId: string;
+  group_title: string | null;
+  endDate: string | null;
+}
+
+function readQuery() {
+  const params = new URLSearchParams(location.search);
+  return {
+    groupId: params.get('groupId'),
+    renew: params.get('renew') === 'true',
+    orderId: params.get('orderId'),
+  };
+}
+
+export default function FeaturePlans() {
+  const session = useStore($session);
+  const unavailable = useStore($paymentsUnavailable);
+  const [query, setQuery] = useState<ReturnType<typeof readQuery> | null>(null);
+  const [plans, setPlans] = useState<Plan[] | null>(null);
+  const [eligible, setEligible] = useState<EligibleGroup[] | null>(null);
+  const [renewal, setRenewal] = useState<OrderView | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [planId, setPlanId] = useState<number | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    setQuery(readQuery());
+    void loadSession();
+  }, []);
+
+  useEffect(() => {
+    if (!query || session.status === 'loading') return;
+    if (session.status === 'anonymous') {
+      goLoginKeeping(query.groupId);
+      return;
+    }
+    let cancelled = false;
+    (async () => {
+      try {
+        const [methods, planList, groups, original] = await Promise.all([
+          api<{ active: boolean }>('/api/active-payment-methods'),
+          api<Plan[]>('/api/feature-plans'),
+          api<EligibleGroup[]>('/api/feature-plans/eligible-groups'),
+          query.renew && query.orderId
+            ? api<OrderView>(`/api/feature-orders/${encodeURIComponent(query.orderId)}`).catch(() => null)
+            : null,
+        ]);
+        if (cancelled) return;
+        $paymentsUnavailable.set(!methods.active);
+        setPlans(planList);
+        setEligible(groups);
+        setRenewal(original);
+      } catch (error) {
+        if (cancelled) return;
+        const message = error instanceof Error ? error.message : String(error);
+        if (isUnavailableMessage(message)) $paymentsUnavailable.set(true);
+        setLoadError(message);
+      }
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [query, session.status]);
+
+  if (!query || session.status !== 'authenticated') {
+    return (
+      <div className="grid place-items-center py-16" role="status">
+        <span className="size-10 animate-spin rounded-full border-4 border-brand-200 border-t-brand-700" />
+        <span className="sr-only">Carregando…</span>
+      </div>
+    );
+  }
+
+  const loading = plans === null || eligible === null;
+  const renewing = query.renew && renewal ? renewal : null;
+  const selectedGroup: EligibleGroup | null = renewing
+    ? { id: renewing.groupId, title: renewing.group_title ?? renewing.groupId, category: '' }
+    : (eligible?.find((g) => g.id === query.groupId) ?? null);
+
+  async function submit() {
+    const plan = plans?.find((p) => p.id === planId);
+    if (!selectedGroup || !plan) {
+      toast({ title: 'Erro', description: MESSAGES.selectGroupAndPlan, variant: 'destructive' });
+      return;
+    }
+    setBusy(true);
+    try {
+      const metadata = renewing
+        ? JSON.stringify({ isRenewal: true, originalOrderId: renewing.id })
+        : undefined;
+      const { id } = await api<{ id: string }>('/api/feature-orders', {
+        method: 'POST',
+        body: {
+          groupId: selectedGroup.id,
+          planId: plan.id,
+          status: 'pending',
+          price: plan.priceCents / 100,
+          metadata,
+        },
+      });
+      $selectedPlan.set({ name: plan.name, days: plan.days, price: plan.priceCents });
+      location.assign(`/pagar-destaque/${id}`);
+    } catch (error) {
+      const message = error instanceof ApiError ? error.message : MESSAGES.createOrderFailed;
+      if (isUnavailableMessage(message)) $paymentsUnavailable.set(true);
+      toast({ title: MESSAGES.createOrderFailed, description: message, variant: 'destructive' });
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="space-y-6">
+      {unavailable && <UnavailableNotice />}
+      {renewing && (
+        <div role="status" className="rounded-card border border-brand-200 bg-brand-50 p-4 text-brand-900">
+          <p className="font-semibold">Renovação de destaque</p>
+          <p className="mt-1 text-sm">
+            Você está renovando o destaque do grupo{' '}
+            <strong>{renewing.group_title ?? renewing.groupId}</strong>. Os dias do novo plano serão somados
+            ao tempo que ainda resta.
+          </p>
+        </div>
+      )}
+
+      <Card className="bg-gradient-to-br from-brand-50 to-white">
+        <div className="flex gap-4">
+          <span className="grid size-12 shrink-0 place-items-center rounded-full bg-brand-100 text-brand-800">
+            <Rocket aria-hidden="true" className="size-6" />
+          </span>
+          <div>
+            <h2 className="text-lg font-semibold">Por que destacar seu grupo?</h2>
+            <ul className="mt-2 space-y-1 text-sm text-neutral-700">
+              <li className="flex gap-2">
+                <Crown aria-hidden="true" className="size-4 shrink-0 text-gold-500" /> Grupos em destaque
+                aparecem no topo da página inicial.
+              </li>
+              <li className="flex gap-2">
+                <TrendingUp aria-hidden="true" className="size-4 shrink-0 text-brand-700" /> Recebem até 5x
+                mais cliques.
+              </li>
+            </ul>
+          </div>
+        </div>
+      </Card>
+
+      {loadError && !unavailable && (
+        <EmptyState
+          title="Não foi possível carregar os planos"
+          text={loadError}
+          action={<Button onClick={() => location.reload()}>Tentar novamente</Button>}
+        />
+      )}
+
+      {loading && !loadError && (
+        <div className="grid gap-4 sm:grid-cols-3" aria-busy="true">
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} className="h-40" />
+          ))}
+        </div>
+      )}
+
+      {!loading && !selectedGroup && (
+        <section aria-labelledby="escolha-grupo">
+          <h2 id="escolha-grupo" className="mb-3 text-lg font-semibold">
+            Escolha o grupo que deseja destacar
+          </h2>
+          {query.groupId && (
+            <p role="alert" className="mb-3 text-sm text-red-700">
+              {MESSAGES.groupNotFound}
+            </p>
+          )}
+          {eligible.length === 0 ? (
+            <EmptyState
+              title="Você não tem grupos que possam ser destacados"
+              text="Apenas grupos aprovados e que ainda não estão em destaque podem ser destacados."
+              action={<Button href="/enviar">Enviar Grupo</Button>}
+            />
+          ) : (
+            <ul className="grid gap-3 sm:grid-cols-2">
+              {eligible.map((group) => (
+                <li key={group.id}>
+                  <a
+                    href={`/planos-destaque?groupId=${group.id}`}
+                    className="flex min-h-16 flex-col justify-center rounded-card border border-neutral-200 bg-white p-4 shadow-card transition hover:border-brand-300 hover:shadow-raised"
+                  >
+                    <span className="font-semibold text-neutral-900">{group.title}</span>
+                    <span className="text-sm text-neutral-600">{group.category}</span>
+                  </a>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      )}
+
+      {!loading && selectedGroup && (
+        <>
+          <Card className="flex flex-wrap items-center justify-between gap-3">
+            <div>
+              <p className="text-sm text-neutral-600">Grupo Selecionado</p>
+              <p className="font-semibold">{selectedGroup.title}</p>
+              {selectedGroup.category && <p className="text-sm text-neutral-600">{selectedGroup.category}</p>}
+            </div>
+            {!renewing && (
+              <Button variant="secondary" size="sm" href="/planos-destaque">
+                Alterar
+              </Button>
+            )}
+          </Card>
+
+          <section aria-labelledby="planos">
+            <h2 id="planos" className="mb-3 text-lg font-semibold">
+              Escolha um plano
+            </h2>
+            <div className="grid gap-4 sm:grid-cols-3">
+              {plans.map((plan) => {
+                const selected = plan.id === planId;
+                return (
+                  <button
+                    key={plan.id}
+                    type="button"
+                    aria-pressed={selected}
+                    onClick={() => setPlanId(plan.id)}
+                    className={cx(
+                      'relative flex min-h-40 flex-col rounded-card border-2 bg-white p-5 text-left shadow-card transition focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-700',
+                      selected ? 'border-brand-600 bg-brand-50' : 'border-neutral-200 hover:border-brand-300',
+                    )}
+                  >
+                    {selected && (
+                      <span className="absolute top-3 right-3 grid size-6 place-items-center rounded-full bg-brand-700 text-white">
+                        <Check aria-hidden="true" className="size-4" />
+                      </span>
+                    )}
+                    <span className="pr-8 font-semibold text-neutral-900">{plan.name}</span>
+                    <span className="mt-1 text-sm text-neutral-600">{plan.description}</span>
+                    <span className="mt-auto pt-4 text-2xl font-bold text-neutral-900">
+                      {formatBRL(plan.priceCents)}
+                    </span>
+                    <span className="text-sm text-neutral-600">{perDaysLabel(plan.days)}</span>
+                  </button>
+                );
+              })}
+            </div>
+          </section>
+
+          <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+            <Button variant="secondary" href="/painel">
+              Cancelar
+            </Button>
+            <Button onClick={submit} disabled={planId === null || busy || unavailable} size="lg">
+              {planId === null || busy ? 'Processando...' : 'Continuar para Pagamento'}
+            </Button>
+          </div>
+        </>
+      )}
+    </div>
+  );
+}

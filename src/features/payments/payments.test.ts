@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import {
+  adminPageWindow,
+  centsFromDecimal,
+  daysRemaining,
+  featureEnd,
+  isMasked,
+  maskSecret,
+  orderStatusBadge,
+  perDaysLabel,
+  providerBadge,
+  shortId,
+  shortPaymentId,
+} from './payments.ts';
+
+const DAY = 86_400_000;
+const now = new Date('2026-06-01T12:00:00Z');
+
+describe('daysRemaining', () => {
+  it('is the ceiling of days to the end, never negative', () => {
+    expect(daysRemaining(new Date(now.getTime() + 2.2 * DAY), now)).toBe(3);
+    expect(daysRemaining(new Date(now.getTime() + 7 * DAY), now)).toBe(7);
+    expect(daysRemaining(new Date(now.getTime() - DAY), now)).toBe(0);
+    expect(daysRemaining(null, now)).toBe(0);
+    expect(daysRemaining('nao-e-data', now)).toBe(0);
+  });
+});
+
+describe('featureEnd', () => {
+  it('adds the plan to the remaining time, or to now when nothing remains', () => {
+    expect(featureEnd(new Date(now.getTime() + 3 * DAY), 7, now).getTime()).toBe(now.getTime() + 10 * DAY);
+    expect(featureEnd(new Date(now.getTime() - 3 * DAY), 7, now).getTime()).toBe(now.getTime() + 7 * DAY);
+    expect(featureEnd(null, 1, now).getTime()).toBe(now.getTime() + DAY);
+  });
+});
+
+describe('labels', () => {
+  it("says 'por N dia(s)'", () => {
+    expect(perDaysLabel(1)).toBe('por 1 dia');
+    expect(perDaysLabel(30)).toBe('por 30 dias');
+  });
+
+  it('badges statuses as the spec, unknown ones as is in grey', () => {
+    expect(orderStatusBadge('paid')).toEqual({ label: 'Pago', tone: 'green' });
+    expect(orderStatusBadge('active')).toEqual({ label: 'Ativo', tone: 'blue' });
+    expect(orderStatusBadge('pending')).toEqual({ label: 'Pendente', tone: 'yellow' });
+    expect(orderStatusBadge('cancelled')).toEqual({ label: 'Cancelado', tone: 'red' });
+    expect(orderStatusBadge('failed')).toEqual({ label: 'Falhou', tone: 'red' });
+    expect(orderStatusBadge('expired')).toEqual({ label: 'Expirado', tone: 'grey' });
+    expect(orderStatusBadge('refunded')).toEqual({ label: 'refunded', tone: 'grey' });
+  });
+
+  it('shortens ids and names providers', () => {
+    expect(shortId('1234567890abcdef')).toBe('12345678');
+    expect(shortId(null)).toBe('');
+    expect(shortPaymentId('cs_test_a1b2c3d4e5f6')).toBe('a1b2c3d4');
+    expect(shortPaymentId('1234567890123')).toBe('12345678');
+    expect(providerBadge('mercadopago')).toBe('MP');
+    expect(providerBadge('stripe')).toBe('ST');
+    expect(providerBadge(null)).toBeNull();
+  });
+});
+
+describe('adminPageWindow', () => {
+  it('shows the first two, the last two and one either side, with gaps', () => {
+    expect(adminPageWindow(1, 1)).toEqual([1]);
+    expect(adminPageWindow(1, 5)).toEqual([1, 2, 3, 4, 5]);
+    expect(adminPageWindow(6, 12)).toEqual([1, 2, '...', 5, 6, 7, '...', 11, 12]);
+    expect(adminPageWindow(1, 10)).toEqual([1, 2, '...', 9, 10]);
+    expect(adminPageWindow(4, 10)).toEqual([1, 2, 3, 4, 5, '...', 9, 10]);
+  });
+});
+
+describe('secrets', () => {
+  it('masks all but the last four characters and recognises the mask', () => {
+    const masked = maskSecret('sk_test_1234567890');
+    expect(masked).not.toContain('sk_test');
+    expect(masked.endsWith('7890')).toBe(true);
+    expect(isMasked(masked)).toBe(true);
+    expect(isMasked('sk_test_novo')).toBe(false);
+    expect(maskSecret('')).toBe('');
+    expect(maskSecret('curto')).not.toContain('curto');
+  });
+
+  it('turns decimal reais into centavos without drift', () => {
+    expect(centsFromDecimal(119.9)).toBe(11990);
+    expect(centsFromDecimal(0.1 + 0.2)).toBe(30);
+  });
+});

@@ -1,0 +1,145 @@
+// Pure rules of featured placements and payments (spec sections 3, 4, 8, 9). No IO.
+
+export const PAYMENT_PROVIDERS = ['mercadopago', 'stripe'] as const;
+export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
+/** The local simulator stands in for a provider only on a developer's machine or in tests. */
+export type CheckoutProviderName = PaymentProviderName | 'simulator';
+
+export const MESSAGES = {
+  createOrderFailed: 'Erro ao criar pedido',
+  selectGroupAndPlan: 'Selecione um grupo e um plano para continuar',
+  groupNotFound: 'Grupo não encontrado',
+  orderNotFound: 'Pedido de destaque não encontrado',
+  planNotFound: 'Plano não encontrado',
+  groupNotApproved: 'Apenas grupos aprovados podem ser destacados.',
+  groupAlreadyFeatured: 'Este grupo já está em destaque.',
+  renewalNotAllowed: 'Só é possível renovar um destaque ativo do mesmo grupo.',
+  /** contains 'métodos de pagamento estão desativados': the pages flag 'Serviço indisponível' by it */
+  paymentsDisabled: 'Os métodos de pagamento estão desativados no momento.',
+  providerNotConfigured: 'O método de pagamento não está configurado. Tente novamente mais tarde.',
+  providerFailed: 'Não foi possível iniciar o pagamento. Tente novamente em instantes.',
+  orderNotPayable: 'Este pedido não pode mais ser pago.',
+  approveOnlyPending: 'Apenas pagamentos pendentes podem ser aprovados.',
+  cancelOnlyPending: 'Apenas pagamentos pendentes podem ser cancelados.',
+  invalidSignature: 'Assinatura do webhook inválida.',
+  simulatorUnavailable: 'O simulador de pagamento só existe no ambiente local.',
+} as const;
+
+export const UNAVAILABLE_NOTICE =
+  'Os métodos de pagamento estão temporariamente desativados. Não é possível realizar destaques no momento. Por favor, tente novamente mais tarde.';
+
+const DAY_MS = 86_400_000;
+
+/** Days remaining = ceiling of days to the end date, minimum 0 (spec section 4). */
+export function daysRemaining(endDate: Date | string | null | undefined, now: Date = new Date()): number {
+  if (!endDate) return 0;
+  const end = new Date(endDate).getTime();
+  if (Number.isNaN(end)) return 0;
+  return Math.max(0, Math.ceil((end - now.getTime()) / DAY_MS));
+}
+
+/** When featuring bought now ends: the remaining time (if any) plus the plan's days. */
+export function featureEnd(currentEnd: Date | null | undefined, days: number, now: Date = new Date()): Date {
+  const base = currentEnd && currentEnd.getTime() > now.getTime() ? currentEnd.getTime() : now.getTime();
+  return new Date(base + days * DAY_MS);
+}
+
+/** 'por 1 dia' / 'por 7 dias'. */
+export function perDaysLabel(days: number): string {
+  return `por ${days} ${days === 1 ? 'dia' : 'dias'}`;
+}
+
+/** The first 8 characters of an id ('' for none). */
+export function shortId(id: string | null | undefined): string {
+  return id ? id.slice(0, 8) : '';
+}
+
+/** A provider payment id shortened for the list: Stripe's 'cs_test_' style prefix says nothing, so it is skipped. */
+export function shortPaymentId(id: string | null | undefined): string {
+  return shortId(id?.replace(/^cs_(test|live|sim)_/, ''));
+}
+
+/** The admin list's provider badge. */
+export function providerBadge(method: string | null | undefined): string | null {
+  if (method === 'mercadopago') return 'MP';
+  if (method === 'stripe') return 'ST';
+  if (method === 'simulator') return 'SIM';
+  return null;
+}
+
+export const ORDER_STATUS_LABELS: Record<
+  string,
+  { label: string; tone: 'green' | 'blue' | 'yellow' | 'red' | 'grey' }
+> = {
+  paid: { label: 'Pago', tone: 'green' },
+  active: { label: 'Ativo', tone: 'blue' },
+  pending: { label: 'Pendente', tone: 'yellow' },
+  cancelled: { label: 'Cancelado', tone: 'red' },
+  failed: { label: 'Falhou', tone: 'red' },
+  expired: { label: 'Expirado', tone: 'grey' },
+};
+
+/** The status badge: known states get the spec's label and colour; anything else shows as is, grey. */
+export function orderStatusBadge(status: string) {
+  return ORDER_STATUS_LABELS[status] ?? { label: status, tone: 'grey' as const };
+}
+
+/**
+ * The admin payments pagination window (spec: first two, last two, one either side of the current
+ * page, '...' for gaps). Kept here until src/lib/pagination.ts lands, then it can delegate.
+ */
+export function adminPageWindow(page: number, pages: number): (number | '...')[] {
+  const wanted = new Set<number>();
+  for (const p of [1, 2, pages - 1, pages, page - 1, page, page + 1]) if (p >= 1 && p <= pages) wanted.add(p);
+  const sorted = [...wanted].sort((a, b) => a - b);
+  const out: (number | '...')[] = [];
+  for (const p of sorted) {
+    const last = out[out.length - 1];
+    // A gap never hides a single page: that page is shown instead (as src/lib/pagination.ts does).
+    if (typeof last === 'number' && p - last === 2) out.push(last + 1);
+    else if (typeof last === 'number' && p - last > 2) out.push('...');
+    out.push(p);
+  }
+  return out;
+}
+
+export const MASK_CHAR = '•';
+
+/** A stored secret as the settings API shows it: never in clear, only its last 4 characters. */
+export function maskSecret(value: string | null | undefined): string {
+  if (!value) return '';
+  const tail = value.length > 8 ? value.slice(-4) : '';
+  return `${MASK_CHAR.repeat(8)}${tail}`;
+}
+
+/** Whether a submitted value is the mask we sent (saving it keeps the stored secret). */
+export function isMasked(value: string): boolean {
+  return value.startsWith(MASK_CHAR.repeat(8));
+}
+
+/** Centavos from a provider's decimal amount (12.5 -> 1250) without floating-point drift. */
+export function centsFromDecimal(amount: number): number {
+  return Math.round(amount * 100);
+}
+
+/** A feature order as the API answers it (with the spec's view names group_title, plan_name, plan_days). */
+export interface OrderJson {
+  id: string;
+  userId: string;
+  groupId: string;
+  planId: number;
+  orderDate: string;
+  startDate: string | null;
+  endDate: string | null;
+  status: string;
+  priceCents: number;
+  price: string;
+  days: number;
+  paymentMethod: string | null;
+  paymentId: string | null;
+  metadata: string | null;
+  daysRemaining: number;
+  group_title: string | null;
+  plan_name: string | null;
+  plan_days: number | null;
+}

@@ -1,0 +1,131 @@
+// Mercado Pago Checkout Pro: a preference whose external_reference is the order id (idempotency key
+// = order id). Notifications are verified by x-signature and then only the payment fetched from the
+// API is trusted.
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { MercadoPagoConfig, Payment, Preference } from 'mercadopago';
+// The SDK has no base-URL option; its one constant is redirected locally (tests run a fake server).
+import { AppConfig } from 'mercadopago/dist/utils/config/index.js';
+import { centsFromDecimal } from '../payments.ts';
+import type { Checkout, CheckoutOrder, CheckoutUrls, PaymentProvider, SettledPayment } from './provider.ts';
+import { providerApiBase } from './provider.ts';
+
+function config(accessToken: string) {
+  const base = providerApiBase('MERCADOPAGO_API_BASE');
+  if (base) (AppConfig as { BASE_URL: string }).BASE_URL = base.origin;
+  return new MercadoPagoConfig({ accessToken, options: { timeout: 15_000, maxRetries: 1 } as never });
+}
+
+/** The fields of x-signature ('ts=...,v1=...'). */
+function parseSignature(header: string): { ts?: string; v1?: string } {
+  const out: Record<string, string> = {};
+  for (const part of header.split(',')) {
+    const [k, ...v] = part.split('=');
+    if (k && v.length) out[k.trim()] = v.join('=').trim();
+  }
+  return out;
+}
+
+/** The id Mercado Pago signs: data.id from the query string, lower-cased when alphanumeric. */
+export function signedDataId(dataId: string): string {
+  return /^[a-z0-9]+$/i.test(dataId) ? dataId.toLowerCase() : dataId;
+}
+
+/** The manifest Mercado Pago signs: `id:{data.id};request-id:{x-request-id};ts:{ts};`. */
+export function signatureManifest(dataId: string, requestId: string, ts: string): string {
+  return `id:${signedDataId(dataId)};request-id:${requestId};ts:${ts};`;
+}
+
+/** An x-signature header made the way Mercado Pago makes it (tests and tools). */
+export function signMercadoPago(secret: string, dataId: string, requestId: string, ts: string): string {
+  const v1 = createHmac('sha256', secret)
+    .update(signatureManifest(dataId, requestId, ts))
+    .digest('hex');
+  return `ts=${ts},v1=${v1}`;
+}
+
+/** Whether x-signature is valid for this notification (HMAC-SHA256, constant-time comparison). */
+export function verifyMercadoPagoSignature(
+  secret: string,
+  dataId: string | null,
+  requestId: string | null,
+  header: string | null,
+): boolean {
+  if (!dataId || !requestId || !header) return false;
+  const { ts, v1 } = parseSignature(header);
+  if (!ts || !v1 || !/^[0-9a-f]{64}$/i.test(v1)) return false;
+  const expected = createHmac('sha256', secret)
+    .update(signatureManifest(dataId, requestId, ts))
+    .digest();
+  return timingSafeEqual(expected, Buffer.from(v1, 'hex'));
+}
+
+type MpPayment = Awaited<ReturnType<Payment['get']>>;
+
+/** A fetched payment as a settled payment, or null unless it is approved. */
+export function settledFromPayment(payment: MpPayment): SettledPayment | null {
+  if (payment.status !== 'approved' || payment.id === undefined) return null;
+  return {
+    provider: 'mercadopago',
+    // Keyed by the payment: every later notification about an approved payment is a duplicate.
+    eventId: `payment:${payment.id}`,
+    orderId: payment.external_reference ?? null,
+    paymentId: String(payment.id),
+    amountCents:
+      typeof payment.transaction_amount === 'number' ? centsFromDecimal(payment.transaction_amount) : -1,
+    currency: (payment.currency_id ?? '').toLowerCase(),
+  };
+}
+
+export class MercadoPagoProvider implements PaymentProvider {
+  readonly name = 'mercadopago' as const;
+  private readonly config: MercadoPagoConfig;
+
+  constructor(
+    accessToken: string,
+    private readonly mode: 'sandbox' | 'production' = 'sandbox',
+  ) {
+    this.config = config(accessToken);
+  }
+
+  async createCheckout(order: CheckoutOrder, urls: CheckoutUrls): Promise<Checkout> {
+    const preference = await new Preference(this.config).create({
+      body: {
+        items: [
+          {
+            id: order.id,
+            title: `${order.planName} — ${order.groupTitle}`.slice(0, 250),
+            quantity: 1,
+            unit_price: order.price / 100,
+            currency_id: 'BRL',
+          },
+        ],
+        external_reference: order.id,
+        notification_url: urls.notification,
+        back_urls: { success: urls.success, failure: urls.cancel, pending: urls.success },
+        auto_return: 'approved',
+        metadata: { order_id: order.id },
+      },
+      requestOptions: { idempotencyKey: order.id },
+    });
+    const initPoint = (this.mode === 'sandbox' && preference.sandbox_init_point) || preference.init_point;
+    if (!preference.id || !initPoint)
+      throw new Error('Mercado Pago returned a preference without init_point');
+    return { paymentId: preference.id, initPoint };
+  }
+
+  /** The payment a notification refers to, fetched from the API. */
+  async fetchPayment(paymentId: string): Promise<SettledPayment | null> {
+    return settledFromPayment(await new Payment(this.config).get({ id: paymentId }));
+  }
+
+  async findPaid(order: { id: string }): Promise<SettledPayment | null> {
+    const found = await new Payment(this.config).search({
+      options: { external_reference: order.id, sort: 'date_created', criteria: 'desc' },
+    });
+    for (const payment of found.results ?? []) {
+      const settled = settledFromPayment(payment as MpPayment);
+      if (settled) return settled;
+    }
+    return null;
+  }
+}

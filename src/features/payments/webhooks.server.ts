@@ -1,0 +1,99 @@
+// Provider notifications. Each one is verified first (a bad signature answers 400 and changes
+// nothing), then turned into a SettledPayment and applied once by settlePayment.
+import type { Db } from '#db/client.ts';
+import { AppError } from '#src/lib/http.server.ts';
+import { markOrderFailed, type SettleOutcome, settlePayment } from './orders.server.ts';
+import { MESSAGES } from './payments.ts';
+import { MercadoPagoProvider, verifyMercadoPagoSignature } from './providers/mercadopago.ts';
+import { simulatorSecret } from './providers/simulator.ts';
+import { failedOrderFromEvent, settledFromEvent, verifyStripeEvent } from './providers/stripe.ts';
+import { getClearSettings } from './settings.server.ts';
+
+export type WebhookResult = { received: true; outcome: SettleOutcome | 'ignored' | 'failed' };
+
+function invalidSignature(): never {
+  throw new AppError('BAD_REQUEST', MESSAGES.invalidSignature);
+}
+
+async function applyStripeShaped(
+  db: Db,
+  rawBody: string,
+  signature: string | null,
+  secret: string | null,
+  provider: 'stripe' | 'simulator',
+): Promise<WebhookResult> {
+  if (!secret) invalidSignature();
+  const event = verifyStripeEvent(rawBody, signature, secret);
+  if (!event) invalidSignature();
+  const failedOrder = failedOrderFromEvent(event);
+  if (failedOrder) {
+    await markOrderFailed(db, failedOrder);
+    return { received: true, outcome: 'failed' };
+  }
+  const settled = settledFromEvent(event, provider);
+  if (!settled) return { received: true, outcome: 'ignored' };
+  return { received: true, outcome: await settlePayment(db, settled) };
+}
+
+/** POST /api/payments/webhook/stripe: Stripe-Signature verified on the raw body. */
+export async function handleStripeWebhook(db: Db, rawBody: string, signature: string | null) {
+  const settings = await getClearSettings(db);
+  return applyStripeShaped(db, rawBody, signature, settings.stripeWebhookSecret, 'stripe');
+}
+
+/** POST /api/payments/webhook/simulator: the local simulator's notification (local only). */
+export async function handleSimulatorWebhook(db: Db, rawBody: string, signature: string | null) {
+  return applyStripeShaped(db, rawBody, signature, simulatorSecret(), 'simulator');
+}
+
+/**
+ * POST /api/payments/webhook/mercadopago: x-signature verified over data.id (query string),
+ * x-request-id and ts; then only the payment fetched from the API is trusted (approved, its
+ * external_reference, amount and currency).
+ */
+export async function handleMercadoPagoWebhook(
+  db: Db,
+  req: Request,
+  rawBody: string,
+): Promise<WebhookResult> {
+  const settings = await getClearSettings(db);
+  const url = new URL(req.url);
+  let body: { type?: string; action?: string; data?: { id?: string | number } } = {};
+  try {
+    body = rawBody ? JSON.parse(rawBody) : {};
+  } catch {
+    // the signature decides; the query string carries what we need
+  }
+  const dataId =
+    url.searchParams.get('data.id') ??
+    url.searchParams.get('id') ??
+    (body.data?.id !== undefined ? String(body.data.id) : null);
+  const type = url.searchParams.get('type') ?? url.searchParams.get('topic') ?? body.type ?? null;
+  const secret = settings.mercadoPagoWebhookSecret;
+  if (
+    !secret ||
+    !verifyMercadoPagoSignature(
+      secret,
+      dataId,
+      req.headers.get('x-request-id'),
+      req.headers.get('x-signature'),
+    )
+  )
+    invalidSignature();
+  if (type !== 'payment' || !dataId) return { received: true, outcome: 'ignored' };
+  if (!settings.mercadoPagoAccessToken) {
+    console.error('[payments] Mercado Pago notification received but no access token is configured');
+    throw new AppError('UNAVAILABLE', MESSAGES.providerNotConfigured);
+  }
+  const provider = new MercadoPagoProvider(settings.mercadoPagoAccessToken, settings.mode);
+  let settled: Awaited<ReturnType<MercadoPagoProvider['fetchPayment']>>;
+  try {
+    settled = await provider.fetchPayment(dataId);
+  } catch (error) {
+    // Answer 5xx so Mercado Pago retries later.
+    console.error(`[payments] could not fetch Mercado Pago payment ${dataId}:`, error);
+    throw new AppError('UNAVAILABLE', MESSAGES.providerFailed);
+  }
+  if (!settled) return { received: true, outcome: 'ignored' };
+  return { received: true, outcome: await settlePayment(db, settled) };
+}

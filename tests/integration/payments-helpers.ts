@@ -1,0 +1,52 @@
+// Shared set-up for the payments tests: users, groups and sessions made directly in the database.
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { categories, groups, users } from '../../db/schema.ts';
+import { signSession } from '../../src/features/auth/session.server.ts';
+
+export async function makeUser(db: Db, name: string, admin = false) {
+  const [user] = await db
+    .insert(users)
+    .values({ email: `${name}-${randomBytes(3).toString('hex')}@teste.local`, password: 'x', name, admin })
+    .returning();
+  return { user: user!, token: await signSession(user!.id) };
+}
+
+export async function makeGroup(
+  db: Db,
+  userId: string | null,
+  values: Partial<typeof groups.$inferInsert> = {},
+) {
+  const [category] = await db.select().from(categories).where(eq(categories.slug, 'tecnologia'));
+  const code = randomBytes(8).toString('hex');
+  const [group] = await db
+    .insert(groups)
+    .values({
+      title: `Grupo ${code}`,
+      description: 'Um grupo de teste',
+      link: `https://chat.whatsapp.com/${code}`,
+      inviteCode: code,
+      categoryId: category!.id,
+      titleSlug: `grupo-${code}`,
+      approved: true,
+      userId,
+      ...values,
+    })
+    .returning();
+  return group!;
+}
+
+export function bearer(token: string, init: RequestInit = {}): RequestInit {
+  const headers = new Headers(init.headers);
+  headers.set('authorization', `Bearer ${token}`);
+  return { ...init, headers };
+}
+
+export function postJson(token: string, body: unknown): RequestInit {
+  return bearer(token, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+}

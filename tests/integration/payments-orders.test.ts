@@ -1,0 +1,408 @@
+// Owner flow and providers: orders take price and days from the plan, only the owner sees or pays,
+// checkouts go through the real stripe and mercadopago SDKs to fake provider servers.
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { featureOrders, featurePlans, groups } from '../../db/schema.ts';
+import { seedDatabase } from '../../db/seed.ts';
+import * as featureOrdersFn from '../../functions/feature-orders.ts';
+import * as plansFn from '../../functions/feature-plans.ts';
+import * as methodsFn from '../../functions/payment-methods.ts';
+import { saveSettings } from '../../src/features/payments/settings.server.ts';
+import { setupTestDb } from '../support/db.ts';
+import { type FakeMercadoPago, startFakeMercadoPago } from '../support/fake-mercadopago.ts';
+import { type FakeStripe, startFakeStripe } from '../support/fake-stripe.ts';
+import { callFunction } from '../support/functions.ts';
+import { bearer, makeGroup, makeUser, postJson } from './payments-helpers.ts';
+
+const { db } = await setupTestDb();
+let stripe: FakeStripe;
+let mp: FakeMercadoPago;
+
+const SETTINGS = {
+  mercadoPagoAccessToken: 'APP_USR-token-de-teste',
+  mercadoPagoWebhookSecret: 'segredo-mp',
+  mercadoPagoPublicKey: 'APP_USR-public',
+  stripeSecretKey: 'sk_test_123456789',
+  stripePublicKey: 'pk_test_123',
+  stripeWebhookSecret: 'whsec_teste',
+  callbackUrl: '',
+  returnUrl: '',
+  mode: 'sandbox' as const,
+  preferredPaymentMethod: 'stripe' as const,
+  mercadopagoEnabled: true,
+  stripeEnabled: true,
+};
+
+beforeAll(async () => {
+  await seedDatabase(db, { groups: 0 });
+  stripe = await startFakeStripe();
+  mp = await startFakeMercadoPago();
+  process.env.STRIPE_API_BASE = stripe.url;
+  process.env.MERCADOPAGO_API_BASE = mp.url;
+});
+afterAll(async () => {
+  await stripe.close();
+  await mp.close();
+});
+beforeEach(async () => {
+  await saveSettings(db, SETTINGS);
+});
+
+async function plan(days: number) {
+  const [row] = await db.select().from(featurePlans).where(eq(featurePlans.days, days));
+  return row!;
+}
+
+describe('plans and availability', () => {
+  it('lists the active plans with centavos and the decimal price', async () => {
+    const res = await callFunction(plansFn, '/api/feature-plans');
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { name: string; days: number; priceCents: number; price: string }[];
+    expect(body.map((p) => [p.days, p.priceCents, p.price])).toEqual([
+      [1, 990, '9.90'],
+      [7, 3990, '39.90'],
+      [30, 11990, '119.90'],
+    ]);
+  });
+
+  it('says whether any payment method is active', async () => {
+    expect(await (await callFunction(methodsFn, '/api/active-payment-methods')).json()).toEqual({
+      active: true,
+    });
+    await saveSettings(db, { ...SETTINGS, mercadopagoEnabled: false, stripeEnabled: false });
+    expect(await (await callFunction(methodsFn, '/api/active-payment-methods')).json()).toEqual({
+      active: false,
+    });
+  });
+});
+
+describe('POST /api/feature-orders', () => {
+  it('needs a session', async () => {
+    const res = await callFunction(featureOrdersFn, '/api/feature-orders', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(res.status).toBe(401);
+  });
+
+  it('takes price and days from the plan, never from the client', async () => {
+    const { user, token } = await makeUser(db, 'Dona');
+    const group = await makeGroup(db, user.id);
+    const week = await plan(7);
+    const res = await callFunction(
+      featureOrdersFn,
+      '/api/feature-orders',
+      postJson(token, {
+        userId: crypto.randomUUID(),
+        groupId: group.id,
+        planId: week.id,
+        status: 'active',
+        price: 0.01,
+        days: 365,
+      }),
+    );
+    expect(res.status).toBe(201);
+    const { id } = (await res.json()) as { id: string };
+    const [order] = await db.select().from(featureOrders).where(eq(featureOrders.id, id));
+    expect(order).toMatchObject({ userId: user.id, status: 'pending', price: 3990, days: 7 });
+  });
+
+  it("refuses another user's group, an unapproved group and a featured one", async () => {
+    const { token } = await makeUser(db, 'Intrusa');
+    const { user: owner } = await makeUser(db, 'Dono');
+    const week = await plan(7);
+    const foreign = await makeGroup(db, owner.id);
+    const res = await callFunction(
+      featureOrdersFn,
+      '/api/feature-orders',
+      postJson(token, { groupId: foreign.id, planId: week.id }),
+    );
+    expect(res.status).toBe(404);
+    expect(await res.json()).toMatchObject({ message: 'Grupo não encontrado' });
+
+    const { user, token: ownToken } = await makeUser(db, 'Autora');
+    const pending = await makeGroup(db, user.id, { approved: false });
+    const res2 = await callFunction(
+      featureOrdersFn,
+      '/api/feature-orders',
+      postJson(ownToken, { groupId: pending.id, planId: week.id }),
+    );
+    expect(res2.status).toBe(400);
+    const featured = await makeGroup(db, user.id, {
+      featured: true,
+      featuredUntil: new Date(Date.now() + 86_400_000),
+    });
+    const res3 = await callFunction(
+      featureOrdersFn,
+      '/api/feature-orders',
+      postJson(ownToken, { groupId: featured.id, planId: week.id }),
+    );
+    expect(res3.status).toBe(409);
+    expect(await db.select().from(featureOrders).where(eq(featureOrders.userId, user.id))).toHaveLength(0);
+  });
+
+  it('answers a clear 400 for bad input and 503 when payments are off', async () => {
+    const { user, token } = await makeUser(db, 'Bia');
+    const bad = await callFunction(
+      featureOrdersFn,
+      '/api/feature-orders',
+      postJson(token, { groupId: 'x', planId: 'y' }),
+    );
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { message: string }).message).toBeTruthy();
+    await saveSettings(db, { ...SETTINGS, mercadopagoEnabled: false, stripeEnabled: false });
+    const group = await makeGroup(db, user.id);
+    const off = await callFunction(
+      featureOrdersFn,
+      '/api/feature-orders',
+      postJson(token, { groupId: group.id, planId: (await plan(7)).id }),
+    );
+    expect(off.status).toBe(503);
+    expect(((await off.json()) as { message: string }).message).toContain(
+      'métodos de pagamento estão desativados',
+    );
+  });
+});
+
+async function newOrder(days = 7) {
+  const { user, token } = await makeUser(db, 'Carla');
+  const group = await makeGroup(db, user.id);
+  const res = await callFunction(
+    featureOrdersFn,
+    '/api/feature-orders',
+    postJson(token, { groupId: group.id, planId: (await plan(days)).id }),
+  );
+  const { id } = (await res.json()) as { id: string };
+  return { user, token, group, id };
+}
+
+describe('GET /api/feature-orders/{id}', () => {
+  it("shows the owner's order and hides it from anyone else", async () => {
+    const { token, id, group } = await newOrder();
+    const res = await callFunction(featureOrdersFn, `/api/feature-orders/${id}`, bearer(token));
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({
+      id,
+      status: 'pending',
+      priceCents: 3990,
+      group_title: group.title,
+      plan_name: 'Destaque 7 dias',
+      plan_days: 7,
+    });
+
+    const { token: other } = await makeUser(db, 'Outra');
+    const hidden = await callFunction(featureOrdersFn, `/api/feature-orders/${id}`, bearer(other));
+    expect(hidden.status).toBe(404);
+    expect(await hidden.json()).toMatchObject({ message: 'Pedido de destaque não encontrado' });
+    const pay = await callFunction(
+      featureOrdersFn,
+      `/api/feature-orders/${id}/pay`,
+      bearer(other, { method: 'POST' }),
+    );
+    expect(pay.status).toBe(404);
+    expect((await callFunction(featureOrdersFn, `/api/feature-orders/${id}`)).status).toBe(401);
+    expect(
+      (await callFunction(featureOrdersFn, '/api/feature-orders/nao-e-um-id', bearer(token))).status,
+    ).toBe(404);
+  });
+});
+
+describe('POST /api/feature-orders/{id}/pay', () => {
+  it('opens a Stripe Checkout Session in BRL carrying the order id', async () => {
+    const { token, id } = await newOrder();
+    const res = await callFunction(
+      featureOrdersFn,
+      `/api/feature-orders/${id}/pay`,
+      bearer(token, { method: 'POST' }),
+    );
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { payment: { initPoint: string; provider: string; id: string } };
+    expect(body.payment.provider).toBe('stripe');
+    const session = stripe.sessions.get(body.payment.id)!;
+    expect(body.payment.initPoint).toBe(session.url);
+    expect(session).toMatchObject({
+      client_reference_id: id,
+      metadata: { orderId: id },
+      amount_total: 3990,
+      currency: 'brl',
+    });
+    const request = stripe.requests.find(
+      (r) => r.path === '/v1/checkout/sessions' && r.body.get('client_reference_id') === id,
+    )!;
+    expect(request.headers['idempotency-key']).toBe(`checkout-${id}`);
+    const [order] = await db.select().from(featureOrders).where(eq(featureOrders.id, id));
+    expect(order).toMatchObject({ paymentMethod: 'stripe', paymentId: session.id, status: 'pending' });
+  });
+
+  it('opens a Mercado Pago preference with external_reference and idempotency key = order id', async () => {
+    await saveSettings(db, { ...SETTINGS, preferredPaymentMethod: 'mercadopago' });
+    const { token, id } = await newOrder(30);
+    const res = await callFunction(
+      featureOrdersFn,
+      `/api/feature-orders/${id}/pay`,
+      bearer(token, { method: 'POST' }),
+    );
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { payment: { initPoint: string; provider: string; id: string } };
+    expect(body.payment.provider).toBe('mercadopago');
+    expect(body.payment.initPoint).toContain('sandbox.mercadopago.com.br');
+    const request = mp.requests.find(
+      (r) =>
+        r.path === '/checkout/preferences/' &&
+        (r.body as { external_reference: string }).external_reference === id,
+    )!;
+    expect(request.headers['x-idempotency-key']).toBe(id);
+    expect(request.body).toMatchObject({ items: [{ unit_price: 119.9, currency_id: 'BRL', quantity: 1 }] });
+  });
+
+  it('uses the preferred provider only when it is enabled', async () => {
+    await saveSettings(db, { ...SETTINGS, preferredPaymentMethod: 'stripe', stripeEnabled: false });
+    const { token, id } = await newOrder();
+    const body = (await (
+      await callFunction(featureOrdersFn, `/api/feature-orders/${id}/pay`, bearer(token, { method: 'POST' }))
+    ).json()) as {
+      payment: { provider: string };
+    };
+    expect(body.payment.provider).toBe('mercadopago');
+  });
+
+  it('falls back to the local simulator when the provider has no keys (local only)', async () => {
+    await saveSettings(db, {
+      ...SETTINGS,
+      stripeSecretKey: '',
+      preferredPaymentMethod: 'stripe',
+      mercadopagoEnabled: false,
+    });
+    const { token, id } = await newOrder();
+    const body = (await (
+      await callFunction(featureOrdersFn, `/api/feature-orders/${id}/pay`, bearer(token, { method: 'POST' }))
+    ).json()) as {
+      payment: { provider: string; initPoint: string };
+    };
+    expect(body.payment).toMatchObject({
+      provider: 'simulator',
+      initPoint: `http://localhost:8888/simulador-pagamento/${id}`,
+    });
+  });
+
+  it('answers a pt-BR 503 when the provider fails, and refuses an order already paid', async () => {
+    await saveSettings(db, { ...SETTINGS, stripeSecretKey: 'rk_wrong_key' });
+    const { token, id } = await newOrder();
+    const res = await callFunction(
+      featureOrdersFn,
+      `/api/feature-orders/${id}/pay`,
+      bearer(token, { method: 'POST' }),
+    );
+    expect(res.status).toBe(503);
+    expect(await res.json()).toMatchObject({
+      message: 'Não foi possível iniciar o pagamento. Tente novamente em instantes.',
+    });
+    await db.update(featureOrders).set({ status: 'active' }).where(eq(featureOrders.id, id));
+    const again = await callFunction(
+      featureOrdersFn,
+      `/api/feature-orders/${id}/pay`,
+      bearer(token, { method: 'POST' }),
+    );
+    expect(again.status).toBe(409);
+  });
+});
+
+describe('renewal orders', () => {
+  it('accepts a renewal only for an active order of the same group', async () => {
+    const { user, token } = await makeUser(db, 'Renata');
+    const group = await makeGroup(db, user.id, {
+      featured: true,
+      featuredUntil: new Date(Date.now() + 3 * 86_400_000),
+    });
+    const week = await plan(7);
+    const [active] = await db
+      .insert(featureOrders)
+      .values({
+        userId: user.id,
+        groupId: group.id,
+        planId: week.id,
+        price: 3990,
+        days: 7,
+        status: 'active',
+        endDate: group.featuredUntil,
+      })
+      .returning();
+    const ok = await callFunction(
+      featureOrdersFn,
+      '/api/feature-orders',
+      postJson(token, {
+        groupId: group.id,
+        planId: week.id,
+        metadata: JSON.stringify({ isRenewal: true, originalOrderId: active!.id }),
+      }),
+    );
+    expect(ok.status).toBe(201);
+    const { id } = (await ok.json()) as { id: string };
+    const [order] = await db
+      .select()
+      .from(featureOrders)
+      .where(and(eq(featureOrders.id, id), eq(featureOrders.groupId, group.id)));
+    expect(JSON.parse(order!.metadata!)).toMatchObject({ isRenewal: true, originalOrderId: active!.id });
+
+    const { user: other } = await makeUser(db, 'Outro');
+    const otherGroup = await makeGroup(db, other.id);
+    const [foreign] = await db
+      .insert(featureOrders)
+      .values({
+        userId: other.id,
+        groupId: otherGroup.id,
+        planId: week.id,
+        price: 3990,
+        days: 7,
+        status: 'active',
+      })
+      .returning();
+    const refused = await callFunction(
+      featureOrdersFn,
+      '/api/feature-orders',
+      postJson(token, {
+        groupId: group.id,
+        planId: week.id,
+        metadata: JSON.stringify({ isRenewal: true, originalOrderId: foreign!.id }),
+      }),
+    );
+    expect(refused.status).toBe(400);
+    expect((await db.select().from(groups).where(eq(groups.id, group.id)))[0]!.featuredUntil).toEqual(
+      group.featuredUntil,
+    );
+  });
+});
+
+describe('order limits', () => {
+  it('refuses more than the hourly ceiling of orders from one account with 429', async () => {
+    const { ORDERS_PER_HOUR } = await import('../../src/features/payments/orders.server.ts');
+    const { user, token } = await makeUser(db, 'Apressada');
+    const group = await makeGroup(db, user.id);
+    const planId = (await plan(1)).id;
+    for (let i = 0; i < ORDERS_PER_HOUR; i++) {
+      const res = await callFunction(
+        featureOrdersFn,
+        '/api/feature-orders',
+        postJson(token, { groupId: group.id, planId }),
+      );
+      expect(res.status).toBe(201);
+    }
+    const over = await callFunction(
+      featureOrdersFn,
+      '/api/feature-orders',
+      postJson(token, { groupId: group.id, planId }),
+    );
+    expect(over.status).toBe(429);
+    expect(await db.select().from(featureOrders).where(eq(featureOrders.userId, user.id))).toHaveLength(
+      ORDERS_PER_HOUR,
+    );
+  });
+
+  it('answers 405 to GET on the pay address', async () => {
+    const { token, id } = await newOrder();
+    expect((await callFunction(featureOrdersFn, `/api/feature-orders/${id}/pay`, bearer(token))).status).toBe(
+      405,
+    );
+  });
+});

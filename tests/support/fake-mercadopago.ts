@@ -1,0 +1,88 @@
+// A small stand-in for api.mercadopago.com: preferences (with the idempotency key honoured), payments
+// by id and the payments search, for the real `mercadopago` SDK. Tests add payments and inspect requests.
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface FakeMpPayment {
+  id: number;
+  status: 'approved' | 'pending' | 'rejected';
+  external_reference: string;
+  transaction_amount: number;
+  currency_id: string;
+  date_created?: string;
+}
+
+export interface FakeMercadoPago {
+  url: string;
+  payments: Map<string, FakeMpPayment>;
+  preferences: Map<string, Record<string, unknown>>;
+  requests: { method: string; path: string; body: unknown; headers: IncomingMessage['headers'] }[];
+  close(): Promise<void>;
+}
+
+function read(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let data = '';
+    req.on('data', (chunk) => {
+      data += chunk;
+    });
+    req.on('end', () => resolve(data));
+    req.on('error', reject);
+  });
+}
+
+/** Start the fake Mercado Pago API on a free port. */
+export async function startFakeMercadoPago(): Promise<FakeMercadoPago> {
+  const payments = new Map<string, FakeMpPayment>();
+  const preferences = new Map<string, Record<string, unknown>>();
+  const byIdempotencyKey = new Map<string, Record<string, unknown>>();
+  const requests: FakeMercadoPago['requests'] = [];
+  let counter = 0;
+  const server: Server = createServer(async (req, res) => {
+    const text = await read(req);
+    const url = new URL(req.url ?? '/', 'http://fake');
+    const body = text ? JSON.parse(text) : undefined;
+    requests.push({ method: req.method ?? 'GET', path: url.pathname, body, headers: req.headers });
+    const send = (status: number, data: unknown) => {
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(data));
+    };
+    if (!req.headers.authorization?.startsWith('Bearer '))
+      return send(401, { message: 'unauthorized', status: 401 });
+    if (req.method === 'POST' && url.pathname === '/checkout/preferences/') {
+      const key = req.headers['x-idempotency-key'];
+      const replay = typeof key === 'string' ? byIdempotencyKey.get(key) : undefined;
+      if (replay) return send(201, replay);
+      const id = `123456-pref-${++counter}`;
+      const preference = {
+        ...body,
+        id,
+        init_point: `https://www.mercadopago.com.br/checkout/v1/redirect?pref_id=${id}`,
+        sandbox_init_point: `https://sandbox.mercadopago.com.br/checkout/v1/redirect?pref_id=${id}`,
+      };
+      preferences.set(id, preference);
+      if (typeof key === 'string') byIdempotencyKey.set(key, preference);
+      return send(201, preference);
+    }
+    if (req.method === 'GET' && url.pathname === '/v1/payments/search') {
+      const ref = url.searchParams.get('external_reference');
+      const results = [...payments.values()].filter((p) => !ref || p.external_reference === ref);
+      return send(200, { results, paging: { total: results.length, limit: 30, offset: 0 } });
+    }
+    const match = /^\/v1\/payments\/([^/]+)$/.exec(url.pathname);
+    if (req.method === 'GET' && match) {
+      const payment = payments.get(decodeURIComponent(match[1] ?? ''));
+      return payment ? send(200, payment) : send(404, { message: 'Payment not found', status: 404 });
+    }
+    send(404, { message: 'not found', status: 404 });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    payments,
+    preferences,
+    requests,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
