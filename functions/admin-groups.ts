@@ -1,0 +1,93 @@
+// /api/admin/groups/**: the moderation list, one group's edit/approve/feature/delete, the bulk actions,
+// and CSV import/export. One function, so fixed names (reset-featured, import...) never clash with :id.
+import type { Config } from '@netlify/functions';
+import { AdminGroupsQuerySchema, FeatureSchema, GroupEditSchema } from '#src/features/admin/admin.schema.ts';
+import { asAdmin, isUuid, pathParts } from '#src/features/admin/admin.server.ts';
+import { csvUpload, exportGroupsCsv, importGroups } from '#src/features/admin/csv.server.ts';
+import {
+  approveAllPending,
+  approveGroup,
+  deleteByTitle,
+  deleteEmptyTitles,
+  deleteGroup,
+  featureGroup,
+  listAdminGroups,
+  resetFeatured,
+  updateGroup,
+} from '#src/features/admin/groups.server.ts';
+import { AppError, json, MESSAGES, parse, parseJson, parseQuery, route } from '#src/lib/http.server.ts';
+
+const PREFIX = '/api/admin/groups';
+
+function notFound(): never {
+  throw new AppError('NOT_FOUND', MESSAGES.notFound);
+}
+
+function groupId(part: string | undefined): string {
+  if (!isUuid(part)) throw new AppError('NOT_FOUND', 'Grupo não encontrado');
+  return part;
+}
+
+/** The export is a browser navigation: it may carry the token in the query instead of a header. */
+function withQueryToken(req: Request): Request {
+  const token = new URL(req.url).searchParams.get('token');
+  if (req.method !== 'GET' || !token || req.headers.has('authorization')) return req;
+  const headers = new Headers(req.headers);
+  headers.set('authorization', `Bearer ${token}`);
+  return new Request(req.url, { method: req.method, headers });
+}
+
+const handlers = route({
+  GET: asAdmin(async ({ req, db }) => {
+    const parts = pathParts(req, PREFIX);
+    if (parts.length === 0) return json(await listAdminGroups(db, parseQuery(AdminGroupsQuerySchema, req)));
+    if (parts.length === 1 && parts[0] === 'export') {
+      const csv = await exportGroupsCsv(db);
+      const day = new Date().toISOString().slice(0, 10);
+      return new Response(csv, {
+        headers: {
+          'content-type': 'text/csv; charset=utf-8',
+          'content-disposition': `attachment; filename="grupos-${day}.csv"`,
+          'cache-control': 'no-store',
+        },
+      });
+    }
+    return notFound();
+  }),
+  POST: asAdmin(async ({ req, db }) => {
+    const [first, ...rest] = pathParts(req, PREFIX);
+    if (rest.length) return notFound();
+    if (first === 'import') return json(await importGroups(db, await csvUpload(req)));
+    if (first === 'reset-featured') return json(await resetFeatured(db));
+    if (first === 'approve-all-pending') return json(await approveAllPending(db));
+    return notFound();
+  }),
+  PATCH: asAdmin(async ({ req, db }) => {
+    const [first, action, ...rest] = pathParts(req, PREFIX);
+    if (rest.length) return notFound();
+    const id = groupId(first);
+    if (action === undefined) return json(await updateGroup(db, id, await parseJson(GroupEditSchema, req)));
+    if (action === 'approve') return json(await approveGroup(db, id));
+    if (action === 'feature') {
+      const hasBody = (req.headers.get('content-type') ?? '').includes('json');
+      const { days } = hasBody ? await parseJson(FeatureSchema, req) : parse(FeatureSchema, {});
+      return json(await featureGroup(db, id, days));
+    }
+    return notFound();
+  }),
+  DELETE: asAdmin(async ({ req, db }) => {
+    const parts = pathParts(req, PREFIX);
+    if (parts.length === 1 && parts[0] === 'delete-empty-titles') return json(await deleteEmptyTitles(db));
+    if (parts.length === 2 && parts[0] === 'delete-by-title') return json(await deleteByTitle(db, parts[1]!));
+    if (parts.length === 1) {
+      await deleteGroup(db, groupId(parts[0]));
+      return json({ success: true, message: 'Grupo excluído com sucesso' });
+    }
+    return notFound();
+  }),
+});
+
+export default (req: Request, context: Parameters<typeof handlers>[1]) =>
+  handlers(withQueryToken(req), context);
+
+export const config: Config = { path: ['/api/admin/groups', '/api/admin/groups/*'] };

@@ -1,0 +1,35 @@
+// GET/PUT /api/admin/pwa-settings and POST /api/admin/pwa-settings/icon/:size (192 or 512, field icon).
+// The manifest and service worker are built from these settings, so saving asks for a rebuild.
+import type { Config } from '@netlify/functions';
+import { PwaSettingsSchema } from '#src/features/admin/admin.schema.ts';
+import { asAdmin } from '#src/features/admin/admin.server.ts';
+import { getPwaSettings, savePwaIcon, savePwaSettings } from '#src/features/admin/pwa.server.ts';
+import { IMAGE_MAX_BYTES, IMAGE_MESSAGES, readFormData } from '#src/features/admin/uploads.server.ts';
+import { requestRebuild } from '#src/features/rebuilds/rebuilds.server.ts';
+import { AppError, json, MESSAGES, parseJson, route } from '#src/lib/http.server.ts';
+
+export default route({
+  GET: asAdmin(async ({ db, context }) => {
+    if (context.params?.size) throw new AppError('NOT_FOUND', MESSAGES.notFound);
+    return json(await getPwaSettings(db));
+  }),
+  PUT: asAdmin(async ({ req, db, context }) => {
+    if (context.params?.size) throw new AppError('NOT_FOUND', MESSAGES.notFound);
+    const settings = await savePwaSettings(db, await parseJson(PwaSettingsSchema, req));
+    await requestRebuild(db, 'configurações PWA');
+    return json(settings);
+  }),
+  POST: asAdmin(async ({ req, db, context }) => {
+    const size = Number(context.params?.size);
+    if (size !== 192 && size !== 512) throw new AppError('NOT_FOUND', MESSAGES.notFound);
+    const form = await readFormData(req, IMAGE_MAX_BYTES + 64 * 1024);
+    const icon = form.get('icon');
+    if (!(icon instanceof Blob) || icon.size === 0)
+      throw new AppError('BAD_REQUEST', IMAGE_MESSAGES.iconNotPng);
+    const result = await savePwaIcon(db, icon, size);
+    await requestRebuild(db, `ícone PWA ${size}`);
+    return json(result);
+  }),
+});
+
+export const config: Config = { path: ['/api/admin/pwa-settings', '/api/admin/pwa-settings/icon/:size'] };

@@ -1,0 +1,21 @@
+// GET /api/admin/reports (the open queue); POST /api/admin/reports/:groupId {action: dismiss|hide|delete}.
+import type { Config } from '@netlify/functions';
+import { ADMIN_MESSAGES, ReportActionSchema } from '#src/features/admin/admin.schema.ts';
+import { asAdmin, isUuid } from '#src/features/admin/admin.server.ts';
+import { listOpenReports, reviewReports } from '#src/features/admin/reports.server.ts';
+import { AppError, json, parseJson, route } from '#src/lib/http.server.ts';
+
+export default route({
+  GET: asAdmin(async ({ db, context }) => {
+    if (context.params?.groupId) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.reportNotFound);
+    return json({ reports: await listOpenReports(db) });
+  }),
+  POST: asAdmin(async ({ req, db, admin, context }) => {
+    const groupId = context.params?.groupId;
+    if (!isUuid(groupId)) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.reportNotFound);
+    const { action } = await parseJson(ReportActionSchema, req);
+    return json(await reviewReports(db, groupId, action, admin.id));
+  }),
+});
+
+export const config: Config = { path: ['/api/admin/reports', '/api/admin/reports/:groupId'] };

@@ -1,0 +1,142 @@
+// /admin/login: e-mail and password posted to /api/admin/login (the /api/login contract, admins only).
+// A non-admin account is told so and logged out; an admin goes to /admin (or the admin page that sent
+// them here). No credentials hint anywhere.
+import { LoaderCircle, LogIn, ShieldCheck } from 'lucide-react';
+import { type SubmitEvent, useEffect, useState } from 'react';
+import { Button } from '#src/components/ui/Button.tsx';
+import { Card } from '#src/components/ui/Card.tsx';
+import { toast } from '#src/components/ui/toast.store.ts';
+import { type SessionUser, startSession } from '#src/features/auth/session.store.ts';
+import { ApiError, api } from '#src/lib/api.ts';
+import { ADMIN_LOGIN_INVALID, ADMIN_LOGIN_REQUIRED } from './admin-login.schema.ts';
+import { adminLogout, checkAdmin } from './admin-session.store.ts';
+import { Field, TextInput } from './ui.tsx';
+
+export const ADMIN_LOGIN_MESSAGES = {
+  required: ADMIN_LOGIN_REQUIRED,
+  denied: 'Acesso negado - Esta conta não possui privilégios de administrador',
+  failedTitle: 'Erro ao fazer login',
+  invalid: ADMIN_LOGIN_INVALID,
+} as const;
+
+function nextPath(): string {
+  const next = new URLSearchParams(window.location.search).get('next') ?? '';
+  // Only our own admin pages: never an open redirect.
+  return /^\/admin(?:\/[\w\-/]*)?(?:\?[\w=&%-]*)?$/.test(next) && !next.startsWith('/admin/login')
+    ? next
+    : '/admin';
+}
+
+export default function AdminLogin() {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    void checkAdmin().then((user) => {
+      if (user) window.location.replace(nextPath());
+    });
+  }, []);
+
+  async function onSubmit(event: SubmitEvent) {
+    event.preventDefault();
+    setError(null);
+    if (!email.trim() || !password) {
+      setError(ADMIN_LOGIN_MESSAGES.required);
+      return;
+    }
+    setBusy(true);
+    try {
+      const data = await api<{ user: SessionUser; token?: string }>('/api/admin/login', {
+        method: 'POST',
+        body: { email: email.trim(), password },
+      });
+      startSession(data.user, data.token);
+      const user = data.user;
+      toast({
+        title: 'Login realizado com sucesso',
+        description: `Bem-vindo, ${user.name || user.email}!`,
+        variant: 'success',
+      });
+      window.location.assign(nextPath());
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 403) {
+        // A valid non-admin account: no admin session is created; end any site session it had.
+        await adminLogout();
+        setError(ADMIN_LOGIN_MESSAGES.denied);
+        toast({ title: ADMIN_LOGIN_MESSAGES.denied, variant: 'destructive' });
+        setBusy(false);
+        return;
+      }
+      const message =
+        e instanceof ApiError && (e.status === 401 || e.status === 400)
+          ? ADMIN_LOGIN_MESSAGES.invalid
+          : e instanceof Error
+            ? e.message
+            : ADMIN_LOGIN_MESSAGES.invalid;
+      setError(message);
+      toast({ title: ADMIN_LOGIN_MESSAGES.failedTitle, description: message, variant: 'destructive' });
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Card padding="lg" className="w-full max-w-md">
+      <div className="mb-6 flex flex-col items-center text-center">
+        <span className="mb-3 grid size-14 place-items-center rounded-full bg-brand-50 text-brand-700">
+          <ShieldCheck aria-hidden="true" className="size-7" />
+        </span>
+        <h1 className="text-2xl font-bold text-neutral-900">Acesso administrativo</h1>
+        <p className="mt-1 text-neutral-600">Entre com uma conta de administrador.</p>
+      </div>
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+        <Field label="E-mail">
+          {(props) => (
+            <TextInput
+              {...props}
+              type="email"
+              name="email"
+              autoComplete="username"
+              inputMode="email"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              disabled={busy}
+            />
+          )}
+        </Field>
+        <Field label="Senha">
+          {(props) => (
+            <TextInput
+              {...props}
+              type="password"
+              name="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              disabled={busy}
+            />
+          )}
+        </Field>
+        {error && (
+          <p
+            role="alert"
+            className="rounded-control border border-red-200 bg-red-50 px-3 py-2 text-sm font-medium text-red-800"
+          >
+            {error}
+          </p>
+        )}
+        <Button type="submit" size="lg" block disabled={busy}>
+          {busy ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : <LogIn aria-hidden="true" />}
+          Entrar
+        </Button>
+        <a
+          href="/"
+          className="text-center text-sm font-medium text-brand-800 underline-offset-4 hover:underline"
+        >
+          Voltar para o site
+        </a>
+      </form>
+    </Card>
+  );
+}

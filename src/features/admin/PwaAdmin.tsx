@@ -1,0 +1,323 @@
+// /admin/pwa-settings (Configurações PWA): tabs Geral (switch, name, description, colours) and Ícones
+// (PNG 192x192 and 512x512). The manifest and service worker are rebuilt from these settings.
+import { ImageUp, LoaderCircle, Save, Smartphone } from 'lucide-react';
+import { type SubmitEvent, useEffect, useRef, useState } from 'react';
+import { Button } from '#src/components/ui/Button.tsx';
+import { Card } from '#src/components/ui/Card.tsx';
+import { Skeleton } from '#src/components/ui/Skeleton.tsx';
+import { toast } from '#src/components/ui/toast.store.ts';
+import { api } from '#src/lib/api.ts';
+import { PWA_ICON_SIZES, PwaSettingsSchema } from './admin.schema.ts';
+import { adminScreen } from './RequireAdmin.tsx';
+import {
+  Field,
+  fieldsOf,
+  messageOf,
+  PageHeader,
+  Spinner,
+  Switch,
+  Tabs,
+  TextArea,
+  TextInput,
+  useApi,
+} from './ui.tsx';
+
+interface Pwa {
+  enabled: boolean;
+  appName: string;
+  description: string;
+  themeColor: string;
+  backgroundColor: string;
+  icon192: string | null;
+  icon512: string | null;
+}
+
+function ColorField({
+  label,
+  value,
+  onChange,
+  error,
+}: {
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  error?: string;
+}) {
+  const valid = /^#(?:[0-9a-fA-F]{3}){1,2}$/.test(value);
+  return (
+    <Field label={label} error={error}>
+      {(p) => (
+        <div className="flex gap-2">
+          <span
+            aria-hidden="true"
+            className="size-11 shrink-0 rounded-control border border-neutral-300"
+            style={{ background: valid ? value : 'transparent' }}
+          />
+          <TextInput
+            {...p}
+            value={value}
+            onChange={(e) => onChange(e.target.value)}
+            className="font-mono"
+            maxLength={7}
+          />
+          <input
+            type="color"
+            aria-label={`${label}: escolher`}
+            value={valid && value.length === 7 ? value : '#000000'}
+            onChange={(e) => onChange(e.target.value.toUpperCase())}
+            className="h-11 w-12 shrink-0 cursor-pointer rounded-control border border-neutral-300 bg-white p-1"
+          />
+        </div>
+      )}
+    </Field>
+  );
+}
+
+function IconUpload({
+  size,
+  current,
+  onUploaded,
+}: {
+  size: 192 | 512;
+  current: string | null;
+  onUploaded: (settings: Pwa) => void;
+}) {
+  const input = useRef<HTMLInputElement>(null);
+  const [busy, setBusy] = useState(false);
+  async function upload(file: File | undefined) {
+    if (!file) return;
+    if (file.type !== 'image/png' && !file.name.toLowerCase().endsWith('.png')) {
+      toast({
+        title: 'Formato inválido',
+        description: 'O ícone deve ser uma imagem PNG',
+        variant: 'destructive',
+      });
+      return;
+    }
+    const body = new FormData();
+    body.set('icon', file);
+    setBusy(true);
+    try {
+      const result = await api<{ path: string; settings: Pwa }>(`/api/admin/pwa-settings/icon/${size}`, {
+        method: 'POST',
+        body,
+      });
+      toast({ title: `Ícone ${size}x${size} atualizado com sucesso`, variant: 'success' });
+      onUploaded(result.settings);
+    } catch (error) {
+      toast({
+        title: 'Não foi possível enviar o ícone',
+        description: messageOf(error, ''),
+        variant: 'destructive',
+      });
+    } finally {
+      setBusy(false);
+      if (input.current) input.current.value = '';
+    }
+  }
+  return (
+    <Card className="flex items-center gap-4">
+      <div className="grid size-24 shrink-0 place-items-center overflow-hidden rounded-card border border-neutral-200 bg-neutral-50">
+        {current ? (
+          <img src={current} alt={`Ícone ${size}x${size} atual`} className="size-full object-contain" />
+        ) : (
+          <Smartphone aria-hidden="true" className="size-8 text-neutral-400" />
+        )}
+      </div>
+      <div className="min-w-0 flex-1">
+        <h3 className="font-semibold text-neutral-900">
+          Ícone {size}x{size}
+        </h3>
+        <p className="text-sm text-neutral-600">
+          Recomendado: PNG quadrada de {size}x{size} pixels.
+        </p>
+        <input
+          ref={input}
+          type="file"
+          accept="image/png"
+          className="sr-only"
+          id={`icon-${size}`}
+          onChange={(e) => upload(e.target.files?.[0])}
+        />
+        <Button
+          size="sm"
+          variant="secondary"
+          className="mt-2"
+          disabled={busy}
+          onClick={() => input.current?.click()}
+        >
+          {busy ? (
+            <LoaderCircle aria-hidden="true" className="animate-spin" />
+          ) : (
+            <ImageUp aria-hidden="true" />
+          )}
+          Enviar ícone
+        </Button>
+      </div>
+    </Card>
+  );
+}
+
+function PwaAdmin() {
+  const loaded = useApi<Pwa>('/api/admin/pwa-settings');
+  const [tab, setTab] = useState<'geral' | 'icones'>('geral');
+  const [form, setForm] = useState<Pwa | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    if (loaded.data) setForm(loaded.data);
+  }, [loaded.data]);
+  useEffect(() => {
+    if (loaded.error)
+      toast({
+        title: 'Não foi possível carregar as configurações PWA',
+        description: loaded.error.message,
+        variant: 'destructive',
+      });
+  }, [loaded.error]);
+
+  async function save(event?: SubmitEvent) {
+    event?.preventDefault();
+    if (!form) return;
+    const parsed = PwaSettingsSchema.safeParse(form);
+    if (!parsed.success) {
+      const next: Record<string, string> = {};
+      for (const issue of parsed.error.issues) next[String(issue.path[0])] ??= issue.message;
+      setErrors(next);
+      setTab('geral');
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      const saved = await api<Pwa>('/api/admin/pwa-settings', { method: 'PUT', body: parsed.data });
+      setForm(saved);
+      toast({
+        title: 'Configurações PWA atualizadas com sucesso',
+        description: 'O site será publicado com as novas configurações.',
+        variant: 'success',
+      });
+    } catch (error) {
+      setErrors(fieldsOf(error));
+      toast({
+        title: 'Não foi possível salvar as configurações PWA',
+        description: messageOf(error, ''),
+        variant: 'destructive',
+      });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const set =
+    <K extends keyof Pwa>(key: K) =>
+    (value: Pwa[K]) =>
+      setForm((f) => (f ? { ...f, [key]: value } : f));
+
+  return (
+    <>
+      <PageHeader
+        title="Configurações PWA"
+        description="Permita que os visitantes instalem o site como um aplicativo."
+      />
+      {!form ? (
+        loaded.error ? (
+          <Card>
+            <p className="text-neutral-700">Não foi possível carregar as configurações PWA.</p>
+            <Button className="mt-3" onClick={loaded.reload}>
+              Tentar de novo
+            </Button>
+          </Card>
+        ) : (
+          <Skeleton className="h-96" />
+        )
+      ) : (
+        <>
+          <Tabs
+            label="Configurações PWA"
+            value={tab}
+            onChange={setTab}
+            tabs={[
+              { value: 'geral', label: 'Geral' },
+              { value: 'icones', label: 'Ícones' },
+            ]}
+          />
+          {tab === 'geral' ? (
+            <Card className="max-w-2xl">
+              <form onSubmit={save} noValidate className="flex flex-col gap-4">
+                <div className="rounded-control border border-neutral-200 px-3">
+                  <Switch
+                    label="Ativar PWA"
+                    description="Permite que os usuários instalem o site como um aplicativo"
+                    checked={form.enabled}
+                    onChange={set('enabled')}
+                  />
+                </div>
+                <Field label="Nome do aplicativo" error={errors.appName}>
+                  {(p) => (
+                    <TextInput {...p} value={form.appName} onChange={(e) => set('appName')(e.target.value)} />
+                  )}
+                </Field>
+                <Field label="Descrição" error={errors.description}>
+                  {(p) => (
+                    <TextArea
+                      {...p}
+                      rows={3}
+                      value={form.description}
+                      onChange={(e) => set('description')(e.target.value)}
+                    />
+                  )}
+                </Field>
+                <div className="grid gap-4 sm:grid-cols-2">
+                  <ColorField
+                    label="Cor do tema"
+                    value={form.themeColor}
+                    onChange={set('themeColor')}
+                    error={errors.themeColor}
+                  />
+                  <ColorField
+                    label="Cor de fundo"
+                    value={form.backgroundColor}
+                    onChange={set('backgroundColor')}
+                    error={errors.backgroundColor}
+                  />
+                </div>
+                <Button type="submit" disabled={busy} className="self-start">
+                  {busy ? (
+                    <LoaderCircle aria-hidden="true" className="animate-spin" />
+                  ) : (
+                    <Save aria-hidden="true" />
+                  )}
+                  Salvar configurações
+                </Button>
+              </form>
+            </Card>
+          ) : (
+            <div className="flex max-w-2xl flex-col gap-4">
+              {PWA_ICON_SIZES.map((size) => (
+                <IconUpload
+                  key={size}
+                  size={size}
+                  current={size === 192 ? form.icon192 : form.icon512}
+                  onUploaded={(settings) => setForm(settings)}
+                />
+              ))}
+              <div className="flex flex-wrap gap-2">
+                <Button variant="secondary" onClick={() => setTab('geral')}>
+                  Voltar para Geral
+                </Button>
+                <Button onClick={() => save()} disabled={busy}>
+                  <Save aria-hidden="true" />
+                  Salvar configurações
+                </Button>
+              </div>
+            </div>
+          )}
+        </>
+      )}
+      {busy && <Spinner className="sr-only" label="Salvando…" />}
+    </>
+  );
+}
+
+export default adminScreen(PwaAdmin);

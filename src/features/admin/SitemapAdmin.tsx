@@ -1,0 +1,238 @@
+// /admin/sitemap (Gerador de Sitemap): domain field, 'Gerar Sitemap', tabs Prévia and XML, copy and
+// download, and instructions. The server generates it with the build's own sitemap code.
+import { Check, Copy, Download, LoaderCircle, Map as MapIcon } from 'lucide-react';
+import { type SubmitEvent, useEffect, useState } from 'react';
+import { Button } from '#src/components/ui/Button.tsx';
+import { Card } from '#src/components/ui/Card.tsx';
+import { EmptyState } from '#src/components/ui/EmptyState.tsx';
+import { toast } from '#src/components/ui/toast.store.ts';
+import { api } from '#src/lib/api.ts';
+import { formatCount, formatDate } from '#src/lib/format.ts';
+import { adminScreen } from './RequireAdmin.tsx';
+import { Field, inputClasses, messageOf, PageHeader, Tabs, TextInput } from './ui.tsx';
+
+interface Generated {
+  base: string;
+  count: number;
+  entries: { url: string; lastmod?: string; changefreq: string; priority: number }[];
+  files: { name: string; xml: string }[];
+  xml: string;
+}
+
+const PREVIEW_ROWS = 200;
+
+function SitemapAdmin() {
+  const [domain, setDomain] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<Generated | null>(null);
+  const [tab, setTab] = useState<'preview' | 'xml'>('preview');
+  const [copied, setCopied] = useState(false);
+  useEffect(() => setDomain(window.location.origin), []);
+
+  async function generate(event: SubmitEvent) {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      const data = await api<Generated>('/api/admin/sitemap', { query: { domain: domain.trim() } });
+      setResult(data);
+      toast({
+        title: 'Sitemap gerado com sucesso!',
+        description: `${formatCount(data.count)} URLs incluídas.`,
+        variant: 'success',
+      });
+    } catch (error) {
+      toast({
+        title: 'Erro ao gerar sitemap',
+        description: messageOf(error, 'Ocorreu um erro ao gerar o sitemap. Tente novamente.'),
+        variant: 'destructive',
+      });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function copy() {
+    if (!result) {
+      toast({
+        title: 'Nenhum sitemap para copiar',
+        description: 'Gere o sitemap primeiro antes de copiar.',
+        variant: 'destructive',
+      });
+      return;
+    }
+    try {
+      await navigator.clipboard.writeText(result.xml);
+      setCopied(true);
+      setTimeout(() => setCopied(false), 2000);
+      toast({ title: 'Copiado para a área de transferência', variant: 'success' });
+    } catch {
+      toast({
+        title: 'Não foi possível copiar',
+        description: 'Selecione o texto e copie manualmente.',
+        variant: 'destructive',
+      });
+    }
+  }
+
+  function download() {
+    if (!result) {
+      toast({
+        title: 'Nenhum sitemap para baixar',
+        description: 'Gere o sitemap primeiro antes de baixar.',
+        variant: 'destructive',
+      });
+      return;
+    }
+    for (const file of result.files) {
+      const url = URL.createObjectURL(new Blob([file.xml], { type: 'application/xml' }));
+      const a = document.createElement('a');
+      a.href = url;
+      a.download = file.name;
+      a.click();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    }
+    toast({
+      title: 'Sitemap baixado',
+      description: result.files.map((f) => f.name).join(', '),
+      variant: 'success',
+    });
+  }
+
+  return (
+    <>
+      <PageHeader title="Gerador de Sitemap" description="Gere o sitemap.xml com as páginas reais do site." />
+      <div className="grid gap-4 lg:grid-cols-[1fr_20rem]">
+        <div className="flex min-w-0 flex-col gap-4">
+          <Card>
+            <form onSubmit={generate} className="flex flex-col gap-3 sm:flex-row sm:items-end">
+              <div className="flex-1">
+                <Field label="URL do domínio" hint="Inclua http:// ou https://">
+                  {(p) => (
+                    <TextInput
+                      {...p}
+                      type="url"
+                      inputMode="url"
+                      value={domain}
+                      onChange={(e) => setDomain(e.target.value)}
+                      placeholder="https://seusite.com.br"
+                    />
+                  )}
+                </Field>
+              </div>
+              <Button type="submit" disabled={busy} className="sm:mb-[1.375rem]">
+                {busy ? (
+                  <LoaderCircle aria-hidden="true" className="animate-spin" />
+                ) : (
+                  <MapIcon aria-hidden="true" />
+                )}
+                Gerar Sitemap
+              </Button>
+            </form>
+          </Card>
+          {!result ? (
+            <EmptyState
+              icon={MapIcon}
+              title="Nenhum sitemap gerado"
+              text="Informe o domínio e clique em 'Gerar Sitemap' para ver a prévia."
+            />
+          ) : (
+            <Card className="min-w-0">
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <Tabs
+                  label="Resultado"
+                  value={tab}
+                  onChange={setTab}
+                  tabs={[
+                    { value: 'preview', label: 'Prévia' },
+                    { value: 'xml', label: 'XML' },
+                  ]}
+                />
+                <div className="mb-4 flex gap-2">
+                  <Button size="sm" variant="secondary" onClick={copy}>
+                    {copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
+                    {copied ? 'Copiado!' : 'Copiar XML'}
+                  </Button>
+                  <Button size="sm" onClick={download}>
+                    <Download aria-hidden="true" />
+                    Baixar Sitemap
+                  </Button>
+                </div>
+              </div>
+              {tab === 'preview' ? (
+                <>
+                  <p className="mb-2 text-sm text-neutral-600">
+                    {formatCount(result.count)} URLs
+                    {result.files.length > 1 ? ` em ${result.files.length - 1} arquivos com um índice` : ''}
+                    {result.count > PREVIEW_ROWS ? ` (mostrando as primeiras ${PREVIEW_ROWS})` : ''}
+                  </p>
+                  <div className="max-h-[32rem] overflow-auto rounded-control border border-neutral-200">
+                    <table className="w-full min-w-[36rem] text-left text-sm">
+                      <thead className="sticky top-0 bg-neutral-50 text-xs text-neutral-500 uppercase">
+                        <tr>
+                          <th scope="col" className="px-3 py-2 font-semibold">
+                            URL
+                          </th>
+                          <th scope="col" className="px-3 py-2 font-semibold">
+                            Última modificação
+                          </th>
+                          <th scope="col" className="px-3 py-2 font-semibold">
+                            Frequência
+                          </th>
+                          <th scope="col" className="px-3 py-2 text-right font-semibold">
+                            Prioridade
+                          </th>
+                        </tr>
+                      </thead>
+                      <tbody className="divide-y divide-neutral-100">
+                        {result.entries.slice(0, PREVIEW_ROWS).map((e) => (
+                          <tr key={e.url}>
+                            <td
+                              className="max-w-[22rem] truncate px-3 py-2 font-mono text-xs text-neutral-800"
+                              title={e.url}
+                            >
+                              {e.url}
+                            </td>
+                            <td className="px-3 py-2 text-neutral-700">
+                              {e.lastmod ? formatDate(e.lastmod) : '—'}
+                            </td>
+                            <td className="px-3 py-2 text-neutral-700">{e.changefreq}</td>
+                            <td className="px-3 py-2 text-right text-neutral-700">{e.priority.toFixed(1)}</td>
+                          </tr>
+                        ))}
+                      </tbody>
+                    </table>
+                  </div>
+                </>
+              ) : (
+                <textarea
+                  readOnly
+                  aria-label="XML do sitemap"
+                  value={result.xml}
+                  className={`${inputClasses} h-[32rem] font-mono text-xs`}
+                />
+              )}
+            </Card>
+          )}
+        </div>
+        <Card className="text-sm text-neutral-700">
+          <h2 className="mb-2 font-semibold text-neutral-900">Como usar</h2>
+          <ol className="list-decimal space-y-2 pl-5">
+            <li>
+              Coloque o arquivo <code className="rounded bg-neutral-100 px-1">sitemap.xml</code> na raiz do
+              site (o site publicado já gera um automaticamente a cada publicação).
+            </li>
+            <li>Envie o endereço do sitemap ao Google Search Console e ao Bing Webmaster Tools.</li>
+            <li>
+              Adicione ao <code className="rounded bg-neutral-100 px-1">robots.txt</code> a linha{' '}
+              <code className="rounded bg-neutral-100 px-1">
+                Sitemap: {domain || 'https://seusite.com.br'}/sitemap.xml
+              </code>
+            </li>
+          </ol>
+        </Card>
+      </div>
+    </>
+  );
+}
+
+export default adminScreen(SitemapAdmin);

@@ -1,0 +1,37 @@
+// The admin's session on the client: checked with GET /api/admin/session (admins only), ended with
+// POST /api/admin/logout. Mirrors the result into the shared $session store for other islands.
+import { $session, type SessionUser, startSession } from '#src/features/auth/session.store.ts';
+import { ApiError, api, TOKEN_KEY } from '#src/lib/api.ts';
+
+let checking: Promise<SessionUser | null> | undefined;
+
+/** The logged-in admin, or null (nobody, or not an admin). */
+export function checkAdmin(): Promise<SessionUser | null> {
+  checking ??= api<{ user: SessionUser }>('/api/admin/session')
+    .then(({ user }) => {
+      startSession(user);
+      return user;
+    })
+    .catch((error: unknown) => {
+      if (!(error instanceof ApiError) || (error.status !== 401 && error.status !== 403))
+        console.warn('Sessão indisponível', error);
+      return null;
+    });
+  return checking;
+}
+
+/** Log out (cookie and stored token), even if the server cannot be reached. */
+export async function adminLogout(): Promise<void> {
+  try {
+    await api('/api/admin/logout', { method: 'POST' });
+  } catch {
+    // the cookie expires on its own
+  }
+  try {
+    localStorage.removeItem(TOKEN_KEY);
+  } catch {
+    // nothing stored
+  }
+  checking = undefined;
+  $session.set({ status: 'anonymous' });
+}

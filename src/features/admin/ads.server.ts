@@ -1,0 +1,87 @@
+// Advertisements admin: paged list (6 per page), create and edit from the multipart form (optional
+// image re-encoded to WebP), delete, active toggle.
+import { count, desc, eq } from 'drizzle-orm';
+import type { Db } from '#db/client.ts';
+import { type Advertisement, advertisements } from '#db/schema.ts';
+import { AppError, parse } from '#src/lib/http.server.ts';
+import { ADMIN_MESSAGES, AdFormSchema, AdPatchSchema } from './admin.schema.ts';
+import { storeAdImage } from './uploads.server.ts';
+
+/** An ad as the API answers it. */
+export function toAdJson(ad: Advertisement) {
+  return {
+    id: ad.id,
+    title: ad.title,
+    description: ad.description,
+    link: ad.link,
+    image: ad.image,
+    cliques: ad.cliques,
+    active: ad.active,
+    createdAt: ad.createdAt.toISOString(),
+  };
+}
+
+/** A page of ads, newest first: {advertisements, pagination{page,limit,total,totalPages}}. */
+export async function listAds(db: Db, page: number, limit: number) {
+  const [total] = await db.select({ n: count() }).from(advertisements);
+  const rows = await db
+    .select()
+    .from(advertisements)
+    .orderBy(desc(advertisements.createdAt), desc(advertisements.id))
+    .limit(limit)
+    .offset((page - 1) * limit);
+  const n = total?.n ?? 0;
+  return {
+    advertisements: rows.map(toAdJson),
+    pagination: { page, limit, total: n, totalPages: Math.max(1, Math.ceil(n / limit)) },
+  };
+}
+
+function formFields(form: FormData, partial: boolean) {
+  const values: Record<string, unknown> = {};
+  for (const name of ['title', 'description', 'link', 'active'] as const) {
+    const value = form.get(name);
+    if (typeof value === 'string') values[name] = value;
+  }
+  return partial ? parse(AdPatchSchema, values) : parse(AdFormSchema, values);
+}
+
+function imageOf(form: FormData): Blob | null {
+  const image = form.get('image');
+  return image instanceof Blob && image.size > 0 ? image : null;
+}
+
+/** Create an ad; the image (optional) is stored before the row so no row points at a missing file. */
+export async function createAd(db: Db, form: FormData, createdBy: string) {
+  const fields = formFields(form, false) as ReturnType<typeof AdFormSchema.parse>;
+  const file = imageOf(form);
+  const image = file ? await storeAdImage(file) : null;
+  const [row] = await db
+    .insert(advertisements)
+    .values({ ...fields, image, createdBy })
+    .returning();
+  return toAdJson(row!);
+}
+
+/** Change an ad; a new image replaces the old one, removeImage=true clears it. */
+export async function updateAd(db: Db, id: string, form: FormData) {
+  const fields = formFields(form, true);
+  const file = imageOf(form);
+  const changes: Partial<typeof advertisements.$inferInsert> = { ...fields };
+  if (file) changes.image = await storeAdImage(file);
+  else if (form.get('removeImage') === 'true') changes.image = null;
+  const [row] = Object.keys(changes).length
+    ? await db.update(advertisements).set(changes).where(eq(advertisements.id, id)).returning()
+    : await db.select().from(advertisements).where(eq(advertisements.id, id));
+  if (!row) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.adNotFound);
+  return toAdJson(row);
+}
+
+/** Delete an ad. */
+export async function deleteAd(db: Db, id: string) {
+  const [row] = await db
+    .delete(advertisements)
+    .where(eq(advertisements.id, id))
+    .returning({ id: advertisements.id });
+  if (!row) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.adNotFound);
+}

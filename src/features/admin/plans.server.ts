@@ -1,0 +1,45 @@
+// Feature plans admin: every plan (active or not), create, edit, activate/deactivate.
+import { asc, eq } from 'drizzle-orm';
+import type { Db } from '#db/client.ts';
+import { type FeaturePlan, featurePlans } from '#db/schema.ts';
+import { AppError } from '#src/lib/http.server.ts';
+import { ADMIN_MESSAGES } from './admin.schema.ts';
+
+/** A plan as the API answers it: price in centavos and as reais. */
+export function toPlanJson(plan: FeaturePlan) {
+  return {
+    id: plan.id,
+    name: plan.name,
+    description: plan.description,
+    days: plan.days,
+    priceCents: plan.price,
+    price: (plan.price / 100).toFixed(2),
+    active: plan.active,
+  };
+}
+
+/** Every plan, shortest first. */
+export async function listPlans(db: Db) {
+  const rows = await db.select().from(featurePlans).orderBy(asc(featurePlans.days), asc(featurePlans.id));
+  return rows.map(toPlanJson);
+}
+
+/** Create a plan. */
+export async function createPlan(
+  db: Db,
+  plan: { name: string; description: string; days: number; price: number; active: boolean },
+) {
+  const [row] = await db.insert(featurePlans).values(plan).returning();
+  return toPlanJson(row!);
+}
+
+/** Change a plan (orders keep the price and days they were created with). */
+export async function updatePlan(
+  db: Db,
+  id: number,
+  changes: Partial<{ name: string; description: string; days: number; price: number; active: boolean }>,
+) {
+  const [row] = await db.update(featurePlans).set(changes).where(eq(featurePlans.id, id)).returning();
+  if (!row) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.planNotFound);
+  return toPlanJson(row);
+}

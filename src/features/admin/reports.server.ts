@@ -1,0 +1,117 @@
+// The reports queue: groups with pending reports (how many, why, what reporters wrote) and the review
+// actions (dismiss, hide the group, delete the group), each recorded on the reports it closes.
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '#db/client.ts';
+import { categories, groupReports, groups } from '#db/schema.ts';
+import { requestRebuild } from '#src/features/rebuilds/rebuilds.server.ts';
+import { AppError } from '#src/lib/http.server.ts';
+import { ADMIN_MESSAGES, type ReportAction } from './admin.schema.ts';
+
+const PENDING = 'pending';
+
+/** Groups with open reports, most reported first, each with its latest reports (up to 10). */
+export async function listOpenReports(db: Db) {
+  const summary = await db
+    .select({
+      groupId: groupReports.groupId,
+      count: sql<number>`count(*)`.mapWith(Number),
+      lastAt: sql<Date>`max(${groupReports.createdAt})`.mapWith((v) => new Date(v)),
+      title: groups.title,
+      approved: groups.approved,
+      hiddenAt: groups.hiddenAt,
+      link: groups.link,
+      category: categories.name,
+      categorySlug: categories.slug,
+      titleSlug: groups.titleSlug,
+    })
+    .from(groupReports)
+    .innerJoin(groups, eq(groups.id, groupReports.groupId))
+    .innerJoin(categories, eq(categories.id, groups.categoryId))
+    .where(eq(groupReports.status, PENDING))
+    .groupBy(groupReports.groupId, groups.id, categories.id)
+    .orderBy(desc(sql`count(*)`), desc(sql`max(${groupReports.createdAt})`))
+    .limit(100);
+  if (!summary.length) return [];
+  const details = await db
+    .select({
+      id: groupReports.id,
+      groupId: groupReports.groupId,
+      reason: groupReports.reason,
+      description: groupReports.description,
+      createdAt: groupReports.createdAt,
+    })
+    .from(groupReports)
+    .where(
+      and(
+        eq(groupReports.status, PENDING),
+        inArray(
+          groupReports.groupId,
+          summary.map((s) => s.groupId),
+        ),
+      ),
+    )
+    .orderBy(asc(groupReports.groupId), desc(groupReports.createdAt));
+  return summary.map((s) => {
+    const reports = details.filter((d) => d.groupId === s.groupId);
+    const reasons: Record<string, number> = {};
+    for (const r of reports) reasons[r.reason] = (reasons[r.reason] ?? 0) + 1;
+    return {
+      group: {
+        id: s.groupId,
+        title: s.title,
+        link: s.link,
+        category: s.category,
+        approved: s.approved,
+        hidden: s.hiddenAt !== null,
+        path: `/${s.categorySlug}/${s.titleSlug}`,
+      },
+      count: s.count,
+      lastReportAt: s.lastAt.toISOString(),
+      reasons,
+      reports: reports.slice(0, 10).map((r) => ({
+        id: r.id,
+        reason: r.reason,
+        description: r.description,
+        createdAt: r.createdAt.toISOString(),
+      })),
+    };
+  });
+}
+
+const ACTION_TAKEN: Record<ReportAction, string> = {
+  dismiss: 'dismissed',
+  hide: 'hidden',
+  delete: 'deleted',
+};
+
+/**
+ * Close a group's pending reports with an action, in one transaction. Dismissing also lifts a hide the
+ * report threshold applied. Deleting removes the group (its reports go with it, by cascade).
+ */
+export async function reviewReports(
+  db: Db,
+  groupId: string,
+  action: ReportAction,
+  adminId: string,
+  now = new Date(),
+) {
+  const closed = await db.transaction(async (tx) => {
+    const rows = await tx
+      .update(groupReports)
+      .set({ status: 'reviewed', reviewedAt: now, reviewedBy: adminId, actionTaken: ACTION_TAKEN[action] })
+      .where(and(eq(groupReports.groupId, groupId), eq(groupReports.status, PENDING)))
+      .returning({ id: groupReports.id });
+    if (!rows.length) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.reportNotFound);
+    if (action === 'dismiss') await tx.update(groups).set({ hiddenAt: null }).where(eq(groups.id, groupId));
+    if (action === 'hide') await tx.update(groups).set({ hiddenAt: now }).where(eq(groups.id, groupId));
+    if (action === 'delete') await tx.delete(groups).where(eq(groups.id, groupId));
+    return rows.length;
+  });
+  await requestRebuild(db, `denúncias revisadas (${ACTION_TAKEN[action]}): ${groupId}`);
+  const messages: Record<ReportAction, string> = {
+    dismiss: 'Denúncias descartadas',
+    hide: 'Grupo ocultado',
+    delete: 'Grupo excluído',
+  };
+  return { success: true, closed, message: messages[action] };
+}

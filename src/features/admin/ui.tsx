@@ -1,0 +1,338 @@
+// Small pieces every admin screen shares: form fields, a confirm dialog, pagination, tabs, a switch,
+// a spinner, the page header and a fetch hook with loading/error state. Built on src/components/ui.
+import { ChevronLeft, ChevronRight, LoaderCircle } from 'lucide-react';
+import {
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react';
+import { Button } from '#src/components/ui/Button.tsx';
+import { cx } from '#src/components/ui/classes.ts';
+import { Dialog } from '#src/components/ui/Dialog.tsx';
+import { api } from '#src/lib/api.ts';
+
+export const inputClasses =
+  'block w-full min-h-11 rounded-control border border-neutral-300 bg-white px-3 py-2 text-[0.9375rem] text-neutral-900 shadow-xs placeholder:text-neutral-400 focus:border-brand-700 focus:outline-2 focus:outline-offset-0 focus:outline-brand-700 disabled:bg-neutral-100 aria-invalid:border-red-600';
+
+export function PageHeader({
+  title,
+  description,
+  actions,
+}: {
+  title: string;
+  description?: string;
+  actions?: ReactNode;
+}) {
+  return (
+    <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+      <div className="min-w-0">
+        <h1 className="text-2xl font-bold tracking-tight text-neutral-900 sm:text-3xl">{title}</h1>
+        {description && <p className="mt-1 text-neutral-600">{description}</p>}
+      </div>
+      {actions && <div className="flex flex-wrap gap-2">{actions}</div>}
+    </div>
+  );
+}
+
+export function Spinner({ label = 'Carregando…', className }: { label?: string; className?: string }) {
+  return (
+    <div
+      role="status"
+      className={cx('flex items-center justify-center gap-2 py-10 text-neutral-600', className)}
+    >
+      <LoaderCircle aria-hidden="true" className="size-5 animate-spin text-brand-700" />
+      <span>{label}</span>
+    </div>
+  );
+}
+
+interface FieldProps {
+  label: string;
+  error?: string;
+  hint?: ReactNode;
+  children: (props: { id: string; 'aria-invalid'?: boolean; 'aria-describedby'?: string }) => ReactNode;
+}
+
+/** A labelled control with its hint and error (linked by aria-describedby). */
+export function Field({ label, error, hint, children }: FieldProps) {
+  const id = useId();
+  const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={id} className="text-sm font-medium text-neutral-800">
+        {label}
+      </label>
+      {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
+      {hint && (
+        <p id={`${id}-hint`} className="text-xs text-neutral-600">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="text-sm font-medium text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function TextInput(props: InputHTMLAttributes<HTMLInputElement>) {
+  return <input {...props} className={cx(inputClasses, props.className)} />;
+}
+export function TextArea(props: TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  return <textarea rows={4} {...props} className={cx(inputClasses, 'min-h-24', props.className)} />;
+}
+export function Select(props: SelectHTMLAttributes<HTMLSelectElement>) {
+  return <select {...props} className={cx(inputClasses, 'pr-8', props.className)} />;
+}
+
+/** An on/off switch (a checkbox with role switch). */
+export function Switch({
+  checked,
+  onChange,
+  label,
+  description,
+  disabled,
+}: {
+  checked: boolean;
+  onChange: (value: boolean) => void;
+  label: string;
+  description?: string;
+  disabled?: boolean;
+}) {
+  const id = useId();
+  return (
+    <div className="flex min-h-11 items-center justify-between gap-4">
+      <label htmlFor={id} className="min-w-0 cursor-pointer">
+        <span className="block text-sm font-medium text-neutral-900">{label}</span>
+        {description && <span className="block text-xs text-neutral-600">{description}</span>}
+      </label>
+      <button
+        id={id}
+        type="button"
+        role="switch"
+        aria-checked={checked}
+        disabled={disabled}
+        onClick={() => onChange(!checked)}
+        className={cx(
+          'relative inline-flex h-7 w-12 shrink-0 cursor-pointer items-center rounded-full transition-colors disabled:opacity-50',
+          checked ? 'bg-brand-700' : 'bg-neutral-300',
+        )}
+      >
+        <span
+          className={cx(
+            'inline-block size-5 rounded-full bg-white shadow transition-transform',
+            checked ? 'translate-x-6' : 'translate-x-1',
+          )}
+        />
+      </button>
+    </div>
+  );
+}
+
+/** Tabs with arrow-key navigation. */
+export function Tabs<T extends string>({
+  tabs,
+  value,
+  onChange,
+  label,
+}: {
+  tabs: { value: T; label: string }[];
+  value: T;
+  onChange: (value: T) => void;
+  label: string;
+}) {
+  const refs = useRef<(HTMLButtonElement | null)[]>([]);
+  return (
+    <div
+      role="tablist"
+      aria-label={label}
+      className="mb-4 inline-flex max-w-full gap-1 overflow-x-auto rounded-control bg-neutral-100 p-1"
+    >
+      {tabs.map((tab, index) => (
+        <button
+          key={tab.value}
+          ref={(el) => {
+            refs.current[index] = el;
+          }}
+          type="button"
+          role="tab"
+          aria-selected={value === tab.value}
+          tabIndex={value === tab.value ? 0 : -1}
+          onClick={() => onChange(tab.value)}
+          onKeyDown={(event) => {
+            const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+            if (!step) return;
+            const next = (index + step + tabs.length) % tabs.length;
+            onChange(tabs[next]!.value);
+            refs.current[next]?.focus();
+          }}
+          className={cx(
+            'min-h-10 cursor-pointer rounded-[calc(var(--radius-control)-2px)] px-4 text-sm font-semibold whitespace-nowrap transition-colors',
+            value === tab.value
+              ? 'bg-white text-neutral-900 shadow-card'
+              : 'text-neutral-600 hover:text-neutral-900',
+          )}
+        >
+          {tab.label}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** Confirm before a destructive or bulk action. */
+export function ConfirmDialog({
+  open,
+  title,
+  description,
+  confirmLabel = 'Confirmar',
+  danger = true,
+  busy = false,
+  onConfirm,
+  onCancel,
+  children,
+}: {
+  open: boolean;
+  title: string;
+  description: ReactNode;
+  confirmLabel?: string;
+  danger?: boolean;
+  busy?: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+  children?: ReactNode;
+}) {
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => !next && !busy && onCancel()}
+      title={title}
+      description={description}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onCancel} disabled={busy}>
+            Cancelar
+          </Button>
+          <Button variant={danger ? 'danger' : 'primary'} onClick={onConfirm} disabled={busy}>
+            {busy && <LoaderCircle aria-hidden="true" className="animate-spin" />}
+            {confirmLabel}
+          </Button>
+        </>
+      }
+    >
+      {children}
+    </Dialog>
+  );
+}
+
+/** Page numbers: first and last, a window around the current page, null for a gap. */
+export function pageWindow(page: number, pages: number, around = 1): (number | null)[] {
+  const out: (number | null)[] = [];
+  for (let p = 1; p <= pages; p++) {
+    if (p === 1 || p === pages || Math.abs(p - page) <= around) out.push(p);
+    else if (out[out.length - 1] !== null) out.push(null);
+  }
+  return out;
+}
+
+export function Pagination({
+  page,
+  pages,
+  onChange,
+  disabled,
+}: {
+  page: number;
+  pages: number;
+  onChange: (page: number) => void;
+  disabled?: boolean;
+}) {
+  if (pages <= 1) return null;
+  return (
+    <nav aria-label="Paginação" className="mt-6 flex flex-wrap items-center justify-center gap-1">
+      <Button variant="ghost" size="sm" onClick={() => onChange(page - 1)} disabled={disabled || page <= 1}>
+        <ChevronLeft aria-hidden="true" />
+        <span className="max-sm:sr-only">Anterior</span>
+      </Button>
+      {pageWindow(page, pages).map((p, i) =>
+        p === null ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: gaps have no identity.
+          <span key={`gap-${i}`} className="px-1 text-neutral-500" aria-hidden="true">
+            …
+          </span>
+        ) : (
+          <Button
+            key={p}
+            variant={p === page ? 'primary' : 'ghost'}
+            size="icon"
+            aria-current={p === page ? 'page' : undefined}
+            aria-label={`Página ${p}`}
+            onClick={() => onChange(p)}
+            disabled={disabled}
+          >
+            {p}
+          </Button>
+        ),
+      )}
+      <Button
+        variant="ghost"
+        size="sm"
+        onClick={() => onChange(page + 1)}
+        disabled={disabled || page >= pages}
+      >
+        <span className="max-sm:sr-only">Próxima</span>
+        <ChevronRight aria-hidden="true" />
+      </Button>
+    </nav>
+  );
+}
+
+/** GET a path with loading/error state; `reload` refetches; `intervalMs` refetches on a timer. */
+export function useApi<T>(path: string | null, intervalMs?: number) {
+  const [data, setData] = useState<T | undefined>(undefined);
+  const [error, setError] = useState<Error | undefined>(undefined);
+  const [loading, setLoading] = useState(Boolean(path));
+  const [tick, setTick] = useState(0);
+  const reload = useCallback(() => setTick((t) => t + 1), []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: tick is the reload trigger.
+  useEffect(() => {
+    if (!path) return;
+    const controller = new AbortController();
+    setLoading(true);
+    api<T>(path, { signal: controller.signal })
+      .then((value) => {
+        setData(value);
+        setError(undefined);
+      })
+      .catch((e: unknown) => {
+        if (!controller.signal.aborted) setError(e instanceof Error ? e : new Error(String(e)));
+      })
+      .finally(() => {
+        if (!controller.signal.aborted) setLoading(false);
+      });
+    return () => controller.abort();
+  }, [path, tick]);
+  useEffect(() => {
+    if (!intervalMs) return;
+    const timer = setInterval(reload, intervalMs);
+    return () => clearInterval(timer);
+  }, [intervalMs, reload]);
+  return { data, error, loading, reload, setData };
+}
+
+/** The server's pt-BR message, or a fallback. */
+export function messageOf(error: unknown, fallback: string): string {
+  return error instanceof Error && error.message ? error.message : fallback;
+}
+
+/** Field errors of an ApiError ({field: message}). */
+export function fieldsOf(error: unknown): Record<string, string> {
+  return (error as { fields?: Record<string, string> })?.fields ?? {};
+}

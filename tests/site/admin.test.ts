@@ -1,0 +1,166 @@
+// The admin journey in Chromium against the real local platform: log in at /admin/login, approve a
+// pending group, edit one, feature one for 7 days, import a CSV. The public side is checked through the
+// API (GET /api/groups/{id} answers only public groups) and, after the rebuild, on /categorias.
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { openDb } from '../../db/client.ts';
+import { categories, groups } from '../../db/schema.ts';
+import { launchBrowser } from '../support/browser.ts';
+
+const site = inject('siteUrl');
+const handle = await openDb({ url: inject('siteDatabaseUrl'), driver: 'pg', max: 2 });
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+});
+afterAll(async () => {
+  await browser?.close();
+  await handle.close();
+});
+
+// The machine running these is shared and slow: every wait below allows a generous time.
+const LONG = { timeout: 60_000 };
+
+/** Close the toast if one shows: on a phone it sits over the list (and hovering it pauses it). */
+async function closeToast() {
+  const close = page.getByRole('button', { name: 'Fechar notificação' });
+  if (await close.isVisible()) await close.click();
+}
+
+async function shownCount(slug: string): Promise<number> {
+  const html = await (await fetch(`${site}/categorias`)).text();
+  const card = html.slice(html.indexOf(`href="/categoria/${slug}"`));
+  return Number(/data-testid="category-count"[^>]*>\s*([\d.]+)/.exec(card)?.[1]?.replace('.', ''));
+}
+let approvedIn: { slug: string; before: number } | undefined;
+
+async function findRow(title: string, id: string) {
+  await closeToast();
+  await page.getByLabel('Buscar grupos').fill(title);
+  const row = page.locator(`[data-group-id="${id}"]`);
+  await row.waitFor(LONG);
+  // The search is debounced: wait until the list shows only what it found.
+  await expect.poll(() => page.locator('[data-group-id]').count(), LONG).toBeLessThan(15);
+  return row;
+}
+
+describe('admin back-office', { timeout: 180_000 }, () => {
+  it('sends a visitor to /admin/login, refuses wrong credentials and logs the admin in', async () => {
+    await page.goto(`${site}/admin`);
+    await page.waitForURL(/\/admin\/login\?next=%2Fadmin$/, LONG);
+    expect(await page.content()).not.toContain(inject('adminPassword'));
+    await page.getByLabel('E-mail').fill(inject('adminEmail'));
+    await page.getByLabel('Senha').fill('senha-errada');
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    // scrypt is deliberately slow: wait for the answer, not a fixed time.
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'Erro de autenticação - Credenciais inválidas' })
+      .first()
+      .waitFor({ timeout: 30_000 });
+    await page.getByLabel('Senha').fill(inject('adminPassword'));
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await page.waitForURL(`${site}/admin`, { timeout: 30_000 });
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor(LONG);
+    await page.getByTestId('admin-groups').waitFor(LONG);
+  });
+
+  it('approves a pending group, which then answers on the public API', async () => {
+    const [pending] = await handle.db
+      .select({ id: groups.id, title: groups.title, slug: categories.slug })
+      .from(groups)
+      .innerJoin(categories, eq(categories.id, groups.categoryId))
+      .where(and(eq(groups.approved, false), isNull(groups.hiddenAt)))
+      .limit(1);
+    expect(pending).toBeDefined();
+    approvedIn = { slug: pending!.slug, before: await shownCount(pending!.slug) };
+    expect((await fetch(`${site}/api/groups/${pending!.id}`)).status).toBe(404);
+    const row = await findRow(pending!.title, pending!.id);
+    await row.getByRole('button', { name: /^Aprovar/ }).click();
+    await page.getByRole('status').filter({ hasText: 'Grupo aprovado' }).waitFor(LONG);
+    const [after] = await handle.db
+      .select({ approved: groups.approved })
+      .from(groups)
+      .where(eq(groups.id, pending!.id));
+    expect(after!.approved).toBe(true);
+    const res = await fetch(`${site}/api/groups/${pending!.id}`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ id: pending!.id, approved: true });
+  });
+
+  it('edits a group title and features another for 7 days from the edit dialog', async () => {
+    const [a, b] = await handle.db
+      .select({ id: groups.id, title: groups.title })
+      .from(groups)
+      .where(and(eq(groups.approved, true), eq(groups.featured, false)))
+      .orderBy(groups.createdAt)
+      .limit(2);
+    let row = await findRow(a!.title, a!.id);
+    await row.getByRole('button', { name: /^Editar/ }).click(LONG);
+    const dialog = page.getByRole('dialog', { name: 'Editar grupo' });
+    await dialog.getByLabel('Título').fill('Grupo Editado pelo Admin');
+    await dialog.getByRole('button', { name: 'Salvar alterações' }).click();
+    await page.getByRole('status').filter({ hasText: 'Grupo atualizado' }).waitFor(LONG);
+    await dialog.waitFor({ state: 'hidden', ...LONG });
+    const [edited] = await handle.db.select().from(groups).where(eq(groups.id, a!.id));
+    expect(edited).toMatchObject({
+      title: 'Grupo Editado pelo Admin',
+      titleSlug: expect.stringMatching(/^grupo-editado-pelo-admin/),
+    });
+
+    row = await findRow(b!.title, b!.id);
+    await row.getByRole('button', { name: /^Editar/ }).click(LONG);
+    await dialog.getByRole('switch', { name: /Destaque/ }).click();
+    await dialog.getByLabel('Duração do destaque').selectOption('7');
+    await dialog.getByRole('button', { name: 'Salvar alterações' }).click();
+    await page.getByRole('status').filter({ hasText: 'Grupo atualizado' }).waitFor(LONG);
+    const [featured] = await handle.db.select().from(groups).where(eq(groups.id, b!.id));
+    expect(featured!.featured).toBe(true);
+    expect(Math.round((featured!.featuredUntil!.getTime() - Date.now()) / 86_400_000)).toBe(7);
+    await row.getByText(/^até \d{2}\/\d{2}\/\d{4}$/).waitFor(LONG);
+  });
+
+  it('imports a CSV and lists the bad rows by line', async () => {
+    await page.goto(`${site}/admin/importacao`);
+    const csv = [
+      'titulo,imagem,link,categoria',
+      'Grupo Importado no Navegador,,https://chat.whatsapp.com/NavegadorImport01,Games',
+      'Sem Link,,https://exemplo.com/x,Games',
+    ].join('\n');
+    await page
+      .locator('#csv-file')
+      .setInputFiles({ name: 'grupos.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await page.getByRole('button', { name: 'Importar grupos' }).click();
+    const failures = page.getByTestId('import-failures');
+    await failures.waitFor(LONG);
+    expect(await failures.textContent()).toContain(
+      'Linha 3: Link inválido: O link deve começar com https://chat.whatsapp.com/',
+    );
+    const [imported] = await handle.db
+      .select({ approved: groups.approved, category: categories.name })
+      .from(groups)
+      .innerJoin(categories, eq(categories.id, groups.categoryId))
+      .where(eq(groups.inviteCode, 'NavegadorImport01'));
+    expect(imported).toEqual({ approved: true, category: 'Games' });
+  });
+
+  it('publishes the approval: the rebuilt /categorias counts the approved group', async () => {
+    // Approving called the build hook; the local platform rebuilds while the old build stays online.
+    await expect
+      .poll(() => shownCount(approvedIn!.slug), { timeout: 120_000, interval: 1000 })
+      .toBeGreaterThan(approvedIn!.before);
+  });
+
+  it('logs out from the menu', async () => {
+    await page.goto(`${site}/admin/categorias`);
+    await page.getByRole('button', { name: 'Abrir menu' }).click(LONG);
+    await page.getByRole('button', { name: 'Sair' }).click();
+    await page.waitForURL(/\/admin\/login$/, LONG);
+    await page.goto(`${site}/admin/planos`);
+    await page.waitForURL(/\/admin\/login\?next=/, LONG);
+  });
+});
