@@ -1,0 +1,140 @@
+// Full static build of the catalogue, then a rebuild after 1% of the groups change (Astro's
+// incremental build cache), timed with the peak memory of the whole build process tree.
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { DbHandle } from '../db/client.ts';
+import { log, MB, round, watchPeakRss } from './lib.ts';
+
+export interface BuildFigures {
+  ok: boolean;
+  wallMs: number;
+  pages: number;
+  pagesPerSecond: number;
+  peakRssMb: number;
+  outDir: string;
+}
+
+export interface BuildSection {
+  full: BuildFigures;
+  rebuild?: BuildFigures & { changedGroups: number; ratioToFull: number };
+  pagefind?: { ms: number; indexBytes: number } | null;
+}
+
+/** Every .html file under a folder. */
+export function countPages(dir: string): number {
+  let n = 0;
+  const walk = (d: string) => {
+    for (const entry of readdirSync(d, { withFileTypes: true })) {
+      if (entry.isDirectory()) walk(path.join(d, entry.name));
+      else if (entry.name.endsWith('.html')) n++;
+    }
+  };
+  if (existsSync(dir)) walk(dir);
+  return n;
+}
+
+function folderBytes(dir: string): number {
+  let total = 0;
+  const walk = (d: string) => {
+    for (const entry of readdirSync(d, { withFileTypes: true })) {
+      const p = path.join(d, entry.name);
+      if (entry.isDirectory()) walk(p);
+      else total += statSync(p).size;
+    }
+  };
+  if (existsSync(dir)) walk(dir);
+  return total;
+}
+
+/** Run a node binary from node_modules/.bin, timing it and watching its memory. */
+function runTimed(root: string, bin: string, args: string[], env: NodeJS.ProcessEnv) {
+  return new Promise<{ ok: boolean; ms: number; peakRss: number; output: string }>((resolve) => {
+    const started = Date.now();
+    const child = spawn(process.execPath, [path.join(root, 'node_modules/.bin', bin), ...args], {
+      cwd: root,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const watch = watchPeakRss(child.pid as number);
+    let output = '';
+    const keep = (chunk: Buffer) => {
+      output = (output + chunk.toString()).slice(-20_000);
+    };
+    child.stdout.on('data', keep);
+    child.stderr.on('data', keep);
+    child.on('close', (code) =>
+      resolve({ ok: code === 0, ms: Date.now() - started, peakRss: watch.stop(), output }),
+    );
+  });
+}
+
+async function astroBuild(root: string, outDir: string, databaseUrl: string): Promise<BuildFigures> {
+  const env = {
+    ...process.env,
+    DATABASE_URL: databaseUrl,
+    ASTRO_TELEMETRY_DISABLED: '1',
+    ASTRO_DISABLE_UPDATE_CHECK: 'true',
+    LOCAL_PLATFORM: '1',
+  };
+  rmSync(outDir, { recursive: true, force: true });
+  const run = await runTimed(root, 'astro', ['build', '--outDir', outDir], env);
+  if (!run.ok) log(`astro build failed:\n${run.output.slice(-4000)}`);
+  const pages = countPages(outDir);
+  return {
+    ok: run.ok,
+    wallMs: run.ms,
+    pages,
+    pagesPerSecond: round(pages / (run.ms / 1000), 1),
+    peakRssMb: round(run.peakRss / MB, 0),
+    outDir: path.relative(root, outDir),
+  };
+}
+
+/** Change 1% of the public groups the way moderation would (text and updated_at). */
+async function changeOnePercent(handle: DbHandle): Promise<number> {
+  const result = await handle.db.execute(sql`
+    update groups set description = description || ' (atualizado)', updated_at = now()
+    where id in (select id from groups where approved order by id limit greatest(1, (select count(*) / 100 from groups)))`);
+  return Number(
+    (result as { rowCount?: number; affectedRows?: number }).rowCount ??
+      (result as { affectedRows?: number }).affectedRows ??
+      0,
+  );
+}
+
+export async function benchBuild(
+  root: string,
+  size: number,
+  databaseUrl: string,
+  handle: DbHandle,
+  options: { rebuild: boolean },
+): Promise<BuildSection> {
+  // A full build starts without Astro's incremental cache.
+  rmSync(path.join(root, '.data', 'astro-cache'), { recursive: true, force: true });
+  const outDir = path.join(root, '.data', 'bench', `site-${size}`);
+  log(`full build of ${size} groups…`);
+  const full = await astroBuild(root, outDir, databaseUrl);
+  const section: BuildSection = { full };
+  section.pagefind = await pagefind(root, outDir);
+  if (options.rebuild && full.ok) {
+    const changedGroups = await changeOnePercent(handle);
+    log(`rebuild after ${changedGroups} groups changed…`);
+    const again = await astroBuild(root, `${outDir}-rebuild`, databaseUrl);
+    section.rebuild = { ...again, changedGroups, ratioToFull: round(again.wallMs / full.wallMs, 3) };
+    rmSync(`${outDir}-rebuild`, { recursive: true, force: true });
+  }
+  return section;
+}
+
+/** When the site ships a Pagefind index, time indexing the built site again on its own. */
+async function pagefind(root: string, outDir: string) {
+  if (!existsSync(path.join(outDir, 'pagefind'))) return null;
+  const target = path.join(outDir, '..', 'pagefind-bench');
+  rmSync(target, { recursive: true, force: true });
+  const run = await runTimed(root, 'pagefind', ['--site', outDir, '--output-path', target], process.env);
+  const indexBytes = folderBytes(target);
+  rmSync(target, { recursive: true, force: true });
+  return run.ok ? { ms: run.ms, indexBytes } : null;
+}

@@ -1,0 +1,100 @@
+// A scratch catalogue for one size: a fresh PGlite directory under .data/bench (shared with child
+// processes through pglite-socket, like the local platform), or a fresh database on the Postgres
+// server named by BENCH_DATABASE_URL. Never the developer's own database.
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { count, sql } from 'drizzle-orm';
+import { type DbHandle, migrateDb, openDb, openPglite, rowsOf } from '../db/client.ts';
+import * as schema from '../db/schema.ts';
+import { seedDatabase } from '../db/seed.ts';
+import { freePort } from '../scripts/platform/database.ts';
+import { adminUrl, withDatabaseName } from '../tests/support/server-db.ts';
+import { log } from './lib.ts';
+
+export interface ScratchDb {
+  /** a postgres:// URL other processes (astro build, the platform) use */
+  url: string;
+  /** this process's own handle (handlers called directly use it) */
+  handle: DbHandle;
+  driver: 'pglite' | 'pg';
+  groups: number;
+  seedMs: number;
+  close(): Promise<void>;
+}
+
+export const BENCH_ADMIN = { email: 'admin@bench.local', password: 'senha-do-bench-123' };
+
+export async function scratchDb(
+  root: string,
+  size: number,
+  options: { seed?: number } = {},
+): Promise<ScratchDb> {
+  const server = process.env.BENCH_DATABASE_URL;
+  let result: Omit<ScratchDb, 'groups' | 'seedMs'>;
+  if (server) {
+    const name = `wa_bench_${size}_${process.pid}`;
+    const admin = await adminUrl(server);
+    await admin.query(`drop database if exists ${name}`);
+    await admin.query(`create database ${name}`);
+    const url = withDatabaseName(server, name);
+    const handle = await openDb({ url, driver: 'pg', max: 20 });
+    result = {
+      url,
+      handle,
+      driver: 'pg',
+      async close() {
+        await handle.close();
+        await admin.query(`drop database if exists ${name} with (force)`).catch(() => {});
+        await admin.end();
+      },
+    };
+  } else {
+    const dataDir = path.join(root, '.data', 'bench', `pglite-${size}-${process.pid}`);
+    rmSync(dataDir, { recursive: true, force: true });
+    const client = await openPglite({ dataDir });
+    const port = await freePort();
+    const socket = new PGLiteSocketServer({ db: client, host: '127.0.0.1', port, maxConnections: 128 });
+    await socket.start();
+    const { drizzle } = await import('drizzle-orm/pglite');
+    const handle: DbHandle = {
+      db: drizzle({ client, schema }) as never,
+      driver: 'pglite',
+      close: async () => {},
+    };
+    result = {
+      url: `postgres://postgres:postgres@127.0.0.1:${port}/postgres?sslmode=disable`,
+      handle,
+      driver: 'pglite',
+      async close() {
+        await socket.stop();
+        await client.close();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  }
+  await migrateDb(result.handle);
+  const started = Date.now();
+  log(`seeding ${size} groups (${result.driver})…`);
+  await seedDatabase(result.handle.db, {
+    groups: size,
+    seed: options.seed ?? 20261122,
+    admin: BENCH_ADMIN,
+    log: size >= 50_000 ? (line) => line.includes('000/') && log(line.trim()) : undefined,
+  });
+  const seedMs = Date.now() - started;
+  const [row] = await result.handle.db.select({ n: count() }).from(schema.groups);
+  return { ...result, groups: row?.n ?? 0, seedMs };
+}
+
+/** Words to search for: the most common lexeme and a rare one (in a few groups only). */
+export async function searchWords(handle: DbHandle): Promise<{ common: string; rare: string }> {
+  const stats = rowsOf<{ word: string; ndoc: number }>(
+    await handle.db.execute(sql`
+      select word, ndoc from ts_stat($$select to_tsvector('simple', title) from groups where approved$$)
+      where length(word) >= 5 and word ~ '^[a-zà-ú]+$' order by ndoc desc`),
+  );
+  const common = stats[0]?.word ?? 'grupo';
+  const rare = [...stats].reverse().find((s) => Number(s.ndoc) <= 3)?.word ?? stats.at(-1)?.word ?? 'xadrez';
+  return { common, rare };
+}

@@ -1,0 +1,102 @@
+// Small shared pieces of the bench: timing statistics, process-tree memory, targets, the results file.
+import { readdirSync, readFileSync } from 'node:fs';
+
+export interface Latency {
+  n: number;
+  p50: number;
+  p95: number;
+  max: number;
+}
+
+/** p50/p95/max in milliseconds of a list of durations. */
+export function latency(samples: number[]): Latency {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+  return { n: sorted.length, p50: round(at(0.5)), p95: round(at(0.95)), max: round(sorted.at(-1) ?? 0) };
+}
+
+export const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
+
+/** Time `iterations` sequential calls (after a short warm-up) and summarise them. */
+export async function timeCalls(iterations: number, call: (i: number) => Promise<unknown>): Promise<Latency> {
+  for (let i = 0; i < Math.min(5, iterations); i++) await call(i);
+  const samples: number[] = [];
+  for (let i = 0; i < iterations; i++) {
+    const started = performance.now();
+    await call(i);
+    samples.push(performance.now() - started);
+  }
+  return latency(samples);
+}
+
+/** Sum of the resident memory (bytes) of a process and all its descendants, from /proc (Linux). */
+export function treeRss(rootPid: number): number {
+  const children = new Map<number, number[]>();
+  const rss = new Map<number, number>();
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const pid = Number(name);
+      const ppid = Number(fields[1]);
+      rss.set(pid, Number(fields[21]) * 4096);
+      children.set(ppid, [...(children.get(ppid) ?? []), pid]);
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  let total = 0;
+  const stack = [rootPid];
+  while (stack.length) {
+    const pid = stack.pop() as number;
+    total += rss.get(pid) ?? 0;
+    stack.push(...(children.get(pid) ?? []));
+  }
+  return total;
+}
+
+/** Poll a process tree's memory until stopped; returns the peak in bytes. */
+export function watchPeakRss(pid: number, everyMs = 200) {
+  let peak = 0;
+  const tick = () => {
+    peak = Math.max(peak, treeRss(pid));
+  };
+  tick();
+  const timer = setInterval(tick, everyMs);
+  return {
+    stop() {
+      clearInterval(timer);
+      tick();
+      return peak;
+    },
+  };
+}
+
+export interface Target {
+  name: string;
+  target: string;
+  value: number | null;
+  unit: string;
+  met: boolean | null;
+}
+
+/** A figure beside its target; `met` is null when the figure was not measured in this run. */
+export function target(
+  name: string,
+  value: number | null | undefined,
+  op: '<=' | '>=',
+  limit: number,
+  unit: string,
+): Target {
+  const v = value ?? null;
+  const met = v === null ? null : op === '<=' ? v <= limit : v >= limit;
+  return { name, target: `${op} ${limit} ${unit}`, value: v === null ? null : round(v), unit, met };
+}
+
+export const MB = 1024 * 1024;
+export const KB = 1024;
+
+export function log(line: string) {
+  process.stderr.write(`[bench] ${line}\n`);
+}

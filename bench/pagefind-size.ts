@@ -1,0 +1,105 @@
+// npm run bench:pagefind [-- --pages N]: build a Pagefind index of N synthetic group pages (default
+// SUGGESTION_PAGES, what the build indexes at any catalogue size; try 100000 to see why), marked up
+// the way group pages are: title, category, short description, and measure in real Chromium how many
+// bytes the search box downloads for its first search (5 suggestions) and for a second one.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { gzipSync } from 'node:zlib';
+import { CATEGORIES, CITIES, TITLES } from '../db/seed-data.ts';
+import { type IndexedPage, SUGGESTION_PAGES, writeSearchIndex } from '../src/features/search/pagefind.ts';
+import { launchBrowser } from '../tests/support/browser.ts';
+
+const { values } = parseArgs({ options: { pages: { type: 'string', default: String(SUGGESTION_PAGES) } } });
+const total = Number(values.pages);
+const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+
+async function* syntheticPages(): AsyncGenerator<IndexedPage> {
+  for (let i = 0; i < total; i++) {
+    const category = CATEGORIES[i % CATEGORIES.length]!;
+    const stems = TITLES[category.slug] ?? ['Grupo de Amigos'];
+    const stem = stems[Math.floor(i / CATEGORIES.length) % stems.length]!;
+    const title = `${stem} ${CITIES[Math.floor(i / 97) % CITIES.length]} ${(i % 40) + 1}`;
+    const description = `Grupo para quem gosta de ${stem.toLowerCase()}. Regras: respeito acima de tudo.`;
+    yield {
+      url: `/${category.slug}/grupo-${i}`,
+      html: `<html lang="pt-BR"><body><header>Menu Início Categorias</header><main><article data-pagefind-body>
+<h1>${escapeHtml(title)}</h1><p data-pagefind-meta="category">${escapeHtml(category.name)}</p><p>${escapeHtml(description)}</p>
+</article><footer>Rodapé</footer></main></body></html>`,
+    };
+  }
+}
+
+const dir = mkdtempSync(path.join(tmpdir(), 'pagefind-size-'));
+try {
+  let started = Date.now();
+  const count = await writeSearchIndex(syntheticPages(), path.join(dir, 'pagefind'));
+  console.log(`indexed ${count} pages in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  const page = `<!doctype html><html><body><script type="module">
+    window.search = async (term) => {
+      const pagefind = await import('/pagefind/pagefind.js');
+      await pagefind.options({ excerptLength: 12 });
+      const search = await pagefind.search(term);
+      const data = await Promise.all(search.results.slice(0, 5).map((r) => r.data()));
+      return { count: search.results.length, titles: data.map((d) => d.meta.title) };
+    };</script></body></html>`;
+  const server = createServer(async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    if (url.pathname === '/') return res.end(page);
+    try {
+      const body = await readFile(path.join(dir, decodeURIComponent(url.pathname)));
+      const type = url.pathname.endsWith('.js')
+        ? 'text/javascript'
+        : url.pathname.endsWith('.wasm')
+          ? 'application/wasm'
+          : 'application/octet-stream';
+      res.writeHead(200, { 'content-type': type }).end(body);
+    } catch {
+      res.writeHead(404).end();
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  const browser = await launchBrowser();
+  try {
+    const tab = await browser.newPage();
+    let bytes = 0;
+    let gzipped = 0;
+    let requests = 0;
+    tab.on('response', async (response) => {
+      if (!response.url().includes('/pagefind/')) return;
+      requests++;
+      const body = await response.body().catch(() => Buffer.alloc(0));
+      bytes += body.length;
+      if (body.length > 20_000)
+        console.log(
+          `  ${response.url().replace(/^.*\/pagefind\//, '')}: ${(body.length / 1024).toFixed(1)} KiB`,
+        );
+      gzipped += gzipSync(body).length;
+    });
+    await tab.goto(`http://127.0.0.1:${port}/`);
+    for (const term of ['futebol', 'concurso sao paulo', 'xadrez']) {
+      bytes = 0;
+      gzipped = 0;
+      requests = 0;
+      started = Date.now();
+      const result = await tab.evaluate(
+        (t) => (window as unknown as { search: (t: string) => Promise<unknown> }).search(t),
+        term,
+      );
+      await tab.waitForTimeout(300);
+      console.log(
+        `search "${term}": ${requests} requests, ${(bytes / 1024).toFixed(1)} KiB (${(gzipped / 1024).toFixed(1)} KiB gzipped), ${Date.now() - started} ms`,
+        JSON.stringify(result),
+      );
+    }
+  } finally {
+    await browser.close();
+    server.close();
+  }
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}

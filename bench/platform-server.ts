@@ -1,0 +1,42 @@
+// The local platform without its own database or first build: the same @netlify/dev front door as
+// `npm start` (functions, redirects, headers, dist/), pointed at the bench's scratch database.
+// Started as a child process by the bench; prints 'Pronto:' when it listens.
+import http from 'node:http';
+import path from 'node:path';
+import { createNetlifyDev, sendWebResponse } from '../scripts/platform/netlify.mjs';
+
+const root = path.resolve(import.meta.dirname, '..');
+process.chdir(root);
+const port = Number(process.env.PORT ?? 8899);
+const siteUrl = `http://localhost:${port}`;
+Object.assign(process.env, {
+  ASTRO_TELEMETRY_DISABLED: '1',
+  LOCAL_PLATFORM: '1',
+  SITE_URL: process.env.SITE_URL ?? siteUrl,
+});
+
+const netlify = createNetlifyDev({ projectRoot: root, serverAddress: siteUrl });
+await netlify.start();
+
+const server = http.createServer(async (req, res) => {
+  try {
+    const result = await netlify.handleAndIntrospectNodeRequest(req);
+    const response = result?.response ?? new Response('404 Page Not Found', { status: 404 });
+    sendWebResponse(response, res, req.method);
+  } catch (error) {
+    console.error(error);
+    if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
+    res.end('Erro interno');
+  }
+});
+server.keepAliveTimeout = 30_000;
+server.listen(port, '127.0.0.1', () => console.log(`Pronto: ${siteUrl}`));
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, async () => {
+    server.close();
+    server.closeAllConnections();
+    await netlify.stop().catch(() => {});
+    process.exit(0);
+  });
+}

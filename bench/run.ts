@@ -1,0 +1,269 @@
+// npm run bench [-- --sizes 10000,100000 --only build,api,platform,clicks,rollup,weight --events 100000]
+// Seeds each size into a scratch database, measures, prints a table and writes bench/results.json.
+// npm run bench:smoke runs the same script at a tiny size (results in bench/out/).
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readlinkSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { installDb } from '../db/client.ts';
+import { apiCases, handlerLatency, platformLatency, platformThroughput, searchDbLatency } from './api.ts';
+import { type BuildSection, benchBuild } from './build.ts';
+import { ingestHandlers, ingestPlatform, rollup } from './clicks.ts';
+import { scratchDb } from './database.ts';
+import { KB, log, MB, type Target, target } from './lib.ts';
+import { type Platform, startPlatform } from './platform.ts';
+import { firstSearchBytes, pageWeights } from './weight.ts';
+
+export const SECTIONS = ['build', 'api', 'platform', 'clicks', 'rollup', 'weight'] as const;
+type Section = (typeof SECTIONS)[number];
+
+const root = path.resolve(import.meta.dirname, '..');
+const { values } = parseArgs({
+  options: {
+    sizes: { type: 'string', default: '10000,100000' },
+    only: { type: 'string', default: SECTIONS.join(',') },
+    events: { type: 'string', default: '100000' },
+    iterations: { type: 'string', default: '100' },
+    seconds: { type: 'string', default: '10' },
+    out: { type: 'string', default: path.join(root, 'bench', 'results.json') },
+    smoke: { type: 'boolean', default: false },
+  },
+});
+const sizes = values.sizes.split(',').map((s) => Number(s.replace(/_/g, '')));
+const only = new Set(values.only.split(',').map((s) => s.trim()) as Section[]);
+for (const s of only)
+  if (!SECTIONS.includes(s)) throw new Error(`unknown section ${s}; use ${SECTIONS.join(',')}`);
+if (sizes.some((n) => !Number.isInteger(n) || n < 20)) throw new Error('--sizes takes integers >= 20');
+const events = Number(values.events);
+const iterations = Number(values.iterations);
+const seconds = Number(values.seconds);
+
+// Handlers read these; the bench is a local, throwaway run.
+process.env.LOCAL_PLATFORM = '1';
+delete process.env.BUILD_HOOK_URL;
+
+const results = {
+  startedAt: new Date().toISOString(),
+  machine: { cpus: os.cpus().length, memoryGb: Math.round(os.totalmem() / 1024 ** 3), node: process.version },
+  database: process.env.BENCH_DATABASE_URL ? 'postgres (BENCH_DATABASE_URL)' : 'pglite',
+  sections: [...only],
+  sizes: {} as Record<string, unknown>,
+  targets: [] as Target[],
+  finishedAt: '',
+};
+
+/** Serve a built site as dist/ while the platform runs, then put the previous dist/ back. */
+function publishDist(dir: string) {
+  const dist = path.join(root, 'dist');
+  const saved = `${dist}.bench-saved`;
+  const had = existsSync(dist) || (lstatSync(dist, { throwIfNoEntry: false })?.isSymbolicLink() ?? false);
+  rmSync(saved, { recursive: true, force: true });
+  if (had) renameSync(dist, saved);
+  symlinkSync(path.relative(root, dir), dist, 'dir');
+  return () => {
+    if (
+      lstatSync(dist, { throwIfNoEntry: false })?.isSymbolicLink() &&
+      readlinkSync(dist) === path.relative(root, dir)
+    )
+      rmSync(dist);
+    if (had) renameSync(saved, dist);
+  };
+}
+
+for (const size of sizes) {
+  const figures: Record<string, unknown> = {};
+  results.sizes[size] = figures;
+  const db = await scratchDb(root, size);
+  installDb(db.handle);
+  let platform: Platform | undefined;
+  let restoreDist: (() => void) | undefined;
+  try {
+    figures.groups = db.groups;
+    figures.seedSeconds = Math.round(db.seedMs / 100) / 10;
+    let build: BuildSection | undefined;
+    if (only.has('build')) {
+      build = await benchBuild(root, size, db.url, db.handle, { rebuild: true });
+      figures.build = build;
+    }
+    const { cases, words } = await apiCases(db.handle);
+    figures.searchWords = words;
+    if (only.has('api')) {
+      log(`API through the handlers (${iterations} calls per case)…`);
+      figures.handlers = await handlerLatency(cases, iterations);
+      figures.searchDb = await searchDbLatency(db.handle, words, iterations);
+    }
+    const needsPlatform = only.has('platform') || only.has('weight');
+    if (needsPlatform) {
+      if (only.has('weight') && build?.full.ok) restoreDist = publishDist(build.full.outDir);
+      platform = await startPlatform(root, db.url);
+    }
+    if (only.has('platform') && platform) {
+      log('API through the platform…');
+      figures.platform = await platformLatency(platform.url, cases, Math.max(10, Math.round(iterations / 2)));
+      figures.throughput = await platformThroughput(platform.url, cases, seconds);
+    }
+    if (only.has('clicks')) {
+      const ingest = [await ingestHandlers(db.handle, Math.max(1, seconds / 2))];
+      if (platform) ingest.push(await ingestPlatform(db.handle, platform.url, seconds));
+      figures.clickIngest = ingest;
+    }
+    if (only.has('rollup') || only.has('clicks')) figures.rollup = await rollup(db.handle, events);
+    if (only.has('weight') && platform) {
+      const weightCases = await weightPages(db.handle);
+      figures.pageWeight = await pageWeights(platform.url, weightCases);
+      const bytes = await firstSearchBytes(platform.url, words.common);
+      figures.firstSearchKb = bytes === null ? null : Math.round((bytes / KB) * 10) / 10;
+    }
+  } finally {
+    await platform?.stop();
+    restoreDist?.();
+    installDb(undefined);
+    await db.close();
+  }
+  results.targets.push(...targetsFor(size, figures));
+}
+
+results.finishedAt = new Date().toISOString();
+mkdirSync(path.dirname(values.out), { recursive: true });
+writeFileSync(values.out, `${JSON.stringify(results, null, 2)}\n`);
+printTable();
+log(`results written to ${path.relative(process.cwd(), values.out)}`);
+process.exit(0);
+
+async function weightPages(handle: import('../db/client.ts').DbHandle) {
+  const { sql } = await import('drizzle-orm');
+  const { rowsOf } = await import('../db/client.ts');
+  const [row] = rowsOf<{ category: string; title: string }>(
+    await handle.db.execute(sql`
+      select c.slug as category, g.title_slug as title from groups g join categories c on c.id = g.category_id
+      where g.approved and g.hidden_at is null order by g.cliques desc limit 1`),
+  );
+  return [
+    { name: 'home', path: '/' },
+    { name: 'category', path: `/categoria/${row?.category ?? ''}` },
+    { name: 'group', path: `/${row?.category ?? ''}/${row?.title ?? ''}` },
+    { name: 'search', path: '/buscar' },
+  ];
+}
+
+function targetsFor(size: number, f: Record<string, unknown>): Target[] {
+  const out: Target[] = [];
+  const label = (name: string) => `${name} @ ${size.toLocaleString('en')}`;
+  const build = f.build as BuildSection | undefined;
+  if (build && size >= 100_000) {
+    out.push(target(label('full build wall time'), build.full.wallMs / 1000, '<=', 150, 's'));
+    out.push(target(label('full build peak RSS'), build.full.peakRssMb / 1024, '<=', 2, 'GB'));
+  }
+  if (build?.rebuild)
+    out.push(target(label('rebuild after 1% / full build'), build.rebuild.ratioToFull * 100, '<=', 10, '%'));
+  const weights = f.pageWeight as
+    | { name: string; status: number; htmlGzKb: number; jsGzKbBeforeInteraction: number }[]
+    | undefined;
+  const group = weights?.find((w) => w.name === 'group' && w.status === 200);
+  if (weights) {
+    out.push(target(label('group page HTML gz'), group?.htmlGzKb, '<=', 8, 'KB'));
+    // "No JS before interaction beyond what joining needs": budgeted as one small island.
+    out.push(
+      target(label('group page JS gz before interaction'), group?.jsGzKbBeforeInteraction, '<=', 10, 'KB'),
+    );
+  }
+  if ('firstSearchKb' in f && size >= 100_000)
+    out.push(
+      target(label('first instant search download'), f.firstSearchKb as number | null, '<=', 300, 'KB'),
+    );
+  const searchDb = f.searchDb as Record<string, { p95: number }> | undefined;
+  if (searchDb && size >= 500_000)
+    out.push(
+      target(
+        label('search p95 DB time (worst case)'),
+        Math.max(...Object.values(searchDb).map((l) => l.p95)),
+        '<=',
+        10,
+        'ms',
+      ),
+    );
+  const ingest = f.clickIngest as { via: string; eventsPerSecond: number }[] | undefined;
+  if (ingest)
+    for (const i of ingest)
+      out.push(target(label(`click ingest via ${i.via}`), i.eventsPerSecond, '>=', 10_000, 'events/s'));
+  const roll = f.rollup as { exact: boolean } | undefined;
+  if (roll)
+    out.push({
+      name: label('counters = distinct visitor-days'),
+      target: 'exact',
+      value: roll.exact ? 1 : 0,
+      unit: '',
+      met: roll.exact,
+    });
+  return out;
+}
+
+function printTable() {
+  const lines: string[] = [];
+  for (const [size, raw] of Object.entries(results.sizes)) {
+    const f = raw as Record<string, any>;
+    lines.push(
+      `\n== ${Number(size).toLocaleString('en')} groups (${results.database}; seeded in ${f.seedSeconds} s) ==`,
+    );
+    if (f.build) {
+      const b = f.build as BuildSection;
+      lines.push(
+        `build: ${(b.full.wallMs / 1000).toFixed(1)} s, ${b.full.pages} pages, ${b.full.pagesPerSecond} pages/s, peak RSS ${b.full.peakRssMb} MB${b.full.ok ? '' : ' (FAILED)'}`,
+      );
+      if (b.rebuild)
+        lines.push(
+          `rebuild after ${b.rebuild.changedGroups} changes: ${(b.rebuild.wallMs / 1000).toFixed(1)} s = ${(b.rebuild.ratioToFull * 100).toFixed(1)}% of full`,
+        );
+      lines.push(
+        `pagefind: ${b.pagefind ? `${(b.pagefind.ms / 1000).toFixed(1)} s, index ${(b.pagefind.indexBytes / MB).toFixed(1)} MB` : 'no pagefind output in the build'}`,
+      );
+    }
+    const rows = Object.keys(f.handlers ?? f.platform ?? {});
+    if (rows.length) {
+      lines.push(
+        `${'request'.padEnd(22)} ${'handler p50/p95 ms'.padEnd(20)} ${'db p50/p95 ms'.padEnd(16)} platform p50/p95 ms`,
+      );
+      for (const name of rows) {
+        const cell = (l?: { p50: number; p95: number }) => (l ? `${l.p50} / ${l.p95}` : '-');
+        lines.push(
+          `${name.padEnd(22)} ${cell(f.handlers?.[name]).padEnd(20)} ${cell(f.searchDb?.[name]).padEnd(16)} ${cell(f.platform?.[name])}`,
+        );
+      }
+    }
+    if (f.throughput)
+      lines.push(
+        `platform, 32 clients: ${f.throughput.requestsPerSecond} req/s (p50 ${f.throughput.latencyP50Ms} ms, non-2xx ${f.throughput.non2xx})`,
+      );
+    for (const i of f.clickIngest ?? [])
+      lines.push(
+        `click ingest via ${i.via}, ${i.clients} clients: ${i.eventsPerSecond} events/s (${i.accepted}/${i.sent} accepted)`,
+      );
+    if (f.rollup)
+      lines.push(
+        `rollup: ${f.rollup.events} events in ${f.rollup.ms} ms (${f.rollup.eventsPerSecond}/s); counters +${f.rollup.countersDelta} for ${f.rollup.distinctVisitorDays} visitor-days: ${f.rollup.exact ? 'exact' : 'MISMATCH'}`,
+      );
+    for (const w of f.pageWeight ?? [])
+      lines.push(
+        `page ${w.name.padEnd(9)} ${w.status} HTML ${w.htmlGzKb} KB gz, JS ${w.jsGzKbBeforeInteraction} KB -> ${w.jsGzKbAfterInteraction} KB gz, ${w.requests} requests`,
+      );
+    if ('firstSearchKb' in f)
+      lines.push(
+        `first instant search: ${f.firstSearchKb === null ? 'no Pagefind search on /buscar yet' : `${f.firstSearchKb} KB`}`,
+      );
+  }
+  lines.push('\n== targets ==');
+  for (const t of results.targets)
+    lines.push(
+      `${t.met === null ? 'n/a    ' : t.met ? 'met    ' : 'NOT MET'} ${t.name}: ${t.value ?? '-'} ${t.unit} (target ${t.target})`,
+    );
+  console.log(lines.join('\n'));
+}

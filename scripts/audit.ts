@@ -1,0 +1,171 @@
+// npm run audit: Lighthouse (mobile) on the public pages and axe on every page, admin and panel
+// included (logged in with a signed session cookie), printed against the targets.
+// Uses AUDIT_URL (+ AUDIT_DATABASE_URL for the logged-in pages) or starts the local platform.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import lighthouse from 'lighthouse';
+import pg from 'pg';
+import { signSession } from '../src/features/auth/session.server.ts';
+import { findChromium, launchBrowser } from '../tests/support/browser.ts';
+import { freePort } from './platform/database.ts';
+
+const root = path.resolve(import.meta.dirname, '..');
+process.env.LOCAL_PLATFORM = '1';
+const TARGETS = { performance: 98, accessibility: 100, 'best-practices': 100, seo: 100 } as const;
+
+async function startSite(): Promise<{ url: string; databaseUrl: string; stop(): Promise<void> }> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'wa-audit-'));
+  const [port, dbPort] = [await freePort(), await freePort()];
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    PGLITE_PORT: String(dbPort),
+    PGLITE_DIR: path.join(dataDir, 'pglite'),
+  };
+  delete env.DATABASE_URL;
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [path.join(root, 'node_modules/.bin/tsx'), 'scripts/start.ts'],
+    {
+      cwd: root,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    const onData = (c: Buffer) => {
+      output += c.toString();
+      if (output.includes('Pronto:')) resolve();
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`the platform exited (${code}):\n${output.slice(-3000)}`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    databaseUrl: `postgres://postgres:postgres@127.0.0.1:${dbPort}/postgres?sslmode=disable`,
+    async stop() {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Paths to audit, taken from the database: a category and a group that exist. */
+async function pagesAndSessions(databaseUrl: string | undefined) {
+  const pub = ['/', '/categorias', '/buscar', '/enviar'];
+  const sessions: { admin?: string; user?: string } = {};
+  if (!databaseUrl) return { lighthouse: pub, axe: pub, sessions };
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const g = await client.query(
+      `select c.slug as category, g.title_slug as title from groups g join categories c on c.id = g.category_id where g.approved and g.hidden_at is null order by g.cliques desc limit 1`,
+    );
+    const cat = g.rows[0]?.category ?? '';
+    const group = `/${cat}/${g.rows[0]?.title ?? ''}`;
+    const admin = await client.query('select id from users where admin order by created_at limit 1');
+    const user = await client.query('select id from users where not admin order by created_at limit 1');
+    if (admin.rows[0]) sessions.admin = await signSession(admin.rows[0].id);
+    if (user.rows[0]) sessions.user = await signSession(user.rows[0].id);
+    const lh = ['/', `/categoria/${cat}`, group, '/buscar', '/enviar'];
+    return {
+      lighthouse: lh,
+      axe: [...lh, '/categorias', '/auth', '/painel', '/admin/login', '/admin'],
+      sessions,
+    };
+  } finally {
+    await client.end();
+  }
+}
+
+async function runLighthouse(url: string) {
+  const chrome = spawn(
+    findChromium(),
+    ['--headless=new', '--no-sandbox', '--disable-gpu', '--remote-debugging-port=0', 'about:blank'],
+    {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  );
+  try {
+    const port = await new Promise<number>((resolve, reject) => {
+      let err = '';
+      chrome.stderr?.on('data', (c: Buffer) => {
+        err += c.toString();
+        const m = err.match(/DevTools listening on ws:\/\/[^:]+:(\d+)\//);
+        if (m) resolve(Number(m[1]));
+      });
+      chrome.once('exit', () => reject(new Error(`chromium exited: ${err.slice(-500)}`)));
+    });
+    const result = await lighthouse(url, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: Object.keys(TARGETS),
+    });
+    const categories = result?.lhr.categories ?? {};
+    return Object.fromEntries(
+      Object.keys(TARGETS).map((k) => [k, Math.round((categories[k]?.score ?? 0) * 100)]),
+    );
+  } finally {
+    chrome.kill('SIGKILL');
+  }
+}
+
+const external = process.env.AUDIT_URL;
+const site = external ? undefined : await startSite();
+const base = external ?? site?.url ?? '';
+let failures = 0;
+try {
+  const plan = await pagesAndSessions(external ? process.env.AUDIT_DATABASE_URL : site?.databaseUrl);
+  console.log('\n== Lighthouse (mobile) ==');
+  for (const p of plan.lighthouse) {
+    const scores = await runLighthouse(base + p);
+    const cells = Object.entries(TARGETS).map(([k, t]) => {
+      const ok = (scores[k] ?? 0) >= t;
+      if (!ok) failures++;
+      return `${k} ${scores[k]}${ok ? '' : ` (< ${t})`}`;
+    });
+    console.log(`${p.padEnd(40)} ${cells.join(', ')}`);
+  }
+  console.log('\n== axe (serious + critical must be zero) ==');
+  const browser = await launchBrowser();
+  try {
+    for (const p of plan.axe) {
+      const session =
+        p.startsWith('/admin') && p !== '/admin/login'
+          ? plan.sessions.admin
+          : p === '/painel'
+            ? plan.sessions.user
+            : undefined;
+      const context = await browser.newContext();
+      if (session)
+        await context.addCookies([
+          { name: 'session', value: session, url: base },
+          { name: 'logged_in', value: '1', url: base },
+        ]);
+      const page = await context.newPage();
+      const res = await page.goto(base + p, { waitUntil: 'load', timeout: 20_000 }).catch(() => null);
+      await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => {});
+      const { violations } = await new AxeBuilder({ page }).analyze();
+      const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      failures += bad.length;
+      console.log(
+        `${p.padEnd(40)} HTTP ${res?.status()} ${bad.length ? bad.map((v) => `${v.impact}: ${v.id} (${v.nodes.length})`).join('; ') : 'no serious/critical'}${violations.length > bad.length ? ` [+${violations.length - bad.length} minor/moderate]` : ''}`,
+      );
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+} finally {
+  await site?.stop();
+}
+console.log(failures ? `\n${failures} finding(s) below target.` : '\nEvery target met.');
+process.exit(failures ? 1 : 0);
