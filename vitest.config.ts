@@ -2,6 +2,7 @@
 // site (seed + build + HTML assertions + Chromium journeys against the local platform).
 // With TEST_DATABASE_URL, integration runs against that server and once more through the Neon driver.
 import { defineConfig } from 'vitest/config';
+import SiteOrderSequencer from './tests/support/site-order.ts';
 
 const server = Boolean(process.env.TEST_DATABASE_URL);
 
@@ -20,6 +21,7 @@ const integration = (name: string, driver: string) => ({
 export default defineConfig({
   test: {
     env: { TZ: 'UTC', ASTRO_TELEMETRY_DISABLED: '1' },
+    sequence: { sequencer: SiteOrderSequencer },
     projects: [
       {
         extends: true,
@@ -32,9 +34,6 @@ export default defineConfig({
         test: {
           name: 'site',
           include: ['tests/site/**/*.test.ts'],
-          // Quarantined, issue 7 stays open: the admin browser journey stalls the local platform
-          // (its page loads time out) since the merge of every feature; fix it, then remove this line.
-          exclude: ['tests/site/admin.test.ts'],
           globalSetup: ['tests/support/global-site.ts'],
           fileParallelism: false,
           testTimeout: 60_000,

@@ -9,7 +9,7 @@ import { migrateDb, openDb } from '../db/client.ts';
 import { isSeeded, seedDatabase } from '../db/seed.ts';
 import { adminFromEnv, printAdmin } from './platform/admin-account.ts';
 import { startLocalDatabase } from './platform/database.ts';
-import { binaryBodyRequest, createNetlifyDev, sendWebResponse } from './platform/netlify.mjs';
+import { binaryBodyRequest, createNetlifyDev, functionsBuilt, sendWebResponse } from './platform/netlify.mjs';
 import { startScheduler } from './platform/scheduler.ts';
 import { SiteBuilder } from './platform/site-builder.ts';
 
@@ -51,6 +51,7 @@ if (!first.ok) {
 
 const netlify = createNetlifyDev({ projectRoot: root, serverAddress: siteUrl });
 await netlify.start();
+await functionsBuilt(netlify, siteUrl);
 const scheduler = await startScheduler(root, netlify, console.log);
 
 const server = http.createServer(async (req, res) => {

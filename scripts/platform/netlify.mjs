@@ -3,6 +3,39 @@
 // AI gateway, Netlify Database, image CDN) is off, so the local platform works with no network.
 import { Readable } from 'node:stream';
 import { NetlifyDev } from '@netlify/dev';
+import { FunctionsHandler } from '@netlify/functions-dev';
+
+// @netlify/dev builds every function into a fresh temporary folder on every request (a full
+// @vercel/nft trace of its node_modules: 2–3 s of the event loop per call, so concurrent calls queue
+// up behind each other). The functions are already built once when they are registered, and rebuilt
+// by its file watcher when a source changes, so invoke that build instead. package.json pins
+// @netlify/functions-dev to the version @netlify/dev depends on, so both import this same class.
+const invokeFunction = FunctionsHandler.prototype.invoke;
+FunctionsHandler.prototype.invoke = function invokeRegisteredBuild(request, route, func) {
+  this.globalBuildDirectory = undefined;
+  return invokeFunction.call(this, request, route, func, undefined);
+};
+
+// The functions handler is private to NetlifyDev; remember it when it matches a request.
+let lastHandler;
+const matchFunction = FunctionsHandler.prototype.match;
+FunctionsHandler.prototype.match = function rememberHandler(...args) {
+  lastHandler = this;
+  return matchFunction.apply(this, args);
+};
+
+/**
+ * Resolves once every function found at start has been built. Those builds run in the background
+ * after `start()` and hold the event loop for a while; the platform says it is ready only after them.
+ */
+export async function functionsBuilt(netlify, origin) {
+  await netlify.handle(new Request(new URL('/__platform/functions-built', origin)));
+  if (!lastHandler) return;
+  await lastHandler.scan;
+  await Promise.all(
+    [...lastHandler.registry.functions.values()].map((func) => func.buildQueue?.catch(() => {})),
+  );
+}
 
 /** A NetlifyDev instance for this project with every network-dependent feature disabled. */
 export function createNetlifyDev({ projectRoot, serverAddress, staticDirs = [], blobs = true }) {

@@ -17,7 +17,11 @@ interface ApiPage {
   groups: { title: string; cliques: number; createdAt: string }[];
   pagination: { total: number; pages: number };
 }
-const api = async (query: string) => (await (await fetch(`${site}/api/groups?${query}`)).json()) as ApiPage;
+async function api(query: string): Promise<ApiPage> {
+  const response = await fetch(`${site}/api/groups?${query}`);
+  if (!response.ok) throw new Error(`/api/groups?${query} -> ${response.status}: ${await response.text()}`);
+  return (await response.json()) as ApiPage;
+}
 
 let browser: Browser;
 beforeAll(async () => {

@@ -1,0 +1,32 @@
+// The site tests share one running platform and one database. Files that compare the static pages
+// with the live data run first, right after the initial build; files that change data (and trigger
+// rebuilds) run after them. Every other project keeps vitest's own order.
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+const SITE_ORDER = [
+  'categories',
+  'catalogue',
+  'catalogue-api',
+  'sitemap',
+  'journey',
+  'search',
+  'rebuild',
+  'payments',
+  'admin',
+];
+
+function rank(spec: TestSpecification): number {
+  const name = /tests\/site\/([^/]+)\.test\.ts$/.exec(spec.moduleId.replaceAll('\\', '/'))?.[1];
+  if (name === undefined) return -1;
+  const index = SITE_ORDER.indexOf(name);
+  return index === -1 ? SITE_ORDER.length : index;
+}
+
+export default class SiteOrderSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const site = sorted.filter((spec) => rank(spec) >= 0).sort((a, b) => rank(a) - rank(b));
+    let next = 0;
+    return sorted.map((spec) => (rank(spec) >= 0 ? site[next++]! : spec));
+  }
+}
