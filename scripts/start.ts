@@ -27,6 +27,8 @@ Object.assign(process.env, {
   LOCAL_PLATFORM: '1',
   SITE_URL: process.env.SITE_URL ?? siteUrl,
   BUILD_HOOK_URL: process.env.BUILD_HOOK_URL ?? `http://127.0.0.1:${port}${BUILD_HOOK_PATH}`,
+  // The local builder coalesces bursts itself, so moderation shows up seconds later, not a minute.
+  REBUILD_DEBOUNCE_SECONDS: process.env.REBUILD_DEBOUNCE_SECONDS ?? '5',
 });
 
 const database = await startLocalDatabase();

@@ -11,6 +11,8 @@ const EnvSchema = z.object({
   VISITOR_SALT: z.string().optional(),
   SETTINGS_ENCRYPTION_KEY: z.string().optional(),
   BUILD_HOOK_URL: z.url().optional(),
+  /** at most one build hook call per window; the local platform, whose builder coalesces, uses 5 s */
+  REBUILD_DEBOUNCE_SECONDS: z.coerce.number().int().min(0).default(60),
   TURNSTILE_SECRET: z.string().optional(),
   REPORT_HIDE_THRESHOLD: z.coerce.number().int().min(1).default(3),
 });

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rebuildRequests, users } from '../../db/schema.ts';
+import dispatchRebuildsFn from '../../functions/dispatch-rebuilds.ts';
 import { hashPassword, verifyPassword } from '../../src/features/auth/password.server.ts';
 import {
   getSessionUser,
@@ -191,5 +192,28 @@ describe('rebuild requests', () => {
     status = 200;
     expect(await dispatchRebuilds(db, later)).toBe(2);
     expect(hits).toBe(3);
+  });
+
+  it('the scheduled dispatcher publishes the last change of a burst once its window has passed', async () => {
+    await db.delete(rebuildRequests);
+    process.env.REBUILD_DEBOUNCE_SECONDS = '1';
+    resetEnvForTests();
+    try {
+      const before = hits;
+      await requestRebuild(db, 'grupo aprovado');
+      await requestRebuild(db, 'grupo editado'); // inside the window: left pending
+      expect(hits).toBe(before + 1);
+      const run = async () =>
+        ((await (await dispatchRebuildsFn()).json()) as { dispatched: number }).dispatched;
+      expect(await run()).toBe(0); // still inside the window
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      expect(await run()).toBe(1);
+      expect(hits).toBe(before + 2);
+      const pending = await db.select().from(rebuildRequests).where(eq(rebuildRequests.status, 'pending'));
+      expect(pending).toHaveLength(0);
+    } finally {
+      delete process.env.REBUILD_DEBOUNCE_SECONDS;
+      resetEnvForTests();
+    }
   });
 });

@@ -1,12 +1,12 @@
 // The one way to say "public pages changed": record a rebuild request and call the build hook.
 // A burst of changes makes one build: the hook is called at most once per debounce window; the
-// scheduled dispatcher picks up requests left pending (hook down, or inside the window).
+// scheduled dispatcher (functions/dispatch-rebuilds.ts) sends what is left pending (hook down, or
+// inside the window).
 import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '#db/client.ts';
 import { rebuildRequests } from '#db/schema.ts';
 import { getEnv } from '#src/lib/env.server.ts';
 
-export const REBUILD_DEBOUNCE_SECONDS = 60;
 const HOOK_TIMEOUT_MS = 5000;
 
 /** Ask for a rebuild of the static site; never throws (the request is kept and retried). */
@@ -20,9 +20,9 @@ export async function requestRebuild(db: Db, reason: string): Promise<void> {
  * Returns how many requests the call covered (0 when nothing was sent).
  */
 export async function dispatchRebuilds(db: Db, now: Date = new Date()): Promise<number> {
-  const hook = getEnv().BUILD_HOOK_URL;
+  const { BUILD_HOOK_URL: hook, REBUILD_DEBOUNCE_SECONDS: debounceSeconds } = getEnv();
   if (!hook) return 0;
-  const windowStart = new Date(now.getTime() - REBUILD_DEBOUNCE_SECONDS * 1000);
+  const windowStart = new Date(now.getTime() - debounceSeconds * 1000);
   const claimed = await db.transaction(async (tx) => {
     // One dispatcher at a time; others see the lock and leave the work to it.
     const [lock] = rowsOf<{ locked: boolean }>(
