@@ -36,7 +36,7 @@ async function shownCount(slug: string): Promise<number> {
   const card = html.slice(html.indexOf(`href="/categoria/${slug}"`));
   return Number(/data-testid="category-count"[^>]*>\s*([\d.]+)/.exec(card)?.[1]?.replace('.', ''));
 }
-let approvedIn: { slug: string; before: number } | undefined;
+let approvedIn: { id: string; path: string; slug: string; before: number } | undefined;
 
 async function findRow(title: string, id: string) {
   await closeToast();
@@ -71,13 +71,18 @@ describe('admin back-office', { timeout: 180_000 }, () => {
 
   it('approves a pending group, which then answers on the public API', async () => {
     const [pending] = await handle.db
-      .select({ id: groups.id, title: groups.title, slug: categories.slug })
+      .select({ id: groups.id, title: groups.title, titleSlug: groups.titleSlug, slug: categories.slug })
       .from(groups)
       .innerJoin(categories, eq(categories.id, groups.categoryId))
       .where(and(eq(groups.approved, false), isNull(groups.hiddenAt)))
       .limit(1);
     expect(pending).toBeDefined();
-    approvedIn = { slug: pending!.slug, before: await shownCount(pending!.slug) };
+    approvedIn = {
+      id: pending!.id,
+      path: `/${pending!.slug}/${pending!.titleSlug}`,
+      slug: pending!.slug,
+      before: await shownCount(pending!.slug),
+    };
     expect((await fetch(`${site}/api/groups/${pending!.id}`)).status).toBe(404);
     const row = await findRow(pending!.title, pending!.id);
     await row.getByRole('button', { name: /^Aprovar/ }).click();
@@ -148,11 +153,16 @@ describe('admin back-office', { timeout: 180_000 }, () => {
     expect(imported).toEqual({ approved: true, category: 'Games' });
   });
 
-  it('publishes the approval: the rebuilt /categorias counts the approved group', async () => {
+  it('publishes the approval: after the rebuild the group has its static page and /categorias counts it', async () => {
     // Approving called the build hook; the local platform rebuilds while the old build stays online.
     await expect
       .poll(() => shownCount(approvedIn!.slug), { timeout: 120_000, interval: 1000 })
       .toBeGreaterThan(approvedIn!.before);
+    const res = await fetch(`${site}${approvedIn!.path}`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain(`data-join-id="${approvedIn!.id}"`);
+    expect(html).not.toContain('content="noindex');
   });
 
   it('logs out from the menu', async () => {
