@@ -28,7 +28,9 @@ describe('reserved category slugs', () => {
         json: { name: `Categoria ${slug}`, slug, icon: 'tag' },
       });
       expect(res.status, slug).toBe(400);
-      expect(((await res.json()) as { fields: Record<string, string> }).fields, slug).toEqual({ slug: message });
+      expect(((await res.json()) as { fields: Record<string, string> }).fields, slug).toEqual({
+        slug: message,
+      });
       expect(await db.select().from(categories).where(eq(categories.slug, slug))).toHaveLength(0);
     }
   });
