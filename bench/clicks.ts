@@ -15,7 +15,7 @@ export interface IngestFigures {
   seconds: number;
   sent: number;
   accepted: number;
-  eventsPerSecond: number;
+  eventsPerSecond: number | null;
   non2xx: number;
 }
 
@@ -114,7 +114,7 @@ export async function ingestPlatform(
     seconds: result.seconds,
     sent: result.total,
     accepted,
-    eventsPerSecond: round(accepted / result.seconds, 0),
+    eventsPerSecond: result.total ? round(accepted / result.seconds, 0) : null,
     non2xx: result.non2xx,
   };
 }

@@ -108,7 +108,8 @@ export interface LoadFigures {
   total: number;
   /** wall-clock seconds from the first request to the last response */
   seconds: number;
-  requestsPerSecond: number;
+  /** null when no request completed (every one timed out or failed): never a misleading 0 */
+  requestsPerSecond: number | null;
   latencyP50Ms: number;
   latencyP97_5Ms: number;
   non2xx: number;
@@ -125,14 +126,14 @@ export async function loadTest(
   options: Options & { connections: number; requestsPerClient: number },
 ): Promise<LoadFigures> {
   const { requestsPerClient, ...rest } = options;
-  const result = await autocannon({ timeout: 60, ...rest, amount: options.connections * requestsPerClient });
+  const result = await autocannon({ timeout: 120, ...rest, amount: options.connections * requestsPerClient });
   if (result.requests.total === 0)
-    throw new Error(`no request completed (${result.errors} errors, ${result.timeouts} timeouts)`);
+    log(`WARNING: no request completed (${result.errors} errors, ${result.timeouts} timeouts)`);
   return {
     connections: options.connections,
     total: result.requests.total,
     seconds: result.duration,
-    requestsPerSecond: round(result.requests.total / result.duration, 1),
+    requestsPerSecond: result.requests.total ? round(result.requests.total / result.duration, 1) : null,
     latencyP50Ms: result.latency.p50,
     latencyP97_5Ms: result.latency.p97_5,
     non2xx: result.non2xx,
