@@ -70,6 +70,13 @@ export function cspHeaders(): AstroIntegration {
   return {
     name: 'csp-headers',
     hooks: {
+      // Zod probes `new Function` on its first parse to pick a fast path; under this policy the caught
+      // probe is still reported as a violation, so the browser bundles run Zod without it.
+      'astro:config:setup': ({ injectScript }) => {
+        const jitless = "import { config } from 'zod'; config({ jitless: true });";
+        injectScript('before-hydration', jitless);
+        injectScript('page', jitless);
+      },
       'astro:build:done': ({ dir, logger }) => {
         const policy = writeCspHeader(fileURLToPath(dir));
         logger.info(`Content-Security-Policy em _headers (${policy.match(/'sha256-/g)?.length ?? 0} hashes)`);

@@ -54,12 +54,22 @@ describe('Content-Security-Policy', { timeout: 300_000 }, () => {
       | { groups: { path: string }[] };
     const list = Array.isArray(recent) ? recent : recent.groups;
     expect(list.length).toBeGreaterThan(0);
-    await visit('/');
+    // Pagefind (WebAssembly) loads when the visitor types in the header's suggestions box.
+    await visit('/', async () => {
+      const box = page.getByRole('combobox', { name: 'Buscar grupos' }).first();
+      await box.focus();
+      await box.fill('grupo');
+      await page
+        .getByRole('listbox', { name: 'Sugestões de grupos' })
+        .getByRole('option')
+        .first()
+        .waitFor(LONG);
+    });
     await visit(list[0]!.path);
     await visit('/buscar', async () => {
-      const pagefind = page.waitForResponse((r) => r.url().includes('/pagefind/'), LONG);
+      const results = page.waitForResponse((r) => r.url().includes('/api/groups'), LONG);
       await page.getByLabel('Termo de busca').fill('grupo');
-      await pagefind;
+      await results;
     });
     await visit('/enviar');
     expect(consoleErrors).toEqual([]);
