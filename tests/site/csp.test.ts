@@ -69,6 +69,7 @@ describe('Content-Security-Policy', { timeout: 300_000 }, () => {
     await visit('/buscar', async () => {
       const results = page.waitForResponse((r) => r.url().includes('/api/groups'), LONG);
       await page.getByLabel('Termo de busca').fill('grupo');
+      await page.getByRole('button', { name: 'Buscar', exact: true }).click();
       await results;
     });
     await visit('/enviar');
