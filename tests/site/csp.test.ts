@@ -56,14 +56,12 @@ describe('Content-Security-Policy', { timeout: 300_000 }, () => {
     expect(list.length).toBeGreaterThan(0);
     // Pagefind (WebAssembly) loads when the visitor types in the header's suggestions box.
     await visit('/', async () => {
+      await page.waitForLoadState('networkidle', LONG).catch(() => {});
       const box = page.getByRole('combobox', { name: 'Buscar grupos' }).first();
+      const wasm = page.waitForResponse((r) => /\/pagefind\/.*\.(wasm|pf_meta)/.test(r.url()), LONG);
       await box.focus();
-      await box.fill('grupo');
-      await page
-        .getByRole('listbox', { name: 'Sugestões de grupos' })
-        .getByRole('option')
-        .first()
-        .waitFor(LONG);
+      await box.pressSequentially('grupo');
+      await wasm;
     });
     await visit(list[0]!.path);
     await visit('/buscar', async () => {
