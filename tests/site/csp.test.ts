@@ -65,10 +65,10 @@ describe('Content-Security-Policy', { timeout: 300_000 }, () => {
     });
     await visit(list[0]!.path);
     await visit('/buscar', async () => {
-      const results = page.waitForResponse((r) => r.url().includes('/api/groups'), LONG);
       await page.getByLabel('Termo de busca').fill('grupo');
       await page.getByRole('button', { name: 'Buscar', exact: true }).click();
-      await results;
+      await page.waitForURL(/\?q=grupo$/, LONG);
+      await page.getByRole('article').first().waitFor(LONG);
     });
     await visit('/enviar');
     expect(consoleErrors).toEqual([]);
