@@ -4,6 +4,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
 import { netlifyLocal } from './scripts/platform/vite-plugin.mjs';
 import { pagefindIndex } from './src/features/search/pagefind.ts';
+import { cspHeaders } from './src/integrations/csp.ts';
 
 export default defineConfig({
   site: process.env.SITE_URL ?? 'http://localhost:8888',
@@ -12,7 +13,7 @@ export default defineConfig({
   cacheDir: './.data/astro-cache',
   trailingSlash: 'ignore',
   build: { format: 'directory' },
-  integrations: [react(), pagefindIndex()],
+  integrations: [react(), pagefindIndex(), cspHeaders()],
   experimental: { incrementalBuild: true },
   vite: { plugins: [tailwindcss(), netlifyLocal()] },
 });

@@ -1,7 +1,6 @@
 // API latency: the same requests through the function handlers directly (in this process, on the
 // scratch database) and through the local platform (HTTP, @netlify/dev), plus requests/s at 32
 // concurrent clients with autocannon.
-import autocannon from 'autocannon';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { DbHandle } from '../db/client.ts';
 import { categories, groups } from '../db/schema.ts';
@@ -10,7 +9,7 @@ import { SearchQuerySchema } from '../src/features/search/search.schema.ts';
 import { searchGroups } from '../src/features/search/search.server.ts';
 import { callFunction } from '../tests/support/functions.ts';
 import { searchWords } from './database.ts';
-import { type Latency, log, round, timeCalls } from './lib.ts';
+import { type Latency, loadTest, log, timeCalls } from './lib.ts';
 
 export interface ApiCase {
   name: string;
@@ -113,16 +112,15 @@ export async function platformLatency(base: string, cases: ApiCase[], iterations
   return out;
 }
 
-/** Requests/s with 32 concurrent clients over a mix of every case. */
-export async function platformThroughput(base: string, cases: ApiCase[], seconds: number) {
+/** Requests/s with 32 concurrent clients over a mix of every case (each client sends `perClient`). */
+export async function platformThroughput(base: string, cases: ApiCase[], perClient: number) {
   const paths = cases.flatMap((c) => c.paths.slice(0, 5));
   let n = 0;
-  log(`autocannon: 32 clients for ${seconds} s…`);
-  const result = await autocannon({
+  log(`autocannon: 32 clients × ${perClient} requests…`);
+  return loadTest({
     url: base,
     connections: 32,
-    duration: seconds,
-    timeout: 30,
+    requestsPerClient: perClient,
     requests: [
       {
         method: 'GET',
@@ -130,14 +128,4 @@ export async function platformThroughput(base: string, cases: ApiCase[], seconds
       },
     ],
   });
-  return {
-    connections: 32,
-    seconds,
-    requestsPerSecond: round(result.requests.average, 1),
-    latencyP50Ms: result.latency.p50,
-    latencyP97_5Ms: result.latency.p97_5,
-    non2xx: result.non2xx,
-    errors: result.errors,
-    total: result.requests.total,
-  };
 }

@@ -1,6 +1,6 @@
 // autocannon ships no types: the part of its API the bench uses.
 declare module 'autocannon' {
-  interface Histogram {
+  export interface Histogram {
     average: number;
     mean: number;
     p50: number;
@@ -10,7 +10,7 @@ declare module 'autocannon' {
     max: number;
     total: number;
   }
-  interface RequestSpec {
+  export interface RequestSpec {
     method?: string;
     path?: string;
     headers?: Record<string, string>;
@@ -18,7 +18,7 @@ declare module 'autocannon' {
     setupRequest?: (req: RequestSpec, context: Record<string, unknown>) => RequestSpec;
     onResponse?: (status: number, body: string, context: Record<string, unknown>) => void;
   }
-  interface Options {
+  export interface Options {
     url: string;
     connections?: number;
     duration?: number;
@@ -29,7 +29,7 @@ declare module 'autocannon' {
     timeout?: number;
     requests?: RequestSpec[];
   }
-  interface Result {
+  export interface Result {
     requests: Histogram & { sent: number };
     latency: Histogram;
     throughput: Histogram;

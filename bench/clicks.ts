@@ -1,14 +1,13 @@
 // Click ingest (POST /api/groups/{id}/click) at 200 concurrent clients, every request a new visitor,
 // then the rollup of a known number of events into the counters, checked exactly: the counters must
 // grow by the number of distinct visitor-days sent, no event lost or counted twice.
-import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { type DbHandle, rowsOf } from '../db/client.ts';
 import * as clickFn from '../functions/group-engagement.ts';
 import { rollupEngagement } from '../src/features/analytics/engagement.server.ts';
 import { saoPauloDay } from '../src/features/analytics/visitor.server.ts';
 import { callFunction } from '../tests/support/functions.ts';
-import { log, round } from './lib.ts';
+import { loadTest, log, round } from './lib.ts';
 
 export interface IngestFigures {
   via: 'handlers' | 'platform';
@@ -16,7 +15,7 @@ export interface IngestFigures {
   seconds: number;
   sent: number;
   accepted: number;
-  eventsPerSecond: number;
+  eventsPerSecond: number | null;
   non2xx: number;
 }
 
@@ -81,18 +80,17 @@ export async function ingestHandlers(
 export async function ingestPlatform(
   handle: DbHandle,
   base: string,
-  seconds: number,
+  perClient: number,
   clients = 200,
 ): Promise<IngestFigures> {
   const ids = await publicGroupIds(handle);
   let n = 0;
   let accepted = 0;
-  log(`click ingest: ${clients} clients for ${seconds} s…`);
-  const result = await autocannon({
+  log(`click ingest: ${clients} clients × ${perClient} clicks…`);
+  const result = await loadTest({
     url: base,
     connections: clients,
-    duration: seconds,
-    timeout: 30,
+    requestsPerClient: perClient,
     requests: [
       {
         method: 'POST',
@@ -113,10 +111,10 @@ export async function ingestPlatform(
   return {
     via: 'platform',
     clients,
-    seconds,
-    sent: result.requests.total,
+    seconds: result.seconds,
+    sent: result.total,
     accepted,
-    eventsPerSecond: round(accepted / seconds, 0),
+    eventsPerSecond: result.total ? round(accepted / result.seconds, 0) : null,
     non2xx: result.non2xx,
   };
 }

@@ -1,5 +1,6 @@
 // Small shared pieces of the bench: timing statistics, process-tree memory, targets, the results file.
 import { readdirSync, readFileSync } from 'node:fs';
+import autocannon, { type Options } from 'autocannon';
 
 export interface Latency {
   n: number;
@@ -99,4 +100,44 @@ export const KB = 1024;
 
 export function log(line: string) {
   process.stderr.write(`[bench] ${line}\n`);
+}
+
+export interface LoadFigures {
+  connections: number;
+  /** requests that got a full response */
+  total: number;
+  /** wall-clock seconds from the first request to the last response */
+  seconds: number;
+  /** null when no request completed (every one timed out or failed): never a misleading 0 */
+  requestsPerSecond: number | null;
+  latencyP50Ms: number;
+  latencyP97_5Ms: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+}
+
+/**
+ * A fixed amount of requests (not a fixed duration) at `connections` concurrent clients, and
+ * requests/s = completed / elapsed. autocannon's duration mode drops the requests still in flight when
+ * time is up and averages per-second samples, so a platform slower than the window reported 0 requests.
+ */
+export async function loadTest(
+  options: Options & { connections: number; requestsPerClient: number },
+): Promise<LoadFigures> {
+  const { requestsPerClient, ...rest } = options;
+  const result = await autocannon({ timeout: 120, ...rest, amount: options.connections * requestsPerClient });
+  if (result.requests.total === 0)
+    log(`WARNING: no request completed (${result.errors} errors, ${result.timeouts} timeouts)`);
+  return {
+    connections: options.connections,
+    total: result.requests.total,
+    seconds: result.duration,
+    requestsPerSecond: result.requests.total ? round(result.requests.total / result.duration, 1) : null,
+    latencyP50Ms: result.latency.p50,
+    latencyP97_5Ms: result.latency.p97_5,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+  };
 }

@@ -109,11 +109,17 @@ for (const size of sizes) {
     if (only.has('platform') && platform) {
       log('API through the platform…');
       figures.platform = await platformLatency(platform.url, cases, Math.max(10, Math.round(iterations / 2)));
-      figures.throughput = await platformThroughput(platform.url, cases, seconds);
+      // Load runs a fixed amount of requests (see loadTest), scaled by --seconds.
+      figures.throughput = await platformThroughput(
+        platform.url,
+        cases,
+        Math.max(2, Math.round(seconds * 2)),
+      );
     }
     if (only.has('clicks')) {
       const ingest = [await ingestHandlers(db.handle, Math.max(1, seconds / 2))];
-      if (platform) ingest.push(await ingestPlatform(db.handle, platform.url, seconds));
+      if (platform)
+        ingest.push(await ingestPlatform(db.handle, platform.url, Math.max(1, Math.round(seconds / 2))));
       figures.clickIngest = ingest;
     }
     if (only.has('rollup') || only.has('clicks')) figures.rollup = await rollup(db.handle, events);

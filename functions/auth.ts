@@ -6,6 +6,7 @@ import { LoginSchema, RegisterSchema } from '#src/features/auth/auth.schema.ts';
 import {
   assertSameOrigin,
   clearSessionCookies,
+  FORBIDDEN_ADMIN_MESSAGE,
   requireUser,
   setSessionCookies,
   signSession,
@@ -35,6 +36,10 @@ export default route({
       case '/api/login': {
         const input = await parseJson(LoginSchema, req);
         const user = await loginUser(db, input, clientIp(req, context));
+        // /admin/login signs in here too (same limits, same cookie) with ?admin=1: a valid non-admin
+        // is refused before any cookie or token is issued.
+        if (new URL(req.url).searchParams.get('admin') === '1' && !user.admin)
+          throw new AppError('FORBIDDEN', FORBIDDEN_ADMIN_MESSAGE);
         const token = await signSession(user.id);
         setSessionCookies(context, token);
         return json({ user: toUserJson(user), token });

@@ -1,6 +1,7 @@
 // npm run audit: Lighthouse (mobile) on the public pages and axe on every page, admin and panel
 // included (logged in with a signed session cookie), printed against the targets.
 // Uses AUDIT_URL (+ AUDIT_DATABASE_URL for the logged-in pages) or starts the local platform.
+// AUDIT_ONLY=axe (or lighthouse) runs one part.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -124,8 +125,9 @@ const base = external ?? site?.url ?? '';
 let failures = 0;
 try {
   const plan = await pagesAndSessions(external ? process.env.AUDIT_DATABASE_URL : site?.databaseUrl);
-  console.log('\n== Lighthouse (mobile) ==');
-  for (const p of plan.lighthouse) {
+  const only = process.env.AUDIT_ONLY;
+  if (only !== 'axe') console.log('\n== Lighthouse (mobile) ==');
+  for (const p of only === 'axe' ? [] : plan.lighthouse) {
     const scores = await runLighthouse(base + p);
     const cells = Object.entries(TARGETS).map(([k, t]) => {
       const ok = (scores[k] ?? 0) >= t;
@@ -134,10 +136,10 @@ try {
     });
     console.log(`${p.padEnd(40)} ${cells.join(', ')}`);
   }
-  console.log('\n== axe (serious + critical must be zero) ==');
+  if (only !== 'lighthouse') console.log('\n== axe (serious + critical must be zero) ==');
   const browser = await launchBrowser();
   try {
-    for (const p of plan.axe) {
+    for (const p of only === 'lighthouse' ? [] : plan.axe) {
       const session =
         p.startsWith('/admin') && p !== '/admin/login'
           ? plan.sessions.admin

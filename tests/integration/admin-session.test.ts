@@ -1,9 +1,10 @@
-// The back-office sign-in: POST /api/admin/login admits admins only (same {user, token} contract as
-// /api/login), GET /api/admin/session says who is logged in, POST /api/admin/logout ends it.
+// The back-office sign-in is the site's POST /api/login with ?admin=1 (same limits, same cookie): it
+// admits admins only; GET /api/admin/session says which admin is logged in; POST /api/logout ends it.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema.ts';
 import { ensureAdmin } from '../../db/seed.ts';
 import * as sessionFn from '../../functions/admin-session.ts';
+import * as authFn from '../../functions/auth.ts';
 import { hashPassword } from '../../src/features/auth/password.server.ts';
 import { setupTestDb } from '../support/db.ts';
 import { callFunction } from '../support/functions.ts';
@@ -18,14 +19,14 @@ beforeAll(async () => {
 });
 
 const login = (body: unknown, ip = '198.51.100.1', headers: Record<string, string> = {}) =>
-  callFunction(sessionFn, '/api/admin/login', {
+  callFunction(authFn, '/api/login?admin=1', {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers },
     body: JSON.stringify(body),
     ip,
   });
 
-describe('POST /api/admin/login', () => {
+describe('POST /api/login?admin=1', () => {
   it('logs an admin in with cookies and a token that opens GET /api/admin/session', async () => {
     const res = await login({ email: 'chefe@teste.local', password: 'senha-do-chefe' });
     expect(res.status).toBe(200);
@@ -41,6 +42,21 @@ describe('POST /api/admin/login', () => {
     expect(await session.json()).toMatchObject({ user: { email: 'chefe@teste.local', admin: true } });
   });
 
+  it('answers 403 on /api/admin/session to a site session of a non-admin', async () => {
+    const site = await callFunction(authFn, '/api/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'pessoa@teste.local', password: 'senha-da-pessoa' }),
+      ip: '198.51.100.5',
+    });
+    expect(site.status).toBe(200);
+    const { token } = (await site.json()) as { token: string };
+    const session = await callFunction(sessionFn, '/api/admin/session', {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(session.status).toBe(403);
+  });
+
   it('refuses a non-admin with the spec message and sets no cookie', async () => {
     const res = await login({ email: 'pessoa@teste.local', password: 'senha-da-pessoa' });
     expect(res.status).toBe(403);
@@ -50,27 +66,44 @@ describe('POST /api/admin/login', () => {
     expect(res.headers.getSetCookie()).toEqual([]);
   });
 
-  it('answers a wrong password and an unknown e-mail the same way; empty fields get the spec message', async () => {
-    const wrong = await login({ email: 'chefe@teste.local', password: 'errada' }, '198.51.100.2');
-    const unknown = await login({ email: 'ninguem@teste.local', password: 'errada' }, '198.51.100.2');
-    for (const res of [wrong, unknown]) {
-      expect(res.status).toBe(401);
-      expect(await res.json()).toEqual({
-        message: 'Erro de autenticação - Credenciais inválidas',
-        code: 'UNAUTHORIZED',
-      });
-    }
-    const empty = await login({ email: '', password: '' }, '198.51.100.2');
-    expect(empty.status).toBe(400);
-    expect(await empty.json()).toMatchObject({ message: 'Por favor, preencha todos os campos' });
+  it('answers a non-admin with a wrong password 401 like anyone else, without a cookie', async () => {
+    const wrong = await login({ email: 'pessoa@teste.local', password: 'errada' }, '198.51.100.4');
+    expect(wrong.status).toBe(401);
+    expect(wrong.headers.getSetCookie()).toEqual([]);
   });
 
-  it('limits repeated attempts from one address (429 with Retry-After)', async () => {
-    let last: Response | undefined;
-    for (let i = 0; i < 11; i++)
-      last = await login({ email: 'chefe@teste.local', password: `errada-${i}` }, '198.51.100.9');
-    expect(last!.status).toBe(429);
-    expect(last!.headers.get('retry-after')).toMatch(/^\d+$/);
+  it('answers a wrong password and an unknown e-mail the same way; empty fields are a 400', async () => {
+    const wrong = await login({ email: 'chefe@teste.local', password: 'errada' }, '198.51.100.2');
+    const unknown = await login({ email: 'ninguem@teste.local', password: 'errada' }, '198.51.100.2');
+    const bodies = [];
+    for (const res of [wrong, unknown]) {
+      expect(res.status).toBe(401);
+      bodies.push(await res.json());
+    }
+    expect(bodies[0]).toEqual(bodies[1]);
+    expect(bodies[0]).toMatchObject({ code: 'UNAUTHORIZED' });
+    const empty = await login({ email: '', password: '' }, '198.51.100.2');
+    expect(empty.status).toBe(400);
+  });
+
+  it('shares the site login limits: repeated attempts on an account get 429 with Retry-After', async () => {
+    const attempts: number[] = [];
+    for (let i = 0; i < 6; i++)
+      attempts.push(
+        (await login({ email: 'chefe@teste.local', password: `errada-${i}` }, '198.51.100.9')).status,
+      );
+    expect(attempts.slice(0, 4).every((status) => status === 401)).toBe(true);
+    const last = await login({ email: 'chefe@teste.local', password: 'senha-do-chefe' }, '198.51.100.9');
+    expect(last.status).toBe(429);
+    expect(last.headers.get('retry-after')).toMatch(/^\d+$/);
+    // The same counter answers the site's own form: the admin login is not a second door.
+    const site = await callFunction(authFn, '/api/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'chefe@teste.local', password: 'senha-do-chefe' }),
+      ip: '198.51.100.10',
+    });
+    expect(site.status).toBe(429);
   });
 
   it('refuses a login posted from a foreign origin', async () => {
@@ -81,10 +114,10 @@ describe('POST /api/admin/login', () => {
   });
 });
 
-describe('GET /api/admin/session and POST /api/admin/logout', () => {
+describe('GET /api/admin/session and POST /api/logout', () => {
   it('answers 401 without a session and clears the cookies on logout', async () => {
     expect((await callFunction(sessionFn, '/api/admin/session')).status).toBe(401);
-    const out = await callFunction(sessionFn, '/api/admin/logout', { method: 'POST' });
+    const out = await callFunction(authFn, '/api/logout', { method: 'POST' });
     expect(out.status).toBe(200);
     expect(out.headers.getSetCookie().some((c) => c.startsWith('session=;') && c.includes('Max-Age=0'))).toBe(
       true,

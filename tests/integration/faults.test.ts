@@ -1,13 +1,23 @@
-// Faults: the build hook failing keeps the rebuild request and a later dispatch retries it.
-// (Database loss mid-request, webhooks before the order row and provider timeouts at checkout are
-// not covered on this branch: see the bench report.)
+// Faults: the build hook failing keeps the rebuild request and a later dispatch retries it; the
+// payment provider timing out at checkout leaves the order pending and a retry works; the database
+// connection dying mid-request answers a pt-BR 503 and writes nothing (Postgres server runs only).
+import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rebuildRequests } from '../../db/schema.ts';
+import { type AddressInfo, connect, createServer as createTcpServer, type Socket } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { type DbHandle, installDb, openDb } from '../../db/client.ts';
+import { featureOrders, featurePlans, rebuildRequests } from '../../db/schema.ts';
+import { seedDatabase } from '../../db/seed.ts';
+import * as featureOrdersFn from '../../functions/feature-orders.ts';
+import { saveSettings } from '../../src/features/payments/settings.server.ts';
 import { dispatchRebuilds, requestRebuild } from '../../src/features/rebuilds/rebuilds.server.ts';
 import { resetEnvForTests } from '../../src/lib/env.server.ts';
 import { setupTestDb } from '../support/db.ts';
+import { type FakeStripe, startFakeStripe } from '../support/fake-stripe.ts';
+import { callFunction } from '../support/functions.ts';
+import { adminUrl, withDatabaseName } from '../support/server-db.ts';
+import { bearer, makeGroup, makeUser, postJson } from './payments-helpers.ts';
 
 let handle: Awaited<ReturnType<typeof setupTestDb>>;
 let server: Server;
@@ -48,3 +58,170 @@ describe('build hook failing', () => {
     expect(sent?.attempts).toBe(2);
   });
 });
+
+const UNAVAILABLE = 'Serviço temporariamente indisponível. Tente novamente em instantes.';
+
+async function orderFor(db: DbHandle['db']) {
+  const { user, token } = await makeUser(db, 'Falha');
+  const group = await makeGroup(db, user.id);
+  const [plan] = await db.select().from(featurePlans).where(eq(featurePlans.days, 7));
+  return { token, groupId: group.id, planId: plan!.id };
+}
+
+describe('payment provider timing out at checkout', { timeout: 120_000 }, () => {
+  let stripe: FakeStripe;
+  beforeAll(async () => {
+    await seedDatabase(handle.db, { groups: 0 });
+    stripe = await startFakeStripe();
+    process.env.STRIPE_API_BASE = stripe.url;
+    await saveSettings(handle.db, {
+      mercadoPagoAccessToken: '',
+      mercadoPagoWebhookSecret: '',
+      mercadoPagoPublicKey: '',
+      stripeSecretKey: 'sk_test_123456789',
+      stripePublicKey: 'pk_test_123',
+      stripeWebhookSecret: 'whsec_teste',
+      callbackUrl: '',
+      returnUrl: '',
+      mode: 'sandbox',
+      preferredPaymentMethod: 'stripe',
+      mercadopagoEnabled: false,
+      stripeEnabled: true,
+    });
+  });
+  afterAll(async () => {
+    delete process.env.STRIPE_API_BASE;
+    await stripe?.close();
+  });
+
+  it('answers a pt-BR 503, keeps the order pending without a payment, and a retry opens the checkout', async () => {
+    const { token, groupId, planId } = await orderFor(handle.db);
+    const created = await callFunction(
+      featureOrdersFn,
+      '/api/feature-orders',
+      postJson(token, { groupId, planId }),
+    );
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+
+    stripe.hangCheckouts(2); // the first try and the SDK's own retry both time out
+    const pay = () =>
+      callFunction(featureOrdersFn, `/api/feature-orders/${id}/pay`, bearer(token, { method: 'POST' }));
+    const failed = await pay();
+    expect(failed.status).toBe(503);
+    expect(await failed.json()).toMatchObject({
+      message: 'Não foi possível iniciar o pagamento. Tente novamente em instantes.',
+    });
+    const [pending] = await handle.db.select().from(featureOrders).where(eq(featureOrders.id, id));
+    expect(pending).toMatchObject({ status: 'pending', paymentId: null });
+
+    const retried = await pay();
+    expect(retried.status).toBe(200);
+    const body = (await retried.json()) as { payment: { id: string; provider: string } };
+    expect(body.payment.provider).toBe('stripe');
+    const [paid] = await handle.db.select().from(featureOrders).where(eq(featureOrders.id, id));
+    expect(paid).toMatchObject({ status: 'pending', paymentMethod: 'stripe', paymentId: body.payment.id });
+  });
+});
+
+/** A TCP proxy to Postgres that can be told to cut every connection when a query contains `marker`. */
+async function startCuttingProxy(target: { host: string; port: number }) {
+  let marker: string | undefined;
+  let cuts = 0;
+  const sockets = new Set<Socket>();
+  const server = createTcpServer((client) => {
+    const upstream = connect(target.port, target.host);
+    sockets.add(client).add(upstream);
+    client.on('data', (chunk) => {
+      if (marker && chunk.toString('utf8').includes(marker)) {
+        cuts++;
+        for (const socket of sockets) socket.destroy();
+        return;
+      }
+      upstream.write(chunk);
+    });
+    upstream.on('data', (chunk) => client.write(chunk));
+    for (const socket of [client, upstream]) {
+      socket.on('error', () => {});
+      socket.on('close', () => {
+        sockets.delete(socket);
+        (socket === client ? upstream : client).destroy();
+      });
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as AddressInfo).port,
+    cutOn(text: string | undefined) {
+      marker = text;
+    },
+    get cuts() {
+      return cuts;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+const serverUrl = process.env.TEST_DATABASE_URL;
+describe.skipIf(!serverUrl || !inject('serverTemplate'))(
+  'database going away mid-request',
+  { timeout: 120_000 },
+  () => {
+    let direct: DbHandle;
+    let viaProxy: DbHandle;
+    let proxy: Awaited<ReturnType<typeof startCuttingProxy>>;
+    let admin: Awaited<ReturnType<typeof adminUrl>>;
+    const name = `wa_f_${randomBytes(6).toString('hex')}`;
+
+    beforeAll(async () => {
+      admin = await adminUrl(serverUrl!);
+      await admin.query(`create database ${name} template ${inject('serverTemplate')}`);
+      const url = new URL(withDatabaseName(serverUrl!, name));
+      direct = await openDb({ url: url.toString(), driver: 'pg', max: 2 });
+      await seedDatabase(direct.db, { groups: 0 });
+      proxy = await startCuttingProxy({ host: url.hostname, port: Number(url.port || 5432) });
+      url.hostname = '127.0.0.1';
+      url.port = String(proxy.port);
+      viaProxy = await openDb({ url: url.toString(), driver: 'pg', max: 2 });
+      installDb(viaProxy);
+    });
+    afterAll(async () => {
+      installDb(handle);
+      await viaProxy?.close().catch(() => {});
+      await proxy?.close();
+      await direct?.close();
+      await admin?.query(`drop database if exists ${name} with (force)`);
+      await admin?.end();
+    });
+
+    it('answers a pt-BR 503 with Retry-After when the connection dies at the order insert, and writes nothing', async () => {
+      const { token, groupId, planId } = await orderFor(direct.db);
+      const before = await direct.db.select().from(featureOrders);
+      proxy.cutOn('insert into "feature_orders"');
+      const res = await callFunction(
+        featureOrdersFn,
+        '/api/feature-orders',
+        postJson(token, { groupId, planId }),
+      );
+      expect(proxy.cuts).toBeGreaterThan(0);
+      expect(res.status).toBe(503);
+      expect(res.headers.get('retry-after')).toMatch(/^\d+$/);
+      expect(await res.json()).toMatchObject({ message: UNAVAILABLE });
+      expect(await direct.db.select().from(featureOrders)).toHaveLength(before.length);
+
+      // The database is back: the same request succeeds on fresh connections.
+      proxy.cutOn(undefined);
+      const retried = await callFunction(
+        featureOrdersFn,
+        '/api/feature-orders',
+        postJson(token, { groupId, planId }),
+      );
+      expect(retried.status).toBe(201);
+      expect(await direct.db.select().from(featureOrders)).toHaveLength(before.length + 1);
+    });
+  },
+);

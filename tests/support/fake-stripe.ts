@@ -22,6 +22,8 @@ export interface FakeStripe {
   url: string;
   sessions: Map<string, FakeSession>;
   requests: { method: string; path: string; body: URLSearchParams; headers: IncomingMessage['headers'] }[];
+  /** Never answer the next `count` checkout creations (a provider that times out); the SDK gives up. */
+  hangCheckouts(count: number): void;
   close(): Promise<void>;
 }
 
@@ -42,6 +44,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const byIdempotencyKey = new Map<string, FakeSession>();
   const requests: FakeStripe['requests'] = [];
   let counter = 0;
+  let hanging = 0;
   const server: Server = createServer(async (req, res) => {
     const body = new URLSearchParams(await read(req));
     const path = (req.url ?? '').split('?')[0] ?? '';
@@ -54,6 +57,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       return send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
     }
     if (req.method === 'POST' && path === '/v1/checkout/sessions') {
+      if (hanging > 0) {
+        hanging--;
+        return; // no answer: the client's own timeout ends the request
+      }
       const key = req.headers['idempotency-key'];
       const replay = typeof key === 'string' ? byIdempotencyKey.get(key) : undefined;
       if (replay) return send(200, replay);
@@ -93,6 +100,13 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     url: `http://127.0.0.1:${port}`,
     sessions,
     requests,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    hangCheckouts(count) {
+      hanging = count;
+    },
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }

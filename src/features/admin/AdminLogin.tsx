@@ -1,5 +1,5 @@
-// /admin/login: e-mail and password posted to /api/admin/login (the /api/login contract, admins only).
-// A non-admin account is told so and logged out; an admin goes to /admin (or the admin page that sent
+// /admin/login: e-mail and password posted to the site's /api/login with ?admin=1 (same rate limits and
+// session cookie); the server refuses a non-admin account (403, no session) and it is told so; an admin goes to /admin (or the admin page that sent
 // them here). No credentials hint anywhere.
 import { LoaderCircle, LogIn, ShieldCheck } from 'lucide-react';
 import { type SubmitEvent, useEffect, useState } from 'react';
@@ -8,15 +8,14 @@ import { Card } from '#src/components/ui/Card.tsx';
 import { toast } from '#src/components/ui/toast.store.ts';
 import { type SessionUser, startSession } from '#src/features/auth/session.store.ts';
 import { ApiError, api } from '#src/lib/api.ts';
-import { ADMIN_LOGIN_INVALID, ADMIN_LOGIN_REQUIRED } from './admin-login.schema.ts';
 import { adminLogout, checkAdmin } from './admin-session.store.ts';
 import { Field, TextInput } from './ui.tsx';
 
 export const ADMIN_LOGIN_MESSAGES = {
-  required: ADMIN_LOGIN_REQUIRED,
+  required: 'Por favor, preencha todos os campos',
   denied: 'Acesso negado - Esta conta não possui privilégios de administrador',
   failedTitle: 'Erro ao fazer login',
-  invalid: ADMIN_LOGIN_INVALID,
+  invalid: 'Erro de autenticação - Credenciais inválidas',
 } as const;
 
 function nextPath(): string {
@@ -48,7 +47,7 @@ export default function AdminLogin() {
     }
     setBusy(true);
     try {
-      const data = await api<{ user: SessionUser; token?: string }>('/api/admin/login', {
+      const data = await api<{ user: SessionUser; token?: string }>('/api/login?admin=1', {
         method: 'POST',
         body: { email: email.trim(), password },
       });
@@ -62,7 +61,7 @@ export default function AdminLogin() {
       window.location.assign(nextPath());
     } catch (e) {
       if (e instanceof ApiError && e.status === 403) {
-        // A valid non-admin account: no admin session is created; end any site session it had.
+        // A valid non-admin account: the server issued no session; also end any site session in this tab.
         await adminLogout();
         setError(ADMIN_LOGIN_MESSAGES.denied);
         toast({ title: ADMIN_LOGIN_MESSAGES.denied, variant: 'destructive' });

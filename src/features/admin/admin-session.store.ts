@@ -1,5 +1,5 @@
 // The admin's session on the client: checked with GET /api/admin/session (admins only), ended with
-// POST /api/admin/logout. Mirrors the result into the shared $session store for other islands.
+// the site's POST /api/logout. Mirrors the result into the shared $session store for other islands.
 import { $session, type SessionUser, startSession } from '#src/features/auth/session.store.ts';
 import { ApiError, api, TOKEN_KEY } from '#src/lib/api.ts';
 
@@ -23,7 +23,7 @@ export function checkAdmin(): Promise<SessionUser | null> {
 /** Log out (cookie and stored token), even if the server cannot be reached. */
 export async function adminLogout(): Promise<void> {
   try {
-    await api('/api/admin/logout', { method: 'POST' });
+    await api('/api/logout', { method: 'POST' });
   } catch {
     // the cookie expires on its own
   }
