@@ -1,12 +1,10 @@
-// Admin uploads: advertisement images and PWA icons, validated by magic bytes and dimensions,
-// re-encoded with sharp (orientation applied, metadata dropped), stored in Netlify Blobs under a
-// content hash and served by functions/admin-uploads.ts with long cache headers.
-// TODO(accounts): when src/features/submission/images.server.ts lands, storeAdImage can delegate its
-// validation and re-encoding to it; callers only depend on storeAdImage's signature.
+// Admin uploads: advertisement images and PWA icons, checked and re-encoded by
+// src/lib/images.server.ts (type by magic bytes, metadata dropped), icons also by their size, stored
+// in Netlify Blobs under a content hash and served by functions/admin-uploads.ts with long cache headers.
 import { createHash } from 'node:crypto';
 import { getStore } from '@netlify/blobs';
-import sharp from 'sharp';
 import { AppError } from '#src/lib/http.server.ts';
+import { pngSize, recompressPng, sniffImage, toWebp } from '#src/lib/images.server.ts';
 
 export const UPLOADS_STORE = 'admin-uploads';
 export const UPLOADS_PATH = '/uploads';
@@ -23,20 +21,6 @@ export function uploadsStore() {
   return getStore({ name: UPLOADS_STORE, consistency: 'strong' });
 }
 
-type Kind = 'jpeg' | 'png' | 'webp' | 'gif';
-
-/** The picture type from its first bytes, never from the name or the declared type. */
-export function sniffImage(bytes: Uint8Array): Kind | null {
-  const b = Buffer.from(bytes.subarray(0, 12));
-  if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return 'jpeg';
-  if (b.length >= 8 && b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
-    return 'png';
-  if (b.length >= 12 && b.toString('latin1', 0, 4) === 'RIFF' && b.toString('latin1', 8, 12) === 'WEBP')
-    return 'webp';
-  if (b.length >= 6 && /^GIF8[79]a$/.test(b.toString('latin1', 0, 6))) return 'gif';
-  return null;
-}
-
 async function put(folder: string, bytes: Buffer, extension: string, contentType: string): Promise<string> {
   const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 24);
   const key = `${folder}/${hash}.${extension}`;
@@ -49,18 +33,8 @@ export async function storeAdImage(file: Blob): Promise<string> {
   if (file.size > IMAGE_MAX_BYTES)
     throw new AppError('PAYLOAD_TOO_LARGE', IMAGE_MESSAGES.tooLarge, { image: IMAGE_MESSAGES.tooLarge });
   const bytes = new Uint8Array(await file.arrayBuffer());
-  if (!sniffImage(bytes))
-    throw new AppError('BAD_REQUEST', IMAGE_MESSAGES.notImage, { image: IMAGE_MESSAGES.notImage });
-  let webp: Buffer;
-  try {
-    webp = await sharp(bytes, { limitInputPixels: 40_000_000 })
-      .rotate()
-      .resize({ width: 1200, withoutEnlargement: true })
-      .webp({ quality: 80 })
-      .toBuffer();
-  } catch {
-    throw new AppError('BAD_REQUEST', IMAGE_MESSAGES.notImage, { image: IMAGE_MESSAGES.notImage });
-  }
+  const webp = sniffImage(bytes) ? await toWebp(bytes, 1200) : null;
+  if (!webp) throw new AppError('BAD_REQUEST', IMAGE_MESSAGES.notImage, { image: IMAGE_MESSAGES.notImage });
   return put('ads', webp, 'webp', 'image/webp');
 }
 
@@ -68,20 +42,11 @@ export async function storeAdImage(file: Blob): Promise<string> {
 export async function storePwaIcon(file: Blob, size: 192 | 512): Promise<string> {
   if (file.size > IMAGE_MAX_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', IMAGE_MESSAGES.tooLarge);
   const bytes = new Uint8Array(await file.arrayBuffer());
-  if (sniffImage(bytes) !== 'png') throw new AppError('BAD_REQUEST', IMAGE_MESSAGES.iconNotPng);
-  let png: Buffer;
-  try {
-    const image = sharp(bytes, { limitInputPixels: 40_000_000 });
-    const meta = await image.metadata();
-    if (meta.format !== 'png') throw new AppError('BAD_REQUEST', IMAGE_MESSAGES.iconNotPng);
-    if (meta.width !== size || meta.height !== size)
-      throw new AppError('BAD_REQUEST', IMAGE_MESSAGES.iconSize(size));
-    png = await image.png({ compressionLevel: 9 }).toBuffer();
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    throw new AppError('BAD_REQUEST', IMAGE_MESSAGES.iconNotPng);
-  }
-  return put('pwa', png, 'png', 'image/png');
+  const found = sniffImage(bytes) === 'png' ? await pngSize(bytes) : null;
+  if (!found) throw new AppError('BAD_REQUEST', IMAGE_MESSAGES.iconNotPng);
+  if (found.width !== size || found.height !== size)
+    throw new AppError('BAD_REQUEST', IMAGE_MESSAGES.iconSize(size));
+  return put('pwa', await recompressPng(bytes), 'png', 'image/png');
 }
 
 /** A stored upload and its content type, or null. */
