@@ -88,4 +88,14 @@ describe('in Chromium', () => {
     await page.waitForURL(/\/categoria\/esportes$/);
     await page.close();
   });
+
+  it('registers the service worker (the PWA is on in the demo settings)', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${site}/`);
+    const scriptURL = await page.evaluate(
+      async () => (await navigator.serviceWorker.ready).active?.scriptURL ?? null,
+    );
+    expect(scriptURL).toBe(`${site}/sw.js`);
+    await page.close();
+  });
 });
