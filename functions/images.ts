@@ -5,7 +5,7 @@ import { AppError, route } from '#src/lib/http.server.ts';
 export default route({
   GET: async (_req: Request, context: Context) => {
     const key = context.params?.key ?? '';
-    if (!/^[0-9a-f-]{36}\.webp$/.test(key)) throw new AppError('NOT_FOUND', 'Imagem não encontrada.');
+    if (!/^[0-9a-f-]{36}(-\d+)?\.webp$/.test(key)) throw new AppError('NOT_FOUND', 'Imagem não encontrada.');
     const data = await readImage(key);
     if (!data) throw new AppError('NOT_FOUND', 'Imagem não encontrada.');
     // Keys are random and never rewritten: the bytes can be cached forever.

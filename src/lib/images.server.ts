@@ -21,12 +21,15 @@ export function sniffImage(bytes: Uint8Array): ImageKind | null {
   return null;
 }
 
-/** Re-encode as WebP at most `maxWidth` wide; null when the bytes do not decode as an image. */
-export async function toWebp(bytes: Uint8Array, maxWidth: number): Promise<Buffer | null> {
+/**
+ * Re-encode as WebP at most `width` wide, or cropped to cover width x height when a height is given;
+ * null when the bytes do not decode as an image.
+ */
+export async function toWebp(bytes: Uint8Array, width: number, height?: number): Promise<Buffer | null> {
   try {
     return await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS })
       .rotate() // apply the EXIF orientation before the metadata is dropped
-      .resize({ width: maxWidth, withoutEnlargement: true })
+      .resize({ width, height, fit: height ? 'cover' : 'inside', withoutEnlargement: !height })
       .webp({ quality: 80 })
       .toBuffer();
   } catch {

@@ -13,6 +13,7 @@ import { seedDatabase } from '../../db/seed.ts';
 import * as authFn from '../../functions/auth.ts';
 import * as imagesFn from '../../functions/images.ts';
 import * as submitFn from '../../functions/submit-group.ts';
+import { groupThumbnail } from '../../src/features/groups/group-image.ts';
 import { setupTestDb } from '../support/db.ts';
 import { callFunction } from '../support/functions.ts';
 
@@ -128,6 +129,14 @@ describe('POST /api/groups', () => {
     expect(meta.width).toBe(800);
     expect(meta.exif).toBeUndefined();
     expect(bytes.includes(Buffer.from('secret-camera-owner'))).toBe(false);
+
+    // The size cards and pages show: a square thumbnail, also without EXIF.
+    const thumbnail = await callFunction(imagesFn, groupThumbnail(image));
+    expect(thumbnail.status).toBe(200);
+    const small = Buffer.from(await thumbnail.arrayBuffer());
+    expect(await sharp(small).metadata()).toMatchObject({ format: 'webp', width: 192, height: 192 });
+    expect(small.includes(Buffer.from('secret-camera-owner'))).toBe(false);
+    expect(small.length).toBeLessThan(bytes.length);
   });
 
   it('refuses a spoofed image (text named .png) and an oversized one, storing nothing', async () => {

@@ -4,6 +4,7 @@ import { Crown } from 'lucide-react';
 import { badgeClasses, buttonClasses, cardClasses, cx, FEATURED_LABEL } from '#src/components/ui/classes.ts';
 import { formatDate } from '#src/lib/format.ts';
 import SharePopover from '../share/SharePopover.tsx';
+import { groupThumbnail } from './group-image.ts';
 import type { GroupJson } from './groups.server.ts';
 import { identiconUrl } from './identicon.ts';
 
@@ -19,7 +20,7 @@ export default function GroupCard({ group, site, headingLevel: Heading = 'h3' }:
     <article className={cx(cardClasses({ padding: 'none', interactive: true }), 'relative flex flex-col')}>
       <div className="flex items-start gap-3 p-4 pb-2">
         <img
-          src={group.image ?? identiconUrl(group.id)}
+          src={group.image ? groupThumbnail(group.image) : identiconUrl(group.id)}
           alt=""
           width={56}
           height={56}

@@ -6,6 +6,7 @@ import { Badge } from '#src/components/ui/Badge.tsx';
 import { buttonClasses, cardClasses, cx } from '#src/components/ui/classes.ts';
 import { formatCount, formatDate, pluralize } from '#src/lib/format.ts';
 import type { AdvertisementJson } from '../ads/ads.schema.ts';
+import { groupThumbnail } from '../groups/group-image.ts';
 
 /** The fields of the API's group JSON a result card shows. */
 export interface ResultGroup {
@@ -35,7 +36,7 @@ export function ResultCard({ group }: { group: ResultGroup }) {
       <div className="flex gap-3">
         {group.image ? (
           <img
-            src={group.image}
+            src={groupThumbnail(group.image)}
             alt=""
             width={56}
             height={56}

@@ -2,24 +2,32 @@
 // metadata), then kept in Netlify Blobs and served by functions/images.ts.
 import { randomUUID } from 'node:crypto';
 import { getStore } from '@netlify/blobs';
+import { GROUP_THUMBNAIL_SIZE, thumbnailKey } from '#src/features/groups/group-image.ts';
 import { AppError } from '#src/lib/http.server.ts';
 import { sniffImage, toWebp } from '#src/lib/images.server.ts';
 import { IMAGE_MAX_BYTES, IMAGE_TOO_LARGE_MESSAGE, IMAGE_TYPE_MESSAGE } from './submission.schema.ts';
 
 export const IMAGE_STORE = 'images';
-/** Card and page size: wide enough for the group page, small enough for cards. */
-const MAX_WIDTH = 800;
+/** Shared and shown large (og:image): at most this wide. */
+const FULL_WIDTH = 800;
 
-/** Validate and re-encode an upload; a clear 4xx for anything that is not a real small image. */
-export async function prepareImage(file: File): Promise<Buffer> {
+export interface PreparedImage {
+  full: Buffer;
+  thumbnail: Buffer;
+}
+
+/** Validate and re-encode an upload in both sizes; a clear 4xx for anything that is not a real small image. */
+export async function prepareImage(file: File): Promise<PreparedImage> {
   if (file.size > IMAGE_MAX_BYTES)
     throw new AppError('PAYLOAD_TOO_LARGE', IMAGE_TOO_LARGE_MESSAGE, { image: IMAGE_TOO_LARGE_MESSAGE });
   const bytes = new Uint8Array(await file.arrayBuffer());
   const kind = sniffImage(bytes);
   // The form accepts JPG, PNG or GIF (spec section 5).
-  const webp = kind && kind !== 'webp' ? await toWebp(bytes, MAX_WIDTH) : null;
-  if (!webp) throw new AppError('BAD_REQUEST', IMAGE_TYPE_MESSAGE, { image: IMAGE_TYPE_MESSAGE });
-  return webp;
+  const full = kind && kind !== 'webp' ? await toWebp(bytes, FULL_WIDTH) : null;
+  const thumbnail = full && (await toWebp(bytes, GROUP_THUMBNAIL_SIZE, GROUP_THUMBNAIL_SIZE));
+  if (!full || !thumbnail)
+    throw new AppError('BAD_REQUEST', IMAGE_TYPE_MESSAGE, { image: IMAGE_TYPE_MESSAGE });
+  return { full, thumbnail };
 }
 
 function store() {
@@ -27,17 +35,19 @@ function store() {
   return getStore(IMAGE_STORE);
 }
 
-/** Store a prepared WebP; returns its key. */
-export async function saveImage(webp: Buffer): Promise<string> {
+/** Store both sizes of a prepared image; returns the key of the full one. */
+export async function saveImage(image: PreparedImage): Promise<string> {
   const key = `${randomUUID()}.webp`;
-  await store().set(key, new Uint8Array(webp).buffer as ArrayBuffer, {
-    metadata: { contentType: 'image/webp' },
-  });
+  const put = (name: string, bytes: Buffer) =>
+    store().set(name, new Uint8Array(bytes).buffer as ArrayBuffer, {
+      metadata: { contentType: 'image/webp' },
+    });
+  await Promise.all([put(key, image.full), put(thumbnailKey(key), image.thumbnail)]);
   return key;
 }
 
 export async function deleteImage(key: string): Promise<void> {
-  await store().delete(key);
+  await Promise.all([store().delete(key), store().delete(thumbnailKey(key))]);
 }
 
 export async function readImage(key: string): Promise<ArrayBuffer | null> {

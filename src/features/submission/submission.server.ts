@@ -115,8 +115,8 @@ export async function submitGroup(
       link: duplicateMessage(existing.title),
     });
 
-  const webp = form.image ? await prepareImage(form.image) : null;
-  const imageKey = webp ? await saveImage(webp) : null;
+  const prepared = form.image ? await prepareImage(form.image) : null;
+  const imageKey = prepared ? await saveImage(prepared) : null;
   try {
     const id = crypto.randomUUID();
     const taken = new Set(
