@@ -1,7 +1,7 @@
-// /painel island: profile header, 'Meus Grupos' and 'Meus Destaques', and the modal that searches
-// one's approved groups to highlight. Logged-out visitors see 'Acesso Restrito'.
+// /painel island: profile header (with 'Sair'), 'Meus Grupos' and 'Meus Destaques', and the modal that
+// searches one's approved groups to highlight. Logged-out visitors see 'Acesso Restrito'.
 import { useStore } from '@nanostores/react';
-import { Lock, Search, Star } from 'lucide-react';
+import { Lock, LogOut, Search, Star } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Badge } from '#src/components/ui/Badge.tsx';
 import { Button } from '#src/components/ui/Button.tsx';
@@ -13,7 +13,7 @@ import { EmptyState } from '#src/components/ui/EmptyState.tsx';
 import { Skeleton } from '#src/components/ui/Skeleton.tsx';
 import { PENDING_FEATURE_KEY } from '#src/features/auth/auth.client.ts';
 import { SessionSpinner } from '#src/features/auth/RequireSession.tsx';
-import { $session, loadSession } from '#src/features/auth/session.store.ts';
+import { $session, endSession, loadSession } from '#src/features/auth/session.store.ts';
 import { api } from '#src/lib/api.ts';
 import { formatDate } from '#src/lib/format.ts';
 
@@ -153,6 +153,15 @@ export default function UserPanel() {
           </a>
           <Button onClick={() => setModal(true)}>
             <Star aria-hidden="true" className="size-4" /> Destacar um grupo
+          </Button>
+          <Button
+            variant="ghost"
+            onClick={async () => {
+              await endSession();
+              window.location.assign('/');
+            }}
+          >
+            <LogOut aria-hidden="true" className="size-4" /> Sair
           </Button>
         </div>
       </Card>
