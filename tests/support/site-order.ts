@@ -10,9 +10,11 @@ const SITE_ORDER = [
   'sitemap',
   'journey',
   'search',
+  'owner',
   'rebuild',
   'payments',
   'admin',
+  'csp',
 ];
 
 function rank(spec: TestSpecification): number {

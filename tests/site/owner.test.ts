@@ -1,0 +1,146 @@
+// An owner's journey in real Chromium against the local platform: create an account on /auth ->
+// submit a group with a real picture on /enviar -> the panel lists it as waiting for approval -> log
+// out (the session is gone on the server too). And a visitor reporting a group from its page.
+// With OWNER_SCREENSHOTS=<dir> it saves screenshots of /auth, /enviar and /painel at 390 and 1280 px.
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { type Db, openDb } from '../../db/client.ts';
+import { groupReports, groups, users } from '../../db/schema.ts';
+import { launchBrowser } from '../support/browser.ts';
+
+const site = inject('siteUrl');
+const shots = process.env.OWNER_SCREENSHOTS;
+// Functions and islands on a shared 2-core machine: waits follow readiness, with room.
+const WAIT = { timeout: 45_000 };
+
+// The platform's embedded database is shared: hold a connection only for the moment of a query.
+async function withDb<T>(run: (db: Db) => Promise<T>): Promise<T> {
+  const handle = await openDb({ url: inject('siteDatabaseUrl'), driver: 'pg', max: 1 });
+  try {
+    return await run(handle.db);
+  } finally {
+    await handle.close();
+  }
+}
+
+async function shoot(page: Page, name: string) {
+  if (!shots) return;
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `${shots}/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 390, height: 844 });
+}
+
+/** Wait until the page's islands have hydrated (Astro drops `ssr` from an island once it is live). */
+const hydrated = (page: Page) =>
+  page
+    .locator('astro-island:not([ssr])')
+    .first()
+    .waitFor({ state: 'attached', ...WAIT });
+
+let browser: Browser;
+let page: Page;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  page = await browser.newPage({ viewport: { width: 390, height: 844 }, locale: 'pt-BR' });
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('owner journey', { timeout: 240_000 }, () => {
+  const email = `dona-${randomBytes(4).toString('hex')}@teste.local`;
+  const code = `Dona${randomBytes(8).toString('hex')}`;
+  const title = 'Clube de Leitura da Dona Maria';
+
+  it('registers on /auth and lands on the panel', async () => {
+    await page.goto(`${site}/auth?tab=register`);
+    await hydrated(page);
+    await shoot(page, 'auth');
+    await page.getByLabel('Nome').fill('Maria Dona');
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Senha', { exact: true }).fill('senha-forte-123');
+    await page.getByLabel('Confirmar senha').fill('senha-forte-123');
+    await page.getByRole('button', { name: 'Criar conta' }).click();
+    await page.waitForURL(/\/painel$/, WAIT);
+    await page.getByRole('heading', { name: 'Maria Dona' }).waitFor(WAIT);
+    const [user] = await withDb((db) => db.select().from(users).where(eq(users.email, email)));
+    expect(user).toMatchObject({ name: 'Maria Dona', admin: false });
+    expect(user!.password).not.toContain('senha-forte-123');
+  });
+
+  it('submits a group with a picture; it waits for approval in the panel', async () => {
+    await page.goto(`${site}/enviar`);
+    await hydrated(page);
+    await page.getByLabel('Título do grupo').fill(title);
+    await page.getByLabel('Descrição').fill('Um livro por mês, conversa toda sexta.\nTodos são bem-vindos.');
+    await page.getByLabel('Link de convite').fill(`https://chat.whatsapp.com/${code}?utm=x`);
+    await page.getByLabel('Categoria').selectOption({ label: 'Educação' });
+    const picture = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#25D366' } })
+      .jpeg()
+      .toBuffer();
+    await page.getByLabel('Imagem do grupo').setInputFiles({
+      name: 'capa.jpg',
+      mimeType: 'image/jpeg',
+      buffer: picture,
+    });
+    await shoot(page, 'enviar');
+    await page.getByRole('button', { name: 'Enviar grupo' }).click();
+    await page.getByRole('heading', { name: 'Grupo enviado com sucesso!' }).waitFor(WAIT);
+
+    const [group] = await withDb((db) => db.select().from(groups).where(eq(groups.inviteCode, code)));
+    expect(group).toMatchObject({ title, approved: false, link: `https://chat.whatsapp.com/${code}` });
+    const [owner] = await withDb((db) => db.select().from(users).where(eq(users.email, email)));
+    expect(group!.userId).toBe(owner!.id);
+    // The picture was re-encoded and is served with a long cache.
+    expect(group!.image).toMatch(/^\/api\/images\//);
+    const image = await fetch(`${site}${group!.image}`);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/webp');
+    const meta = await sharp(Buffer.from(await image.arrayBuffer())).metadata();
+    expect(meta.format).toBe('webp');
+    expect(meta.width).toBeLessThanOrEqual(800);
+    // Not public until approved.
+    expect((await fetch(`${site}/api/groups/${group!.id}`)).status).toBe(404);
+
+    await page.goto(`${site}/painel`);
+    const card = page.getByRole('region', { name: 'Meus Grupos' }).locator('> *').filter({ hasText: title });
+    await card.getByText('Aguardando aprovação').waitFor(WAIT);
+    await shoot(page, 'painel');
+  });
+
+  it("logs out with 'Sair': the server forgets the session and the panel is restricted", async () => {
+    await page.getByRole('button', { name: 'Sair' }).click();
+    await page.waitForURL(`${site}/`, WAIT);
+    expect((await page.request.get(`${site}/api/user`)).status()).toBe(401);
+    await page.goto(`${site}/painel`);
+    await page.getByText('Acesso Restrito').waitFor(WAIT);
+  });
+});
+
+describe('reporting a group', { timeout: 120_000 }, () => {
+  it("sends a report from the group page's 'Denunciar' dialog", async () => {
+    const recent = (await (await fetch(`${site}/api/groups/recent`)).json()) as
+      | { id: string; path: string }[]
+      | { groups: { id: string; path: string }[] };
+    const group = (Array.isArray(recent) ? recent : recent.groups)[0]!;
+    await page.goto(`${site}${group.path}`);
+    await page.getByRole('button', { name: 'Denunciar' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Denunciar grupo' });
+    await dialog.waitFor(WAIT);
+    await dialog.getByLabel('Spam').check();
+    await dialog.getByLabel('Descrição').fill('Só manda propaganda de outros grupos.');
+    await dialog.getByRole('button', { name: 'Enviar denúncia' }).click();
+    await page.getByText('Denúncia enviada').waitFor(WAIT);
+    const reports = await withDb((db) =>
+      db.select().from(groupReports).where(eq(groupReports.groupId, group.id)),
+    );
+    expect(reports).toContainEqual(
+      expect.objectContaining({ reason: 'spam', description: 'Só manda propaganda de outros grupos.' }),
+    );
+  });
+});
