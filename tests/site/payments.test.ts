@@ -1,6 +1,6 @@
 // The owner's journey with the local payment simulator, in real Chromium against the local platform:
-// choose a group and a plan -> pay -> approve in the simulator -> the group is featured. Then the
-// admin screens. With PAYMENTS_SCREENSHOTS=<dir> it also saves screenshots at 390 and 1280 px.
+// choose a group and a plan -> pay -> approve in the simulator -> the panel shows the active order and,
+// after the rebuild, the home page features the group. Then the admin screens. With PAYMENTS_SCREENSHOTS=<dir> it also saves screenshots at 390 and 1280 px.
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -48,22 +48,8 @@ async function makeUser(name: string, admin = false) {
   return { user: user!, token: await signSession(user!.id) };
 }
 
-// GET /api/user belongs to the accounts work; until it has landed on this branch the browser gets the
-// session user from the database instead (everything else, including authorisation, is the real API).
-const userEndpointMissing = (await fetch(`${site}/api/user`)).status === 404;
-
-async function loggedIn(
-  token: string,
-  width = 390,
-  user?: typeof users.$inferSelect,
-): Promise<BrowserContext> {
+async function loggedIn(token: string, width = 390): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'pt-BR' });
-  if (userEndpointMissing && user) {
-    const { id, email, name, admin, phone } = user;
-    await context.route(`${site}/api/user`, (route) =>
-      route.fulfill({ json: { id, email, name, admin, phone } }),
-    );
-  }
   await context.addCookies([
     { name: SESSION_COOKIE, value: token, url: site, httpOnly: true, sameSite: 'Lax' },
   ]);
@@ -101,7 +87,7 @@ describe('featuring a group with the simulator', () => {
         })
         .returning();
 
-      const context = await loggedIn(token, 390, user);
+      const context = await loggedIn(token, 390);
       const page = await context.newPage();
       await page.goto(`${site}/planos-destaque`);
       await page.getByRole('link', { name: /Grupo da Jornada de Pagamento/ }).click();
@@ -140,7 +126,29 @@ describe('featuring a group with the simulator', () => {
         .where(eq(rebuildRequests.reason, 'feature order paid (simulator)'));
       expect(rebuilds.length).toBeGreaterThan(0);
 
-      // What the panel shows: the order through the API, active with its days remaining.
+      // The panel it came back to lists the order, active, with its days remaining.
+      const ordersTab = page.getByRole('tab', { name: 'Meus Destaques' });
+      const orderCard = page
+        .getByRole('region', { name: 'Meus Destaques' })
+        .locator('> *')
+        .filter({ hasText: 'Grupo da Jornada de Pagamento' });
+      await expect
+        .poll(async () => {
+          await ordersTab.click();
+          return orderCard.getByText('7 dias restantes').isVisible();
+        }, WAIT)
+        .toBe(true);
+      await shoot(page, 'painel-destaques');
+
+      // After the rebuild the payment asked for, the home page's static HTML features the group.
+      const featuredOnHome = async () => {
+        const html = await (await fetch(`${site}/`)).text();
+        const section = html.slice(html.indexOf('aria-labelledby="destaque"'), html.indexOf('id="ultimos"'));
+        return section.includes('Grupo da Jornada de Pagamento');
+      };
+      await expect.poll(featuredOnHome, { timeout: 180_000, interval: 1000 }).toBe(true);
+
+      // The same order through the API, active with its days remaining.
       const res = await fetch(`${site}/api/feature-orders/${orderId}`, {
         headers: { authorization: `Bearer ${token}` },
       });
@@ -151,8 +159,8 @@ describe('featuring a group with the simulator', () => {
       });
 
       // Another user cannot see it, and the payment page says so.
-      const { token: other, user: otherUser } = await makeUser('Outra');
-      const otherContext = await loggedIn(other, 390, otherUser);
+      const { token: other } = await makeUser('Outra');
+      const otherContext = await loggedIn(other, 390);
       const otherPage = await otherContext.newPage();
       await otherPage.goto(`${site}/pagar-destaque/${orderId}`);
       await expect.poll(() => otherPage.getByText('Pedido não encontrado').isVisible(), WAIT).toBe(true);
@@ -175,10 +183,6 @@ describe('featuring a group with the simulator', () => {
 describe('the plans page edges', () => {
   it('keeps the group and the address and sends a visitor to /auth', async () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 900 } });
-    if (userEndpointMissing)
-      await context.route(`${site}/api/user`, (route) =>
-        route.fulfill({ status: 401, json: { message: 'x' } }),
-      );
     const page = await context.newPage();
     const groupId = crypto.randomUUID();
     await page.goto(`${site}/planos-destaque?groupId=${groupId}`);
@@ -197,8 +201,8 @@ describe('the plans page edges', () => {
       const [before] = await handle.db.select().from(paymentSettings);
       await handle.db.update(paymentSettings).set({ mercadopagoEnabled: false, stripeEnabled: false });
       try {
-        const { token, user } = await makeUser('SemGrupos');
-        const context = await loggedIn(token, 390, user);
+        const { token } = await makeUser('SemGrupos');
+        const context = await loggedIn(token, 390);
         const page = await context.newPage();
         await page.goto(`${site}/planos-destaque`);
         await expect.poll(() => page.getByText('Serviço indisponível').isVisible(), WAIT).toBe(true);
@@ -256,7 +260,7 @@ describe('renewal', () => {
           endDate: until,
         })
         .returning();
-      const context = await loggedIn(token, 390, user);
+      const context = await loggedIn(token, 390);
       const page = await context.newPage();
       await page.goto(`${site}/planos-destaque?renew=true&orderId=${active!.id}`);
       await expect.poll(() => page.getByText('Renovação de destaque').isVisible(), WAIT).toBe(true);
@@ -310,8 +314,8 @@ describe('admin payment screens', () => {
         })
         .returning();
 
-      const { token, user } = await makeUser('Admin', true);
-      const context = await loggedIn(token, 390, user);
+      const { token } = await makeUser('Admin', true);
+      const context = await loggedIn(token, 390);
       const page = await context.newPage();
       await page.goto(`${site}/admin/payments`);
       await expect
@@ -345,8 +349,8 @@ describe('admin payment screens', () => {
   );
 
   it('sends a member away from the admin screens', async () => {
-    const { token, user } = await makeUser('Membro');
-    const context = await loggedIn(token, 390, user);
+    const { token } = await makeUser('Membro');
+    const context = await loggedIn(token, 390);
     const page = await context.newPage();
     await page.goto(`${site}/admin/payments`);
     await page.waitForURL(/\/admin\/login/);
