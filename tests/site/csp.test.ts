@@ -66,7 +66,10 @@ describe('Content-Security-Policy', { timeout: 300_000 }, () => {
     await visit(list[0]!.path);
     await visit('/buscar', async () => {
       // Before the island hydrates, the form is the plain GET one (every field in the address).
-      await page.locator('astro-island:not([ssr])').first().waitFor({ state: 'attached', ...LONG });
+      await page
+        .locator('astro-island:not([ssr])')
+        .first()
+        .waitFor({ state: 'attached', ...LONG });
       await page.getByLabel('Termo de busca').fill('grupo');
       await page.getByRole('button', { name: 'Buscar', exact: true }).click();
       await page.waitForURL(/\?q=grupo$/, LONG);
