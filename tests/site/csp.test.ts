@@ -65,10 +65,9 @@ describe('Content-Security-Policy', { timeout: 300_000 }, () => {
     });
     await visit(list[0]!.path);
     await visit('/buscar', async () => {
-      // Before the island hydrates, the form is the plain GET one (every field in the address).
+      // Before the search island hydrates (Astro then drops its `ssr`), the form is the plain GET one.
       await page
-        .locator('astro-island:not([ssr])')
-        .first()
+        .locator('astro-island:not([ssr])', { has: page.getByLabel('Termo de busca') })
         .waitFor({ state: 'attached', ...LONG });
       await page.getByLabel('Termo de busca').fill('grupo');
       await page.getByRole('button', { name: 'Buscar', exact: true }).click();

@@ -35,11 +35,10 @@ async function shoot(page: Page, name: string) {
   await page.setViewportSize({ width: 390, height: 844 });
 }
 
-/** Wait until the page's islands have hydrated (Astro drops `ssr` from an island once it is live). */
-const hydrated = (page: Page) =>
+/** Wait until the island holding this field has hydrated (Astro drops `ssr` from an island once live). */
+const hydrated = (page: Page, label: string) =>
   page
-    .locator('astro-island:not([ssr])')
-    .first()
+    .locator('astro-island:not([ssr])', { has: page.getByLabel(label) })
     .waitFor({ state: 'attached', ...WAIT });
 
 let browser: Browser;
@@ -59,7 +58,7 @@ describe('owner journey', { timeout: 240_000 }, () => {
 
   it('registers on /auth and lands on the panel', async () => {
     await page.goto(`${site}/auth?tab=register`);
-    await hydrated(page);
+    await hydrated(page, 'Confirmar senha');
     await shoot(page, 'auth');
     await page.getByLabel('Nome').fill('Maria Dona');
     await page.getByLabel('E-mail').fill(email);
@@ -75,7 +74,7 @@ describe('owner journey', { timeout: 240_000 }, () => {
 
   it('submits a group with a picture; it waits for approval in the panel', async () => {
     await page.goto(`${site}/enviar`);
-    await hydrated(page);
+    await hydrated(page, 'Título do grupo');
     await page.getByLabel('Título do grupo').fill(title);
     await page.getByLabel('Descrição').fill('Um livro por mês, conversa toda sexta.\nTodos são bem-vindos.');
     await page.getByLabel('Link de convite').fill(`https://chat.whatsapp.com/${code}?utm=x`);
