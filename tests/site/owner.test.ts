@@ -62,7 +62,7 @@ describe('owner journey', { timeout: 240_000 }, () => {
     await shoot(page, 'auth');
     await page.getByLabel('Nome').fill('Maria Dona');
     await page.getByLabel('E-mail').fill(email);
-    await page.getByLabel('Senha', { exact: true }).fill('senha-forte-123');
+    await page.getByLabel(/^Senha/).fill('senha-forte-123'); // not 'Confirmar senha'
     await page.getByLabel('Confirmar senha').fill('senha-forte-123');
     await page.getByRole('button', { name: 'Criar conta' }).click();
     await page.waitForURL(/\/painel$/, WAIT);
@@ -134,7 +134,7 @@ describe('reporting a group', { timeout: 120_000 }, () => {
     await dialog.getByLabel('Spam').check();
     await dialog.getByLabel('Descrição').fill('Só manda propaganda de outros grupos.');
     await dialog.getByRole('button', { name: 'Enviar denúncia' }).click();
-    await page.getByText('Denúncia enviada').waitFor(WAIT);
+    await page.getByRole('status').filter({ hasText: 'Denúncia enviada' }).first().waitFor(WAIT);
     const reports = await withDb((db) =>
       db.select().from(groupReports).where(eq(groupReports.groupId, group.id)),
     );
