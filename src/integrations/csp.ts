@@ -70,12 +70,9 @@ export function cspHeaders(): AstroIntegration {
   return {
     name: 'csp-headers',
     hooks: {
-      // Zod probes `new Function` on its first parse to pick a fast path; under this policy the caught
-      // probe is still reported as a violation, so the browser bundles run Zod without it.
+      // Before any island hydrates (so only on pages that have islands): Zod without its eval probe.
       'astro:config:setup': ({ injectScript }) => {
-        const jitless = "import { config } from 'zod'; config({ jitless: true });";
-        injectScript('before-hydration', jitless);
-        injectScript('page', jitless);
+        injectScript('before-hydration', "import '/src/lib/zod-jitless.ts';");
       },
       'astro:build:done': ({ dir, logger }) => {
         const policy = writeCspHeader(fileURLToPath(dir));

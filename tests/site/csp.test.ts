@@ -63,7 +63,11 @@ describe('Content-Security-Policy', { timeout: 300_000 }, () => {
       await box.pressSequentially('grupo');
       await wasm;
     });
-    await visit(list[0]!.path);
+    // The group page loads its report dialog (React, Zod) only on demand.
+    await visit(list[0]!.path, async () => {
+      await page.getByRole('button', { name: 'Denunciar' }).click();
+      await page.getByRole('dialog', { name: 'Denunciar grupo' }).waitFor(LONG);
+    });
     await visit('/buscar', async () => {
       // Before the search island hydrates (Astro then drops its `ssr`), the form is the plain GET one.
       await page

@@ -1,5 +1,6 @@
 // Loaded on the first press of 'Denunciar' on a static group page: React, the dialog and a toast
 // region arrive only when the visitor asks for them.
+import '#src/lib/zod-jitless.ts';
 import { createRoot, type Root } from 'react-dom/client';
 import { Toaster } from '#src/components/ui/Toaster.tsx';
 import ReportDialog from './ReportDialog.tsx';
