@@ -16,7 +16,7 @@ const dataDir = path.join(dir, 'pglite');
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 async function admin(...args: string[]) {
-  const env = { ...process.env, PGLITE_DIR: dataDir };
+  const env: NodeJS.ProcessEnv = { ...process.env, PGLITE_DIR: dataDir };
   delete env.DATABASE_URL;
   try {
     const { stdout, stderr } = await promisify(execFile)(
