@@ -35,7 +35,10 @@ async function open(path: string): Promise<Page> {
   const page = await browser.newPage({ viewport: { width: 390, height: 844 }, locale: 'pt-BR' });
   await page.goto(`${site}${path}`, { timeout: 90_000 });
   // Astro drops `ssr` from an island once it has hydrated; before that the form is the plain GET one.
-  await page.locator('astro-island:not([ssr])').first().waitFor({ state: 'attached' });
+  // Wait for the island that holds the form: the header's suggestions box is an island too.
+  await page
+    .locator('astro-island:not([ssr])', { has: page.getByLabel('Termo de busca') })
+    .waitFor({ state: 'attached', timeout: 60_000 });
   return page;
 }
 // Searches go through the real functions and database: give them time.
