@@ -19,15 +19,23 @@ const runs = Number(values.runs);
 const url = process.env.DATABASE_URL;
 if (!url?.startsWith('postgres')) throw new Error('Set DATABASE_URL to the seeded Postgres database');
 
-const CASES: [string, Record<string, string>][] = [
+type Input = Record<string, string>;
+/** The cursor page after page 166 of a query: what 'Próxima página' asks for at the cap. */
+const viaCursor = (input: Input) => async (): Promise<Input> => {
+  const before = await searchGroups(db, SearchQuerySchema.parse({ ...input, page: '166' }));
+  return { ...input, page: '167', after: before.pagination.nextCursor ?? '' };
+};
+
+const CASES: [string, Input | (() => Promise<Input>)][] = [
   ['common word (in ~half the descriptions)', { search: 'grupo' }],
   ['common topic', { search: 'futebol' }],
   ['rare combination (1 match)', { search: 'surf natal 7' }],
   ['less common word', { search: 'bodyboard' }],
   ['plural variant (futebois)', { search: 'futebois' }],
   ['accents + two words', { search: 'matematica sao paulo' }],
-  ['typo -> trigram fallback', { search: 'matematca' }],
-  ['unknown word -> trigram, nothing', { search: 'xilofonista' }],
+  ['typo -> corrected (matematca)', { search: 'matematca' }],
+  ['partial word -> completed (matemat)', { search: 'matemat' }],
+  ['unknown word -> nothing', { search: 'xilofonista' }],
   [
     'filters: cliques + dates',
     {
@@ -42,8 +50,10 @@ const CASES: [string, Record<string, string>][] = [
   ['sort cliques, common word', { search: 'grupo', sortBy: 'cliques' }],
   ['page 1, relevance (concurso)', { search: 'concurso' }],
   ['deep page 167, relevance (concurso)', { search: 'concurso', page: '167' }],
+  ['page 167 by cursor, relevance (concurso)', viaCursor({ search: 'concurso' })],
   ['page 1, createdAt (concurso)', { search: 'concurso', sortBy: 'createdAt' }],
   ['deep page 167, createdAt (concurso)', { search: 'concurso', sortBy: 'createdAt', page: '167' }],
+  ['page 167 by cursor, createdAt (concurso)', viaCursor({ search: 'concurso', sortBy: 'createdAt' })],
 ];
 
 const percentile = (sorted: number[], p: number) =>
@@ -95,7 +105,7 @@ try {
     `${'case'.padEnd(40)} ${'total'.padStart(6)}  ${'db p50'.padStart(7)} ${'db p95'.padStart(7)}  ${'wall p50'.padStart(8)} ${'wall p95'.padStart(8)}`,
   );
   for (const [name, input] of CASES.filter(([name]) => !values.only || name.includes(values.only))) {
-    const query = SearchQuerySchema.parse(input);
+    const query = SearchQuerySchema.parse(typeof input === 'function' ? await input() : input);
     for (let i = 0; i < 5; i++) await searchGroups(db, query); // warm-up
     const wall: number[] = [];
     let last = await searchGroups(db, query);

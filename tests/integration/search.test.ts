@@ -1,8 +1,8 @@
 // Search through GET /api/groups (the real function) and searchGroups directly: matching a Brazilian
 // visitor expects, every filter and sort, pagination bounds and the cap, hostile input, the panel's calls.
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { categories, groups } from '../../db/schema.ts';
+import { categories, groups, searchWords } from '../../db/schema.ts';
 import { seedDatabase } from '../../db/seed.ts';
 import * as groupsFn from '../../functions/groups.ts';
 import { SearchQuerySchema } from '../../src/features/search/search.schema.ts';
@@ -14,7 +14,14 @@ const { db } = await setupTestDb();
 
 type Page = {
   groups: { id: string; title: string; cliques: number; createdAt: string; category: string; path: string }[];
-  pagination: { total: number; pages: number; page: number; limit: number; capped: boolean };
+  pagination: {
+    total: number;
+    pages: number;
+    page: number;
+    limit: number;
+    capped: boolean;
+    nextCursor: string | null;
+  };
 };
 
 let n = 0;
@@ -126,10 +133,14 @@ describe('matching', () => {
     ]);
   });
 
-  it('finds partial words and small typos through trigrams when full text finds nothing', async () => {
+  it("finds partial words and small typos through the titles' words when full text finds nothing", async () => {
     expect(await titles('search=matemat')).toEqual(['Matemática para Concursos']);
     expect(await titles('search=matematca')).toEqual(['Matemática para Concursos']);
     expect(await titles('search=varzia')).toEqual(['Futebol de Várzea']);
+    // a typo beside a right word, and a word only descriptions use kept as typed
+    expect(await titles('search=matematca%20concursos')).toEqual(['Matemática para Concursos']);
+    expect(await titles('search=futbol%20volei')).toEqual(['Resenha Esportiva']);
+    expect(await titles('search=xilofonista')).toEqual([]);
     expect((await get('search=xilofone')).body).toMatchObject({
       groups: [],
       pagination: { total: 0, pages: 0 },
@@ -237,7 +248,14 @@ describe('sorts', () => {
 describe('pagination', () => {
   it('6 per page by default, with total and pages; past the end is empty', async () => {
     const first = await get('search=receitas');
-    expect(first.body.pagination).toEqual({ total: 14, pages: 3, page: 1, limit: 6, capped: false });
+    expect(first.body.pagination).toEqual({
+      total: 14,
+      pages: 3,
+      page: 1,
+      limit: 6,
+      capped: false,
+      nextCursor: expect.stringMatching(/^t\.\d+\./),
+    });
     expect(first.body.groups).toHaveLength(6);
     const pages = [
       first.body,
@@ -277,7 +295,7 @@ describe('pagination', () => {
     await db.insert(groups).values(many);
     for (const sortBy of ['relevance', 'createdAt', 'cliques']) {
       const first = await searchGroups(db, SearchQuerySchema.parse({ search: 'xadrez', sortBy }));
-      expect(first.pagination).toEqual({ total: 1000, pages: 167, page: 1, limit: 6, capped: true });
+      expect(first.pagination).toMatchObject({ total: 1000, pages: 167, page: 1, limit: 6, capped: true });
       expect(first.groups.map((g) => g.cliques)).toEqual([1009, 1008, 1007, 1006, 1005, 1004]);
       const last = await searchGroups(db, SearchQuerySchema.parse({ search: 'xadrez', sortBy, page: 167 }));
       expect(last.groups.map((g) => g.cliques)).toEqual([13, 12, 11, 10]); // results 997-1000
@@ -285,7 +303,149 @@ describe('pagination', () => {
       expect(second.groups.map((g) => g.cliques)).toEqual([1003, 1002, 1001, 1000, 999, 998]);
       const past = await searchGroups(db, SearchQuerySchema.parse({ search: 'xadrez', sortBy, page: 168 }));
       expect(past.groups).toEqual([]);
+      expect(last.pagination.nextCursor).toBeNull();
+
+      // The next page from the cursor is the page the offset gives, wherever it starts.
+      let page = first;
+      for (let n = 2; n <= 4; n++) {
+        const after = page.pagination.nextCursor!;
+        page = await searchGroups(db, SearchQuerySchema.parse({ search: 'xadrez', sortBy, page: n, after }));
+        const byOffset = await searchGroups(
+          db,
+          SearchQuerySchema.parse({ search: 'xadrez', sortBy, page: n }),
+        );
+        expect(
+          page.groups.map((g) => g.id),
+          `${sortBy} page ${n}`,
+        ).toEqual(byOffset.groups.map((g) => g.id));
+      }
+      const before = await searchGroups(db, SearchQuerySchema.parse({ search: 'xadrez', sortBy, page: 166 }));
+      const after = before.pagination.nextCursor!;
+      const end = await searchGroups(
+        db,
+        SearchQuerySchema.parse({ search: 'xadrez', sortBy, page: 167, after }),
+      );
+      expect(end.groups.map((g) => g.cliques)).toEqual([13, 12, 11, 10]);
+      expect(end.pagination.nextCursor).toBeNull();
     }
+  });
+
+  it('follows cursors across the title and description tiers without skipping or repeating', async () => {
+    const seen: string[] = [];
+    let after = '';
+    for (let page = 1; page <= 5; page++) {
+      const { status, body } = await get(`search=futebol&limit=1&page=${page}&after=${after}`);
+      expect(status).toBe(200);
+      seen.push(...body.groups.map((g) => g.title));
+      after = body.pagination.nextCursor ?? '';
+      if (!after) break;
+    }
+    expect(seen).toEqual(await titles('search=futebol'));
+    expect(seen.at(-1)).toBe('Resenha Esportiva'); // the description tier, reached from a title cursor
+  });
+
+  it('keeps groups created in the same millisecond apart (cursor keys are microseconds)', async () => {
+    const [cat] = await db.select().from(categories).where(eq(categories.slug, 'esportes'));
+    const at = (micros: number) =>
+      sql`'2026-07-01 12:00:00.000'::timestamptz + ${micros} * interval '1 microsecond'`;
+    for (const [i, micros] of [1, 2, 3].entries())
+      await db.insert(groups).values({
+        title: `Kitesurf Turma ${i + 1}`,
+        description: 'Ventos do Nordeste.',
+        link: `https://chat.whatsapp.com/Kitesurf${i}0000000`,
+        inviteCode: `Kitesurf${i}0000000`,
+        categoryId: cat!.id,
+        titleSlug: `kitesurf-${i}`,
+        approved: true,
+        createdAt: at(micros) as unknown as Date,
+      });
+    const seen: string[] = [];
+    let after = '';
+    for (let page = 1; page <= 3; page++) {
+      const { body } = await get(`search=kitesurf&sortBy=createdAt&limit=1&page=${page}&after=${after}`);
+      seen.push(...body.groups.map((g) => g.title));
+      after = body.pagination.nextCursor ?? '';
+    }
+    expect(seen).toEqual(['Kitesurf Turma 3', 'Kitesurf Turma 2', 'Kitesurf Turma 1']);
+    expect(after).toBe('');
+  });
+
+  it('ignores a cursor of another order and refuses a malformed one', async () => {
+    const byDate = await get('search=receitas&sortBy=createdAt');
+    const other = await get(
+      `search=receitas&sortBy=cliques&page=2&after=${byDate.body.pagination.nextCursor}`,
+    );
+    expect(other.body.groups.map((g) => g.id)).toEqual(
+      (await get('search=receitas&sortBy=cliques&page=2')).body.groups.map((g) => g.id),
+    );
+    for (const after of [
+      'x',
+      't.1.not-an-id',
+      `t.${'9'.repeat(17)}.${byDate.body.groups[0]!.id}`,
+      "t.1.'; drop",
+    ]) {
+      const { status, body } = await get(`search=receitas&page=2&after=${encodeURIComponent(after)}`);
+      expect(status, after).toBe(400);
+      expect(body.message).toBe('Página inválida');
+    }
+  });
+});
+
+describe("the titles' words (kept by triggers)", () => {
+  const count = async (word: string) =>
+    (await db.select().from(searchWords).where(eq(searchWords.word, word)))[0]?.groups ?? 0;
+
+  it('holds the words of public titles only, unaccented and lower case', async () => {
+    expect(await count('matematica')).toBe(1);
+    expect(await count('receitas')).toBe(14);
+    expect(await count('secreto')).toBe(0); // not approved
+    expect(await count('escondido')).toBe(0); // hidden by reports
+    expect(await count('de')).toBe(0); // under 3 characters
+  });
+
+  it('follows approval, title edits, hiding and deletion', async () => {
+    await add('Origami Dobraduras', { approved: false });
+    await add('Origami Avançado', { description: 'Modelos difíceis.' });
+    expect(await count('origami')).toBe(1);
+    const byTitle = (title: string) => eq(groups.inviteCode, codes.get(title)!);
+    await db.update(groups).set({ approved: true }).where(byTitle('Origami Dobraduras'));
+    expect(await count('origami')).toBe(2);
+    expect(await count('dobraduras')).toBe(1);
+    expect(await titles('search=dobradura')).toEqual(['Origami Dobraduras']);
+    expect(await titles('search=dobraduraz')).toEqual(['Origami Dobraduras']);
+
+    await db.update(groups).set({ title: 'Origami Tsurus' }).where(byTitle('Origami Dobraduras'));
+    expect(await count('dobraduras')).toBe(0);
+    expect(await count('tsurus')).toBe(1);
+    expect(await count('origami')).toBe(2);
+
+    await db.update(groups).set({ cliques: 77 }).where(byTitle('Origami Dobraduras')); // counters: no change
+    expect(await count('origami')).toBe(2);
+    await db.update(groups).set({ hiddenAt: new Date() }).where(byTitle('Origami Dobraduras'));
+    expect(await count('tsurus')).toBe(0);
+    expect(await count('origami')).toBe(1);
+    await db.delete(groups).where(byTitle('Origami Avançado'));
+    expect(await count('origami')).toBe(0);
+    expect(await count('avancado')).toBe(0);
+    expect(await titles('search=origamy')).toEqual([]);
+  });
+
+  it("adds a bulk insert's words once per statement", async () => {
+    const [cat] = await db.select().from(categories).where(eq(categories.slug, 'games'));
+    await db.insert(groups).values(
+      ['Bilhar Clube A', 'Bilhar Clube B', 'Sinuca e Bilhar'].map((title, i) => ({
+        title,
+        description: 'Partidas às sextas.',
+        link: `https://chat.whatsapp.com/Bilhar${i}00000000`,
+        inviteCode: `Bilhar${i}00000000`,
+        categoryId: cat!.id,
+        titleSlug: `bilhar-${i}`,
+        approved: true,
+      })),
+    );
+    expect(await count('bilhar')).toBe(3);
+    expect(await count('sinuca')).toBe(1);
+    expect(await titles('search=bilar')).toHaveLength(3);
   });
 });
 

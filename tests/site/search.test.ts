@@ -147,7 +147,9 @@ describe('/buscar in the browser', () => {
       'Ordenado por: Relevância',
       'Data: até 31/12/2099',
     ]);
-    const first = await page.getByRole('article').getByRole('heading', { level: 3 }).allTextContents();
+    const headings = () => page.getByRole('article').getByRole('heading', { level: 3 }).allTextContents();
+    const first = await api('search=grupo&dateBefore=2099-12-31');
+    await poll(headings).toEqual(expect.arrayContaining(first.groups.map((g) => g.title)));
     const pagination = page.getByRole('navigation', { name: 'Paginação' });
     await pagination.getByRole('link', { name: 'Página 2' }).click();
     await page.waitForURL(/page=2/);
@@ -155,10 +157,22 @@ describe('/buscar in the browser', () => {
       'page',
     );
     const second = await api('search=grupo&dateBefore=2099-12-31&page=2');
-    await poll(() => page.getByRole('article').getByRole('heading', { level: 3 }).allTextContents()).toEqual(
-      expect.arrayContaining(second.groups.map((g) => g.title)),
-    );
-    expect(first).not.toContain(second.groups[0]!.title);
+    await poll(headings).toEqual(expect.arrayContaining(second.groups.map((g) => g.title)));
+    // The next page is read from the previous page's cursor, kept in the URL for back/forward and sharing.
+    expect(new URL(page.url()).searchParams.get('after')).toMatch(/^[tdcp]\.\d+\./);
+
+    await pagination.getByRole('link', { name: 'Próxima página' }).click();
+    await page.waitForURL(/page=3&after=/);
+    const third = await api('search=grupo&dateBefore=2099-12-31&page=3');
+    await poll(headings).toEqual(expect.arrayContaining(third.groups.map((g) => g.title)));
+    await pagination.getByRole('link', { name: 'Página 1' }).click();
+    await page.waitForURL((url) => !url.search.includes('page=') && !url.search.includes('after='));
+    await poll(headings).toEqual(expect.arrayContaining(first.groups.map((g) => g.title)));
+    await page.goBack();
+    await page.waitForURL(/page=3&after=/);
+    await poll(() =>
+      pagination.getByRole('link', { name: 'Página 3', exact: true }).getAttribute('aria-current'),
+    ).toBe('page');
     await page.close();
   });
 

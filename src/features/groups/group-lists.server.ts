@@ -17,7 +17,7 @@ import {
   isPublicGroup,
   toGroupJson,
 } from './groups.server.ts';
-import { groupPath, normalizeInviteLink } from './groups.ts';
+import { groupPath } from './groups.ts';
 
 export const GROUP_NOT_FOUND = 'Grupo não encontrado';
 /** The most featured groups one list answers (home carousel and highlights grid). */

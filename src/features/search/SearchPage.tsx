@@ -21,12 +21,20 @@ import {
   criteriaQuery,
   EMPTY_CRITERIA,
   filterChips,
+  pageCriteria,
   readCriteria,
 } from './search-state.ts';
 
 interface SearchPageJson {
   groups: ResultGroup[];
-  pagination: { total: number; pages: number; page: number; limit: number; capped?: boolean };
+  pagination: {
+    total: number;
+    pages: number;
+    page: number;
+    limit: number;
+    capped?: boolean;
+    nextCursor?: string | null;
+  };
 }
 
 type Status = 'idle' | 'loading' | 'done' | 'error';
@@ -39,7 +47,7 @@ const CHIP =
   'inline-flex min-h-9 items-center gap-1 rounded-full border border-brand-200 bg-brand-50 pr-1 pl-3 text-sm font-medium text-brand-900';
 
 function errorsOf(draft: Criteria): Record<string, string> {
-  const parsed = SearchQuerySchema.safeParse({ ...draft, search: draft.q, page: 1 });
+  const parsed = SearchQuerySchema.safeParse({ ...draft, search: draft.q, page: 1, after: '' });
   if (parsed.success) return {};
   const fields: Record<string, string> = {};
   for (const issue of parsed.error.issues) fields[String(issue.path[0] ?? '_')] ??= issue.message;
@@ -136,7 +144,7 @@ export default function SearchPage() {
   }
 
   function goToPage(page: number) {
-    navigate({ ...criteria, page });
+    navigate(pageCriteria(criteria, page, result?.pagination.nextCursor ?? null));
     resultsRef.current?.scrollIntoView({ block: 'start' });
   }
 
@@ -322,7 +330,9 @@ export default function SearchPage() {
             <Pagination
               page={criteria.page}
               pages={result.pagination.pages}
-              href={(page) => `/buscar${criteriaQuery({ ...criteria, page })}`}
+              href={(page) =>
+                `/buscar${criteriaQuery(pageCriteria(criteria, page, result.pagination.nextCursor ?? null))}`
+              }
               onPage={goToPage}
             />
           </>

@@ -1,6 +1,7 @@
 // /buscar's state lives in the query string (q, sortBy, minCliques, maxCliques, dateAfter, dateBefore,
-// page) so back/forward and shared links work. Pure: read, write, and the chips that describe it.
+// page, after) so back/forward and shared links work. Pure: read, write, and the chips that describe it.
 import { SEARCH_SORTS, type SearchSort } from './search.schema.ts';
+import { parseCursor } from './search.ts';
 
 export interface Criteria {
   q: string;
@@ -10,6 +11,8 @@ export interface Criteria {
   dateAfter: string;
   dateBefore: string;
   page: number;
+  /** the keyset cursor the next page was reached with (only past page 1; see search.ts) */
+  after: string;
 }
 
 export const EMPTY_CRITERIA: Criteria = {
@@ -20,6 +23,7 @@ export const EMPTY_CRITERIA: Criteria = {
   dateAfter: '',
   dateBefore: '',
   page: 1,
+  after: '',
 };
 
 /** The criteria in a query string; unknown or malformed values fall back to the defaults. */
@@ -28,6 +32,7 @@ export function readCriteria(search: string): Criteria {
   const text = (name: string, max = 200) => (params.get(name) ?? '').trim().slice(0, max);
   const sort = params.get('sortBy') as SearchSort | null;
   const page = Number(params.get('page'));
+  const after = params.get('after') ?? '';
   return {
     q: text('q'),
     sortBy: sort && SEARCH_SORTS.includes(sort) ? sort : 'relevance',
@@ -36,7 +41,13 @@ export function readCriteria(search: string): Criteria {
     dateAfter: text('dateAfter', 10),
     dateBefore: text('dateBefore', 10),
     page: Number.isInteger(page) && page >= 1 ? page : 1,
+    after: page > 1 && parseCursor(after) ? after : '',
   };
+}
+
+/** The criteria of another page: the next one starts from the current page's cursor when there is one. */
+export function pageCriteria(criteria: Criteria, page: number, nextCursor: string | null): Criteria {
+  return { ...criteria, page, after: page === criteria.page + 1 && nextCursor ? nextCursor : '' };
 }
 
 /** The query string of criteria ('' or '?q=…'): defaults and empty values are left out. */
@@ -48,6 +59,7 @@ export function criteriaQuery(criteria: Criteria): string {
     if (criteria[key]) params.set(key, criteria[key]);
   }
   if (criteria.page > 1) params.set('page', String(criteria.page));
+  if (criteria.page > 1 && criteria.after) params.set('after', criteria.after);
   const qs = params.toString();
   return qs ? `?${qs}` : '';
 }
@@ -59,6 +71,7 @@ export function apiQuery(criteria: Criteria, limit: number): Record<string, stri
   for (const key of ['minCliques', 'maxCliques', 'dateAfter', 'dateBefore'] as const) {
     if (criteria[key]) query[key] = criteria[key];
   }
+  if (criteria.page > 1 && criteria.after) query.after = criteria.after;
   return query;
 }
 

@@ -1,7 +1,7 @@
 // The search query (GET /api/groups?search=… and /buscar's query string), shared by the page and the API.
 import { z } from 'zod';
 import { INVITE_LINK_MESSAGE, normalizeInviteLink } from '../groups/groups.ts';
-import { cleanTerm } from './search.ts';
+import { cleanTerm, parseCursor } from './search.ts';
 
 export const SEARCH_PAGE_SIZE = 6;
 export const SEARCH_TERM_MAX = 200;
@@ -77,6 +77,19 @@ export const SearchQuerySchema = z
       .min(1, 'Limite inválido')
       .max(100, 'Limite inválido')
       .default(SEARCH_PAGE_SIZE),
+    /** the keyset cursor of the next page (pagination.nextCursor of the previous one) */
+    after: z
+      .string()
+      .optional()
+      .transform((v, ctx) => {
+        if (v === undefined || v === '') return undefined;
+        const cursor = parseCursor(v);
+        if (!cursor) {
+          ctx.addIssue({ code: 'custom', message: 'Página inválida' });
+          return z.NEVER;
+        }
+        return cursor;
+      }),
     sortBy: z.enum(SEARCH_SORTS, { error: 'Ordenação inválida' }).default('relevance'),
     minCliques: optionalCount('O mínimo de cliques'),
     maxCliques: optionalCount('O máximo de cliques'),

@@ -1,13 +1,13 @@
 // Search over public groups. Full text first (Portuguese stemming over unaccented words, irregular
-// plurals added), trigrams on the title when full text finds nothing (partial words, small typos).
-// Relevance is "title matches above description-only matches, then popularity".
+// plurals added); when it finds nothing, typed words no title uses are corrected against the titles'
+// vocabulary (typos, partial words) and full text runs again. Relevance is "title matches above
+// description-only matches, then popularity".
 //
-// Speed at any match count (docs/decisions/search-at-scale.md): matches are counted only up to
-// SEARCH_TOTAL_CAP (+1 says "more"), and pages stop there. A page is then read one of two ways:
-// few matches -> the GIN bitmap and an in-memory sort (cost grows with the matches, at most the cap);
-// many matches -> the partial b-tree in sort order, filtered, stopping at the page (cost grows with
-// depth / match rate). Which one is cheaper is decided from the exact capped count and, for deep pages
-// of very many matches, from the planner's estimate.
+// Speed at any match count (docs/decisions/0004-search-at-scale.md): matches are counted only up to
+// SEARCH_TOTAL_CAP (+1 says "more"), or not at all when the planner expects far more; pages stop at the
+// cap. A page is then read one of two ways: few matches -> the GIN bitmap and an in-memory sort (cost
+// grows with the matches, at most the cap); many matches -> the partial b-tree in sort order, filtered,
+// stopping at the page. The next page starts from a keyset cursor, so it costs what the first one does.
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '#db/client.ts';
 import { categories, groups } from '#db/schema.ts';
@@ -20,30 +20,80 @@ import {
   toGroupJson,
 } from '../groups/groups.server.ts';
 import type { SearchQuery } from './search.schema.ts';
-import { numberVariant, SEARCH_TOTAL_CAP, searchWords, usesSearchSyntax } from './search.ts';
+import {
+  type Cursor,
+  cursorText,
+  numberVariant,
+  SEARCH_TOTAL_CAP,
+  searchWords,
+  usesSearchSyntax,
+} from './search.ts';
 
 /** A search page: totals above the cap are reported as the cap with `capped: true`. */
 export interface SearchPage extends GroupPage {
-  pagination: GroupPage['pagination'] & { capped: boolean };
+  pagination: GroupPage['pagination'] & { capped: boolean; nextCursor: string | null };
 }
 
 const CONFIG = sql.raw(`'pt_unaccent'::regconfig`);
-/** The expression of the title full-text index (groups_public_title_fts_idx). */
-const titleVector = sql`to_tsvector(${CONFIG}, ${groups.title})`;
-/** The expression of the title trigram index (groups_title_trgm_idx). */
-const titleTrigrams = sql`immutable_unaccent(lower(${groups.title}))`;
+/** The title's lexemes (weight A of the stored vector), as groups_public_title_vector_idx has them. */
+const titleVector = sql`ts_filter(${groups.searchVector}, '{a}')`;
+/** Above this many estimated matches (and without cliques or date filters) nothing is counted. */
+const TRUSTED_ESTIMATE = 5 * SEARCH_TOTAL_CAP;
+/** Corrections kept per typed word (the closest vocabulary words, most used first on ties). */
+const CORRECTIONS_PER_WORD = 3;
+
+/** The tsquery of words: each word (one of its alternatives, or their other number) must match. */
+function wordsQuery(words: string[][]): SQL {
+  const parts = words.map((alternatives) => {
+    const forms = alternatives.flatMap((word) => [word, numberVariant(word) ?? []].flat());
+    return sql`(${sql.join(
+      forms.map((form) => sql`plainto_tsquery(${CONFIG}, ${form})`),
+      sql` || `,
+    )})`;
+  });
+  return sql`(${sql.join(parts, sql` && `)})`;
+}
 
 /** The tsquery of a term: every word (or its other number) must match; typed syntax is kept as is. */
 export function termQuery(term: string): SQL | null {
   if (usesSearchSyntax(term)) return sql`websearch_to_tsquery(${CONFIG}, ${term})`;
   const words = searchWords(term);
+  return words.length === 0 ? null : wordsQuery(words.map((word) => [word]));
+}
+
+/**
+ * Typed words no public title uses, replaced by the title words most like them (trigram word similarity
+ * on `search_words`): 'matematca' -> matematica, 'matemat' -> matematica,
+ * matematico. Known words, short words and words with nothing alike stay as typed. Null when no word
+ * changed (a second full-text search would find nothing again).
+ */
+export async function correctedWords(db: Db, words: string[]): Promise<string[][] | null> {
   if (words.length === 0) return null;
-  const parts = words.map((word) => {
-    const variant = numberVariant(word);
-    const one = sql`plainto_tsquery(${CONFIG}, ${word})`;
-    return variant ? sql`(${one} || plainto_tsquery(${CONFIG}, ${variant}))` : one;
+  const found = await db.transaction(async (tx) => {
+    // 0.5, not pg_trgm's 0.6: 'futbol' is 0.5 from 'futebol'. Only unknown words are corrected, and
+    // only to the closest words, so the lower bar brings back common typos without noise.
+    await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', '0.5', true)`);
+    return rowsOf<{ i: number; word: string; exact: boolean }>(
+      await tx.execute(sql`
+        select t.i::int as i, s.word, s.word = t.typed as exact
+        from unnest(${sql.param(words)}::text[]) with ordinality as w(typed_raw, i)
+        cross join lateral (select lower(immutable_unaccent(w.typed_raw)) as typed, w.i) t
+        cross join lateral (
+          select word from search_words
+          where length(t.typed) >= 3 and t.typed <% word
+          order by word = t.typed desc, word_similarity(t.typed, word) desc, groups desc
+          limit ${CORRECTIONS_PER_WORD}
+        ) s`),
+    );
   });
-  return sql`(${sql.join(parts, sql` && `)})`;
+  let changed = false;
+  const corrected = words.map((typed, index) => {
+    const mine = found.filter((row) => Number(row.i) === index + 1);
+    if (mine.length === 0 || mine.some((row) => row.exact)) return [typed];
+    changed = true;
+    return mine.map((row) => row.word);
+  });
+  return changed ? corrected : null;
 }
 
 /**
@@ -66,18 +116,53 @@ function filtersOf(query: SearchQuery, textLeads: boolean): SQL[] {
   return filters;
 }
 
-type Order = 'createdAt' | 'cliques';
-
-/** Sort keys in the partial b-tree indexes' order (walked), or as expressions no index has (sorted). */
-function orderBy(order: Order, walk: boolean): SQL[] {
-  const key = order === 'createdAt' ? groups.createdAt : groups.cliques;
-  return walk
-    ? [sql`${key} desc nulls last`, sql`${groups.id} desc nulls last`]
-    : [sql`(${key}) desc nulls last`, sql`(${groups.id}::text) desc`];
+/** Whether the planner's estimate of the matches can stand in for a count (no correlated filters). */
+function estimable(query: SearchQuery): boolean {
+  return (
+    !query.link &&
+    query.minCliques === undefined &&
+    query.maxCliques === undefined &&
+    !query.dateAfter &&
+    !query.dateBefore
+  );
 }
 
-/** Matches counted up to the cap (+1 tells "more than the cap"). */
-async function cappedCount(db: Db, where: SQL | undefined): Promise<number> {
+type Order = 'createdAt' | 'cliques';
+
+/** An order's sort key: in the partial b-tree indexes' terms (walked) or as expressions no index has. */
+function sortKey(order: Order, walk: boolean): SQL {
+  if (order === 'createdAt')
+    return walk ? sql`${groups.createdAt}` : sql`(${groups.createdAt} + interval '0 s')`;
+  return walk ? sql`${groups.cliques}` : sql`(${groups.cliques} + 0)`;
+}
+
+function orderBy(order: Order, walk: boolean): SQL[] {
+  return walk
+    ? [sql`${sortKey(order, true)} desc nulls last`, sql`${groups.id} desc nulls last`]
+    : [sql`${sortKey(order, false)} desc nulls last`, sql`(${groups.id}::text) desc`];
+}
+
+/** The sort key as the cursor carries it: exact (microseconds, not the milliseconds a Date keeps). */
+function cursorKey(order: Order): SQL<string> {
+  return order === 'createdAt'
+    ? sql<string>`(extract(epoch from ${groups.createdAt}) * 1000000)::bigint::text`
+    : sql<string>`${groups.cliques}::text`;
+}
+
+/** Rows after the cursor in the order (a range condition on the walked index). */
+function afterCursor(order: Order, walk: boolean, cursor: Cursor): SQL {
+  const key =
+    order === 'createdAt'
+      ? sql`(timestamptz 'epoch' + ${cursor.key}::bigint * interval '1 microsecond')`
+      : sql`${cursor.key}::bigint`;
+  return walk
+    ? sql`(${sortKey(order, true)}, ${groups.id}) < (${key}, ${cursor.id}::uuid)`
+    : sql`(${sortKey(order, false)}, ${groups.id}::text) < (${key}, ${cursor.id})`;
+}
+
+/** Matches counted up to the cap (+1 tells "more than the cap"), or the planner's word for "more". */
+async function cappedCount(db: Db, where: SQL | undefined, estimate: boolean): Promise<number> {
+  if (estimate && (await estimatedRows(db, where)) >= TRUSTED_ESTIMATE) return SEARCH_TOTAL_CAP + 1;
   const inner = db
     .select({ one: sql`1` })
     .from(groups)
@@ -123,15 +208,21 @@ function whereOf(query: SearchQuery, ...conditions: SQL[]): Where {
   };
 }
 
+type KeyedRow = GroupRow & { sortKey: string };
+
+/** Where a page starts: after a cursor, or after `offset` rows. */
+type Start = { cursor: Cursor; offset?: never } | { offset: number; cursor?: never };
+
 /** Rows of a page in one order, read the cheaper way for `matches` (a capped count). */
 async function readPage(
   db: Db,
   where: Where,
   order: Order,
   matches: number,
-  offset: number,
+  start: Start,
   limit: number,
-): Promise<GroupRow[]> {
+): Promise<KeyedRow[]> {
+  const offset = start.offset ?? 0;
   if (limit <= 0 || offset >= Math.min(matches, SEARCH_TOTAL_CAP)) return [];
   let walk = matches > SEARCH_TOTAL_CAP;
   const need = offset + limit;
@@ -140,18 +231,26 @@ async function readPage(
     const [estimate, rows] = await Promise.all([estimatedRows(db, where.sorted), publicRows(db)]);
     walk = estimate * estimate >= need * rows;
   }
+  const condition = and(
+    walk ? where.walked : where.sorted,
+    start.cursor ? afterCursor(order, walk, start.cursor) : undefined,
+  );
   // Past the first page only the sort keys travel through the sort (or walk); the page's few rows are
   // then read by id, so the join and the wide columns are paid for 6 rows, not for every row skipped.
   const narrow = offset > 0;
+  const key = cursorKey(order);
   const read = (tx: Db) => {
     const base = narrow
-      ? tx.select({ id: groups.id }).from(groups)
-      : tx.select(groupColumns).from(groups).innerJoin(categories, groupsWithCategory);
+      ? tx.select({ id: groups.id, sortKey: key }).from(groups)
+      : tx
+          .select({ ...groupColumns, sortKey: key })
+          .from(groups)
+          .innerJoin(categories, groupsWithCategory);
     return base
-      .where(walk ? where.walked : where.sorted)
+      .where(condition)
       .orderBy(...orderBy(order, walk))
       .limit(limit)
-      .offset(offset) as Promise<{ id: string }[]>;
+      .offset(offset) as Promise<{ id: string; sortKey: string }[]>;
   };
   const ordered = walk
     ? // The planner multiplies correlated selectivities and would sort every match: walk the index.
@@ -162,20 +261,32 @@ async function readPage(
         return read(tx as unknown as Db);
       })
     : await read(db);
-  if (!narrow) return ordered as GroupRow[];
-  if (ordered.length === 0) return [];
+  if (!narrow) return ordered as KeyedRow[];
+  const rows = await rowsById(
+    db,
+    ordered.map((row) => row.id),
+  );
+  return ordered.flatMap((row) => {
+    const found = rows.get(row.id);
+    return found ? [{ ...found, sortKey: row.sortKey }] : [];
+  });
+}
+
+async function rowsById(db: Db, ids: string[]): Promise<Map<string, GroupRow>> {
+  if (ids.length === 0) return new Map();
   const rows = await db
     .select(groupColumns)
     .from(groups)
     .innerJoin(categories, groupsWithCategory)
-    .where(
-      inArray(
-        groups.id,
-        ordered.map((row) => row.id),
-      ),
-    );
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return ordered.flatMap((row) => byId.get(row.id) ?? []);
+    .where(inArray(groups.id, ids));
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/** A page of results, the capped count of matches and the cursor tier of its last row. */
+interface Found {
+  rows: KeyedRow[];
+  counted: number;
+  tier: Cursor['tier'];
 }
 
 /** One page of public groups matching a search (or the one group with an invite link). */
@@ -185,43 +296,62 @@ export async function searchGroups(db: Db, query: SearchQuery): Promise<SearchPa
   const limit = Math.max(0, Math.min(query.limit, SEARCH_TOTAL_CAP - offset));
   const tsquery = query.search ? termQuery(query.search) : null;
 
-  let result: { rows: GroupRow[]; counted: number } = { rows: [], counted: 0 };
-  if (tsquery) {
-    const matches = sql`${groups.searchVector} @@ ${tsquery}`;
-    result =
-      query.sortBy === 'relevance'
-        ? await relevancePage(db, query, matches, tsquery, offset, limit)
-        : await orderedPage(db, whereOf(query, matches), query.sortBy, offset, limit);
-  }
-  if (result.counted === 0 && query.search && !usesSearchSyntax(query.search)) {
-    // Nothing in full text: partial words and small typos, by trigram word similarity on the title.
-    result = await trigramPage(db, query, offset, limit);
+  let found: Found = { rows: [], counted: 0, tier: 'p' };
+  if (tsquery) found = await textPage(db, query, tsquery, offset, limit);
+  if (found.counted === 0 && query.search && !usesSearchSyntax(query.search)) {
+    // Nothing in full text: typos and partial words, corrected against the titles' words.
+    const corrected = await correctedWords(db, searchWords(query.search));
+    if (corrected) found = await textPage(db, query, wordsQuery(corrected), offset, limit);
   }
   if (!query.search) {
     // Filters (or a link) only: the public list in the chosen order; no text index leads here.
     const where = and(...filtersOf(query, false), ...(query.link ? [eq(groups.inviteCode, query.link)] : []));
     const order = query.sortBy === 'cliques' ? 'cliques' : 'createdAt';
-    result = await orderedPage(db, { sorted: where, walked: where }, order, offset, limit);
+    found = await orderedPage(db, query, { sorted: where, walked: where }, order, offset, limit);
   }
 
-  const capped = result.counted > SEARCH_TOTAL_CAP;
-  const total = Math.min(result.counted, SEARCH_TOTAL_CAP);
+  const capped = found.counted > SEARCH_TOTAL_CAP;
+  const total = Math.min(found.counted, SEARCH_TOTAL_CAP);
+  const last = found.rows.at(-1);
+  const more = last !== undefined && found.rows.length === limit && offset + limit < total;
   const now = new Date();
   return {
-    groups: result.rows.map((row) => toGroupJson(row, now)),
+    groups: found.rows.map((row) => toGroupJson(row, now)),
     pagination: {
       total,
       pages: Math.ceil(total / query.limit),
       page: query.page,
       limit: query.limit,
       capped,
+      nextCursor: more ? cursorText({ tier: found.tier, key: last.sortKey, id: last.id }) : null,
     },
   };
 }
 
-async function orderedPage(db: Db, where: Where, order: Order, offset: number, limit: number) {
-  const counted = await cappedCount(db, where.sorted);
-  return { rows: await readPage(db, where, order, counted, offset, limit), counted };
+function textPage(db: Db, query: SearchQuery, tsquery: SQL, offset: number, limit: number) {
+  const matches = sql`${groups.searchVector} @@ ${tsquery}`;
+  return query.sortBy === 'relevance'
+    ? relevancePage(db, query, matches, tsquery, offset, limit)
+    : orderedPage(db, query, whereOf(query, matches), query.sortBy, offset, limit);
+}
+
+/** The cursor of the request when it belongs to this tier, else start at the offset. */
+function startOf(query: SearchQuery, tier: Cursor['tier'], offset: number): Start {
+  return query.after?.tier === tier ? { cursor: query.after } : { offset };
+}
+
+async function orderedPage(
+  db: Db,
+  query: SearchQuery,
+  where: Where,
+  order: Order,
+  offset: number,
+  limit: number,
+): Promise<Found> {
+  const tier = order === 'createdAt' ? 'c' : 'p';
+  const counted = await cappedCount(db, where.sorted, estimable(query));
+  const rows = await readPage(db, where, order, counted, startOf(query, tier, offset), limit);
+  return { rows, counted, tier };
 }
 
 /** Titles that match, then groups whose description alone matches; popularity inside each tier. */
@@ -232,76 +362,27 @@ async function relevancePage(
   tsquery: SQL,
   offset: number,
   limit: number,
-) {
+): Promise<Found> {
   const inTitle = sql`${titleVector} @@ ${tsquery}`;
-  const all = whereOf(query, matches);
   const titles = whereOf(query, inTitle);
-  const [counted, inTitles] = await Promise.all([
-    cappedCount(db, all.sorted),
-    cappedCount(db, titles.sorted),
-  ]);
-  const rows = await readPage(db, titles, 'cliques', inTitles, offset, limit);
-  if (rows.length < limit && inTitles <= SEARCH_TOTAL_CAP) {
-    const descriptions = whereOf(query, matches, sql`not (${inTitle})`);
-    const descriptionOffset = Math.max(0, offset - inTitles);
-    // The description tier's size is the rest of the matches (capped when the whole is).
-    const inDescriptions = counted > SEARCH_TOTAL_CAP ? counted : counted - inTitles;
-    rows.push(
-      ...(await readPage(
-        db,
-        descriptions,
-        'cliques',
-        inDescriptions,
-        descriptionOffset,
-        limit - rows.length,
-      )),
-    );
-  }
-  return { rows, counted };
-}
-
-/**
- * Trigram fallback in one pass: at most cap+1 candidates with their similarity, ranked here. Each
- * candidate costs an unaccent and a similarity, so they are computed once; above the cap the ranking is
- * among the first cap+1 candidates found (a typo rarely has that many, and the total says "mais de").
- */
-async function trigramPage(db: Db, query: SearchQuery, offset: number, limit: number) {
-  const term = query.search.toLowerCase();
-  const { sorted: where } = whereOf(query, sql`${titleTrigrams} %> immutable_unaccent(${term})`);
-  const candidates = await db
-    .select({
-      id: groups.id,
-      similarity: sql<number>`word_similarity(immutable_unaccent(${term}), ${titleTrigrams})`,
-      cliques: groups.cliques,
-      createdAt: sql<number>`extract(epoch from ${groups.createdAt})::float8`,
-    })
-    .from(groups)
-    .where(where)
-    .limit(SEARCH_TOTAL_CAP + 1);
-  const counted = candidates.length;
-  const key = query.sortBy === 'createdAt' ? 'createdAt' : 'cliques';
-  const ranked = candidates
-    .slice(0, SEARCH_TOTAL_CAP)
-    .sort(
-      (a, b) =>
-        (query.sortBy === 'relevance' ? Number(b.similarity) - Number(a.similarity) : 0) ||
-        (key === 'cliques' ? b.cliques - a.cliques : Number(b.createdAt) - Number(a.createdAt)) ||
-        b.id.localeCompare(a.id),
-    )
-    .slice(offset, offset + limit);
-  if (ranked.length === 0) return { rows: [], counted };
-  const rows = await db
-    .select(groupColumns)
-    .from(groups)
-    .innerJoin(categories, groupsWithCategory)
-    .where(
-      inArray(
-        groups.id,
-        ranked.map((row) => row.id),
-      ),
-    );
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return { rows: ranked.flatMap((row) => byId.get(row.id) ?? []), counted };
+  const estimate = estimable(query);
+  const inTitles = await cappedCount(db, titles.sorted, estimate);
+  // Every title match is a match: more titles than the cap means more matches too.
+  const counted =
+    inTitles > SEARCH_TOTAL_CAP ? inTitles : await cappedCount(db, whereOf(query, matches).sorted, estimate);
+  const inDescriptionOnly = query.after?.tier === 'd';
+  const titleStart = startOf(query, 't', offset);
+  const rows = inDescriptionOnly ? [] : await readPage(db, titles, 'cliques', inTitles, titleStart, limit);
+  if (rows.length === limit || inTitles > SEARCH_TOTAL_CAP) return { rows, counted, tier: 't' };
+  const descriptions = whereOf(query, matches, sql`not (${inTitle})`);
+  // The description tier's size is the rest of the matches (capped when the whole is).
+  const inDescriptions = counted > SEARCH_TOTAL_CAP ? counted : counted - inTitles;
+  const start: Start = inDescriptionOnly
+    ? startOf(query, 'd', 0)
+    : { offset: titleStart.cursor ? 0 : Math.max(0, offset - inTitles) };
+  const fromTitles = rows.length;
+  rows.push(...(await readPage(db, descriptions, 'cliques', inDescriptions, start, limit - rows.length)));
+  return { rows, counted, tier: rows.length > fromTitles ? 'd' : 't' };
 }
 
 /** Pages the instant suggestions index: the most clicked public groups, by path. */

@@ -60,11 +60,26 @@ describe('/buscar state in the query string', () => {
       dateAfter: '',
       dateBefore: '2026-03-10',
       page: 3,
+      after: '',
     });
     expect(criteriaQuery(c)).toBe(
       '?q=futebol+clube&sortBy=cliques&minCliques=10&dateBefore=2026-03-10&page=3',
     );
     expect(criteriaQuery(readCriteria('?sortBy=nope&page=-2'))).toBe('');
+  });
+
+  it("keeps the next page's cursor only for the page after the current one", async () => {
+    const { readCriteria, criteriaQuery, pageCriteria, apiQuery } = await import('./search-state.ts');
+    const cursor = 'p.120.0b0e4a8c-9a57-4d6c-8f0e-1c2d3e4f5a6b';
+    const c = readCriteria('?q=futebol&page=2');
+    expect(criteriaQuery(pageCriteria(c, 3, cursor))).toBe(`?q=futebol&page=3&after=${cursor}`);
+    expect(apiQuery(pageCriteria(c, 3, cursor), 6)).toMatchObject({ page: 3, after: cursor });
+    expect(criteriaQuery(pageCriteria(c, 5, cursor))).toBe('?q=futebol&page=5');
+    expect(criteriaQuery(pageCriteria(c, 1, cursor))).toBe('?q=futebol');
+    expect(readCriteria(`?q=futebol&page=3&after=${cursor}`).after).toBe(cursor);
+    // a cursor is dropped on page 1 and when it is not one
+    expect(readCriteria(`?q=futebol&after=${cursor}`).after).toBe('');
+    expect(readCriteria('?q=futebol&page=3&after=oops').after).toBe('');
   });
 
   it('words the chips as the spec', async () => {

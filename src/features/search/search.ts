@@ -47,6 +47,28 @@ export function usesSearchSyntax(term: string): boolean {
   return /"|(^|\s)-\S|\sor\s/i.test(term);
 }
 
+/**
+ * Where the next page starts, so it is read from there instead of skipping the earlier pages: the order
+ * ('c' newest, 'p' most clicked, 't'/'d' relevance's title and description tiers), the last row's sort
+ * key (microseconds since 1970 or cliques) and its id. Page numbers stay the truth; a cursor only
+ * makes the next page cheap, and one that does not fit the order is ignored.
+ */
+export interface Cursor {
+  tier: 'c' | 'p' | 't' | 'd';
+  key: string;
+  id: string;
+}
+const CURSOR = /^([cptd])\.(\d{1,16})\.([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+
+export function parseCursor(text: string): Cursor | null {
+  const match = CURSOR.exec(text);
+  return match ? { tier: match[1] as Cursor['tier'], key: match[2]!, id: match[3]! } : null;
+}
+
+export function cursorText(cursor: Cursor): string {
+  return `${cursor.tier}.${cursor.key}.${cursor.id}`;
+}
+
 /** "mais de 1.000" above the cap, else the number in pt-BR. */
 export function totalLabel(total: number, capped: boolean): string {
   const n = total.toLocaleString('pt-BR');
