@@ -12,7 +12,7 @@ export default defineConfig({
   // Per checkout (not node_modules/.astro): the incremental build cache must follow its data.
   cacheDir: './.data/astro-cache',
   trailingSlash: 'ignore',
-  build: { format: 'directory' },
+  build: { format: 'directory', concurrency: 1 },
   integrations: [react(), pagefindIndex(), cspHeaders()],
   experimental: { incrementalBuild: true },
   vite: { plugins: [tailwindcss(), netlifyLocal()] },

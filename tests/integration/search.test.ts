@@ -6,7 +6,7 @@ import { categories, groups, searchWords } from '../../db/schema.ts';
 import { seedDatabase } from '../../db/seed.ts';
 import * as groupsFn from '../../functions/groups.ts';
 import { SearchQuerySchema } from '../../src/features/search/search.schema.ts';
-import { searchGroups } from '../../src/features/search/search.server.ts';
+import { searchGroups, suggestions } from '../../src/features/search/search.server.ts';
 import { setupTestDb } from '../support/db.ts';
 import { callFunction } from '../support/functions.ts';
 
@@ -446,6 +446,24 @@ describe("the titles' words (kept by triggers)", () => {
     expect(await count('bilhar')).toBe(3);
     expect(await count('sinuca')).toBe(1);
     expect(await titles('search=bilar')).toHaveLength(3);
+  });
+});
+
+describe('instant suggestions (the Pagefind records)', () => {
+  it('are the most clicked public groups with their page, category and the start of the description', async () => {
+    const top = await suggestions(db, 3);
+    const all = await titles('search=&sortBy=cliques&minCliques=0&limit=3');
+    expect(top.map((s) => s.title)).toEqual(all);
+    const varzea = (await suggestions(db, 1000)).find((s) => s.title === 'Futebol de Várzea');
+    expect(varzea).toEqual({
+      url: expect.stringMatching(/^\/esportes\/t-\d+$/),
+      title: 'Futebol de Várzea',
+      category: 'Esportes',
+      description: 'Peladas no fim de semana.',
+    });
+    const titlesOf = (await suggestions(db, 1000)).map((s) => s.title);
+    expect(titlesOf).not.toContain('Futebol Secreto'); // not approved
+    expect(titlesOf).not.toContain('Futebol Escondido'); // hidden
   });
 });
 

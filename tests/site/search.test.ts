@@ -1,14 +1,14 @@
 // /buscar in real Chromium against the local platform: the form, 'Filtros Avançados', the chips, the
 // URL as state (back/forward), pagination, empty/initial/error states. And the search box's Pagefind
-// suggestions: the real SearchBox bundled with esbuild, over a real Pagefind index of marked group pages.
+// suggestions: the real SearchBox bundled with esbuild, over a real Pagefind index of group records.
 import { mkdtempSync, rmSync } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { markedPages, writeSearchIndex } from '../../src/features/search/pagefind.ts';
+import { writeSearchIndex } from '../../src/features/search/pagefind.ts';
 import { launchBrowser } from '../support/browser.ts';
 
 const site = inject('siteUrl');
@@ -220,37 +220,39 @@ describe('search box suggestions (Pagefind)', () => {
 
   beforeAll(async () => {
     dir = mkdtempSync(path.join(tmpdir(), 'wa-pagefind-'));
-    // Group pages as the build writes them: only the marked part is indexed, other pages not at all.
-    const pages: Record<string, string> = {
-      'esportes/futebol-de-varzea/index.html': groupPage(
-        'Futebol de Várzea',
-        'Esportes',
-        'Peladas no domingo.',
-      ),
-      'esportes/futsal-amador/index.html': groupPage(
-        'Futsal Amador',
-        'Esportes',
-        'Quadra e futebol de salão.',
-      ),
-      'educacao/educacao-financeira/index.html': groupPage('Educação Financeira', 'Educação', 'Dinheiro.'),
-      'educacao/nao-indexado/index.html': groupPage('Futebol Impopular', 'Educação', 'Fora da lista.'),
-      'buscar/index.html': '<!doctype html><html lang="pt-BR"><body><h1>Buscar Grupos</h1></body></html>',
-      'categorias/index.html':
-        '<html lang="pt-BR"><body><main><h1>Futebol em todas as categorias</h1></main></body></html>',
-    };
-    for (const [file, html] of Object.entries(pages)) {
-      await import('node:fs/promises').then((fs) =>
-        fs.mkdir(path.join(dir, path.dirname(file)), { recursive: true }),
-      );
-      await writeFile(path.join(dir, file), html);
-    }
-    const popular = new Set([
-      '/esportes/futebol-de-varzea',
-      '/esportes/futsal-amador',
-      '/educacao/educacao-financeira',
-    ]);
-    const count = await writeSearchIndex(markedPages(dir, popular), path.join(dir, 'pagefind'));
+    // The records the build writes for the most clicked groups (search.server.ts `suggestions`).
+    const count = await writeSearchIndex(
+      [
+        {
+          url: '/esportes/futebol-de-varzea',
+          title: 'Futebol de Várzea',
+          category: 'Esportes',
+          description: 'Peladas no domingo.',
+        },
+        {
+          url: '/esportes/futsal-amador',
+          title: 'Futsal Amador',
+          category: 'Esportes',
+          description: 'Quadra e futebol de salão.',
+        },
+        {
+          url: '/educacao/educacao-financeira',
+          title: 'Educação Financeira',
+          category: 'Educação',
+          description: 'Dinheiro.',
+        },
+      ],
+      path.join(dir, 'pagefind'),
+    );
     expect(count).toBe(3);
+    // Where the box navigates to: a chosen group's page, or /buscar.
+    for (const page of ['educacao/educacao-financeira', 'buscar']) {
+      await mkdir(path.join(dir, page), { recursive: true });
+      await writeFile(
+        path.join(dir, page, 'index.html'),
+        '<!doctype html><html lang="pt-BR"><body>ok</body></html>',
+      );
+    }
 
     const esbuild = await import('esbuild');
     await writeFile(
@@ -299,7 +301,7 @@ describe('search box suggestions (Pagefind)', () => {
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  it('downloads the index only on focus, suggests marked popular group pages, and navigates with the keyboard', async () => {
+  it('downloads the index only on focus, suggests the indexed groups, and navigates with the keyboard', async () => {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
     const pagefindRequests: string[] = [];
     page.on('request', (r) => {
@@ -321,9 +323,7 @@ describe('search box suggestions (Pagefind)', () => {
       ]),
     );
     const texts = (await options.allTextContents()).join(' | ');
-    expect(texts).not.toContain('Impopular'); // marked but not among the indexed pages
-    expect(texts).not.toContain('todas as categorias'); // not a group page
-    expect(texts).toContain('Esportes'); // the category from data-pagefind-meta
+    expect(texts).toContain('Esportes'); // the category from the record's meta
     expect(pagefindRequests.length).toBeGreaterThan(0);
 
     await box.fill('educacao');
@@ -348,13 +348,3 @@ describe('search box suggestions (Pagefind)', () => {
     await page.close();
   });
 });
-
-function groupPage(title: string, category: string, description: string): string {
-  return `<!doctype html><html lang="pt-BR"><head><title>${title} | Grupos de Zap</title></head><body>
-<header><nav>Início Categorias Buscar Futebol</nav></header>
-<main><article data-pagefind-body>
-  <h1>${title}</h1>
-  <p data-pagefind-meta="category">${category}</p>
-  <p>${description}</p>
-</article><aside>Grupos relacionados: Futebol Clube</aside></main></body></html>`;
-}

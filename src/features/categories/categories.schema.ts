@@ -15,7 +15,6 @@ export const RESERVED_SLUGS: readonly string[] = [
   'categoria',
   'categorias',
   'enviar',
-  'grupo',
   'grupos',
   'index',
   'manifest.webmanifest',
@@ -30,6 +29,7 @@ export const RESERVED_SLUGS: readonly string[] = [
   'favicon.svg',
   // functions, redirects, build output and the platform
   'api',
+  'grupo',
   'home',
   'uploads',
   'simulador-pagamento',

@@ -19,6 +19,8 @@ import {
   isPublicGroup,
   toGroupJson,
 } from '../groups/groups.server.ts';
+import { groupPath } from '../groups/groups.ts';
+import type { Suggestion } from './pagefind.ts';
 import type { SearchQuery } from './search.schema.ts';
 import {
   type Cursor,
@@ -39,6 +41,8 @@ const CONFIG = sql.raw(`'pt_unaccent'::regconfig`);
 const titleVector = sql`ts_filter(${groups.searchVector}, '{a}')`;
 /** Above this many estimated matches (and without cliques or date filters) nothing is counted. */
 const TRUSTED_ESTIMATE = 5 * SEARCH_TOTAL_CAP;
+/** Characters of a description the suggestions index (the search box shows none of it). */
+const SUGGESTION_DESCRIPTION = 300;
 /** Corrections kept per typed word (the closest vocabulary words, most used first on ties). */
 const CORRECTIONS_PER_WORD = 3;
 
@@ -385,14 +389,23 @@ async function relevancePage(
   return { rows, counted, tier: rows.length > fromTitles ? 'd' : 't' };
 }
 
-/** Pages the instant suggestions index: the most clicked public groups, by path. */
-export async function suggestionPaths(db: Db, limit: number): Promise<Set<string>> {
+/** What the instant suggestions index: the most clicked public groups (start of the description only). */
+export async function suggestions(db: Db, limit: number): Promise<Suggestion[]> {
   const rows = await db
-    .select({ categorySlug: categories.slug, titleSlug: groups.titleSlug })
+    .select({
+      categorySlug: categories.slug,
+      titleSlug: groups.titleSlug,
+      title: groups.title,
+      category: categories.name,
+      description: sql<string>`left(${groups.description}, ${SUGGESTION_DESCRIPTION})`,
+    })
     .from(groups)
     .innerJoin(categories, groupsWithCategory)
     .where(isPublicGroup)
     .orderBy(...orderBy('cliques', true))
     .limit(limit);
-  return new Set(rows.map((row) => `/${row.categorySlug}/${row.titleSlug}`));
+  return rows.map(({ categorySlug, titleSlug, ...row }) => ({
+    url: groupPath({ categorySlug, titleSlug }),
+    ...row,
+  }));
 }
