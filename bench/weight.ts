@@ -97,24 +97,26 @@ export async function pageWeights(
   return out;
 }
 
-/** Bytes (gzipped) fetched from /pagefind/ by the first search typed on /buscar; null without Pagefind. */
+/** Bytes (gzipped) fetched from /pagefind/ by the first search typed in the home search box; null without Pagefind. */
 export async function firstSearchBytes(base: string, word: string): Promise<number | null> {
   const browser = await launchBrowser();
   try {
     const page = await browser.newPage();
     const tracker = track(page);
-    const response = await page.goto(`${base}/buscar`, { waitUntil: 'load' });
+    // The search box with instant suggestions (home's hero box); /buscar's own form queries the API.
+    const response = await page.goto(`${base}/`, { waitUntil: 'load' });
     if (response?.status() !== 200) return null;
     await tracker.settle();
-    const field = page.locator('input[type="search"]:visible, input[name="q"]:visible').first();
+    const field = page.getByRole('combobox', { name: 'Buscar grupos' }).first();
     if (!(await field.count())) return null;
+    await field.focus();
     const start = tracker.loaded.length;
     await field.fill(word);
     await page.waitForTimeout(1500);
     await tracker.settle();
     const fetched = tracker.loaded.slice(start).filter((l) => l.url.includes('/pagefind/'));
     if (!fetched.length) {
-      log('no /pagefind/ request after typing on /buscar');
+      log('no /pagefind/ request after typing in the search box');
       return null;
     }
     return fetched.reduce((s, l) => s + l.gz, 0);

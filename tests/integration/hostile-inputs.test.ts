@@ -7,6 +7,7 @@ import { rowsOf } from '../../db/client.ts';
 import { seedDatabase } from '../../db/seed.ts';
 import * as ads from '../../functions/advertisements.ts';
 import * as categories from '../../functions/categories.ts';
+import * as groupById from '../../functions/group-by-id.ts';
 import * as engagement from '../../functions/group-engagement.ts';
 import * as groups from '../../functions/groups.ts';
 import { setupTestDb } from '../support/db.ts';
@@ -33,6 +34,8 @@ const ENDPOINTS: Endpoint[] = [
     path: '/api/groups?category={x}&page={x}',
   },
   { name: 'group search', module: groups, method: 'GET', path: '/api/groups?search={x}&minCliques={x}' },
+  { name: 'search cursor', module: groups, method: 'GET', path: '/api/groups?search=grupo&page=2&after={x}' },
+  { name: 'group page by id', module: groupById, method: 'GET', path: '/grupo/{x}' },
   { name: 'group click', module: engagement, method: 'POST', path: '/api/groups/{x}/click' },
   { name: 'group share', module: engagement, method: 'POST', path: '/api/groups/{x}/share' },
   { name: 'ad click', module: ads, method: 'POST', path: '/api/advertisements/{x}/click' },

@@ -67,9 +67,9 @@ export function termQuery(term: string): SQL | null {
 
 /**
  * Typed words no public title uses, replaced by the title words most like them (trigram word similarity
- * on `search_words`): 'matematca' -> matematica, 'matemat' -> matematica,
- * matematico. Known words, short words and words with nothing alike stay as typed. Null when no word
- * changed (a second full-text search would find nothing again).
+ * on `search_words`): 'matematca' -> matematica, 'matemat' -> matematica, matematico. Known words,
+ * short words and words with nothing alike stay as typed. Null when no word changed (a second
+ * full-text search would find nothing again).
  */
 export async function correctedWords(db: Db, words: string[]): Promise<string[][] | null> {
   if (words.length === 0) return null;
