@@ -5,23 +5,14 @@
 import { and, eq } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openDb } from '../../db/client.ts';
 import { categories, engagementEvents, groups } from '../../db/schema.ts';
 import { launchBrowser } from '../support/browser.ts';
+import { withSiteDb } from '../support/site-db.ts';
 
 const site = inject('siteUrl');
 
 // The embedded database serves one connection at a time: hold it only for the moment of a query, or the
 // site's own functions would wait behind this test.
-async function withDb<T>(run: (db: Awaited<ReturnType<typeof openDb>>['db']) => Promise<T>): Promise<T> {
-  const handle = await openDb({ url: inject('siteDatabaseUrl'), driver: 'pg', max: 1 });
-  try {
-    return await run(handle.db);
-  } finally {
-    await handle.close();
-  }
-}
-
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
@@ -41,7 +32,7 @@ afterAll(async () => {
 });
 
 async function clickCount(groupId: string) {
-  const rows = await withDb((db) =>
+  const rows = await withSiteDb((db) =>
     db
       .select({ id: engagementEvents.id })
       .from(engagementEvents)
@@ -132,8 +123,8 @@ describe('visitor journey', () => {
 
 describe('groups newer than the build', () => {
   it('show at once from the API (noindex), and an unknown group says so and goes home', async () => {
-    const [category] = await withDb((db) => db.select().from(categories).limit(1));
-    const [fresh] = await withDb((db) =>
+    const [category] = await withSiteDb((db) => db.select().from(categories).limit(1));
+    const [fresh] = await withSiteDb((db) =>
       db
         .insert(groups)
         .values({
@@ -155,7 +146,7 @@ describe('groups newer than the build', () => {
       await page.goto(`${site}/grupo/${fresh!.id}`);
       await page.getByRole('heading', { name: 'Grupo Recém Aprovado' }).waitFor();
     } finally {
-      await withDb((db) => db.delete(groups).where(eq(groups.id, fresh!.id)));
+      await withSiteDb((db) => db.delete(groups).where(eq(groups.id, fresh!.id)));
     }
 
     await page.goto(`${site}/grupo/00000000-0000-4000-8000-000000000000`);

@@ -7,9 +7,9 @@ import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type Db, openDb } from '../../db/client.ts';
 import { groupReports, groups, users } from '../../db/schema.ts';
 import { launchBrowser } from '../support/browser.ts';
+import { withSiteDb } from '../support/site-db.ts';
 
 const site = inject('siteUrl');
 const shots = process.env.OWNER_SCREENSHOTS;
@@ -17,15 +17,6 @@ const shots = process.env.OWNER_SCREENSHOTS;
 const WAIT = { timeout: 45_000 };
 
 // The platform's embedded database is shared: hold a connection only for the moment of a query.
-async function withDb<T>(run: (db: Db) => Promise<T>): Promise<T> {
-  const handle = await openDb({ url: inject('siteDatabaseUrl'), driver: 'pg', max: 1 });
-  try {
-    return await run(handle.db);
-  } finally {
-    await handle.close();
-  }
-}
-
 async function shoot(page: Page, name: string) {
   if (!shots) return;
   for (const width of [390, 1280]) {
@@ -67,7 +58,7 @@ describe('owner journey', { timeout: 240_000 }, () => {
     await page.getByRole('button', { name: 'Criar conta' }).click();
     await page.waitForURL(/\/painel$/, WAIT);
     await page.getByRole('heading', { name: 'Maria Dona' }).waitFor(WAIT);
-    const [user] = await withDb((db) => db.select().from(users).where(eq(users.email, email)));
+    const [user] = await withSiteDb((db) => db.select().from(users).where(eq(users.email, email)));
     expect(user).toMatchObject({ name: 'Maria Dona', admin: false });
     expect(user!.password).not.toContain('senha-forte-123');
   });
@@ -91,9 +82,9 @@ describe('owner journey', { timeout: 240_000 }, () => {
     await page.getByRole('button', { name: 'Enviar grupo' }).click();
     await page.getByRole('heading', { name: 'Grupo enviado com sucesso!' }).waitFor(WAIT);
 
-    const [group] = await withDb((db) => db.select().from(groups).where(eq(groups.inviteCode, code)));
+    const [group] = await withSiteDb((db) => db.select().from(groups).where(eq(groups.inviteCode, code)));
     expect(group).toMatchObject({ title, approved: false, link: `https://chat.whatsapp.com/${code}` });
-    const [owner] = await withDb((db) => db.select().from(users).where(eq(users.email, email)));
+    const [owner] = await withSiteDb((db) => db.select().from(users).where(eq(users.email, email)));
     expect(group!.userId).toBe(owner!.id);
     // The picture was re-encoded and is served with a long cache.
     expect(group!.image).toMatch(/^\/api\/images\//);
@@ -135,7 +126,7 @@ describe('reporting a group', { timeout: 120_000 }, () => {
     await dialog.getByLabel('Descrição').fill('Só manda propaganda de outros grupos.');
     await dialog.getByRole('button', { name: 'Enviar denúncia' }).click();
     await page.getByRole('status').filter({ hasText: 'Denúncia enviada' }).first().waitFor(WAIT);
-    const reports = await withDb((db) =>
+    const reports = await withSiteDb((db) =>
       db.select().from(groupReports).where(eq(groupReports.groupId, group.id)),
     );
     expect(reports).toContainEqual(

@@ -91,7 +91,7 @@ describe('featuring a group with the simulator', () => {
       const page = await context.newPage();
       await page.goto(`${site}/planos-destaque`);
       await page.getByRole('link', { name: /Grupo da Jornada de Pagamento/ }).click();
-      await page.waitForURL(/groupId=/);
+      await page.waitForURL(/groupId=/, WAIT);
       await expect.poll(() => page.getByText('Grupo Selecionado').isVisible(), WAIT).toBe(true);
       const next = page.getByRole('button', { name: /Processando|Continuar para Pagamento/ });
       expect(await next.isDisabled()).toBe(true);
@@ -101,17 +101,17 @@ describe('featuring a group with the simulator', () => {
       await page.getByRole('button', { name: /Destaque 7 dias/ }).click();
       await page.getByRole('button', { name: 'Continuar para Pagamento' }).click();
 
-      await page.waitForURL(/\/pagar-destaque\/[0-9a-f-]{36}$/);
+      await page.waitForURL(/\/pagar-destaque\/[0-9a-f-]{36}$/, WAIT);
       const orderId = page.url().split('/').pop()!;
       await expect.poll(() => page.getByText('Resumo do pedido').isVisible(), WAIT).toBe(true);
       expect(await page.getByText('Grupo da Jornada de Pagamento').isVisible()).toBe(true);
       await shoot(page, 'pagar-destaque');
       await page.getByRole('button', { name: 'Prosseguir para Pagamento' }).click();
 
-      await page.waitForURL(/\/simulador-pagamento\//);
+      await page.waitForURL(/\/simulador-pagamento\//, WAIT);
       await shoot(page, 'simulador');
       await page.getByRole('button', { name: 'Aprovar' }).click();
-      await page.waitForURL(/\/painel\?pagamento=/);
+      await page.waitForURL(/\/painel\?pagamento=/, WAIT);
 
       const [order] = await handle.db.select().from(featureOrders).where(eq(featureOrders.id, orderId));
       expect(order).toMatchObject({ status: 'active', price: 3990, days: 7, paymentMethod: 'simulator' });
@@ -353,7 +353,7 @@ describe('admin payment screens', () => {
     const context = await loggedIn(token, 390);
     const page = await context.newPage();
     await page.goto(`${site}/admin/payments`);
-    await page.waitForURL(/\/admin\/login/);
+    await page.waitForURL(/\/admin\/login/, WAIT);
     await context.close();
   });
 });
