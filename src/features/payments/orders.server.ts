@@ -343,6 +343,7 @@ export type SettleOutcome =
  * Apply a confirmed payment exactly once, in one transaction: the event is recorded first (a replay
  * finds it and changes nothing), the order row is locked (two notifications for one order settle it
  * once), and amount and currency must match the order. A rebuild is requested after an activation.
+ * A well-formed order id with no order answers 503 so the provider sends the notification again.
  */
 export async function settlePayment(db: Db, payment: SettledPayment): Promise<SettleOutcome> {
   const outcome = await db.transaction(async (tx): Promise<SettleOutcome> => {
@@ -367,6 +368,11 @@ export async function settlePayment(db: Db, payment: SettledPayment): Promise<Se
     const [order] = orderId
       ? await tx.select().from(featureOrders).where(eq(featureOrders.id, orderId)).for('update')
       : [];
+    if (!order && orderId) {
+      // An order id of ours the database does not show (yet): the notification may have raced the
+      // order's commit. Nothing is recorded (the throw rolls back) and the provider retries later.
+      throw new AppError('UNAVAILABLE', MESSAGES.orderNotVisibleYet, undefined, { 'retry-after': '60' });
+    }
     if (!order) {
       console.warn(
         `[payments] ${payment.provider} event ${payment.eventId} for unknown order ${payment.orderId}`,

@@ -22,6 +22,7 @@ export const MESSAGES = {
   approveOnlyPending: 'Apenas pagamentos pendentes podem ser aprovados.',
   cancelOnlyPending: 'Apenas pagamentos pendentes podem ser cancelados.',
   invalidSignature: 'Assinatura do webhook inválida.',
+  orderNotVisibleYet: 'Pedido ainda não encontrado. Tente novamente em instantes.',
   simulatorUnavailable: 'O simulador de pagamento só existe no ambiente local.',
 } as const;
 
