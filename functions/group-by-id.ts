@@ -1,5 +1,5 @@
-// /grupo/{id}: a permanent redirect to the group's canonical page /{categorySlug}/{titleSlug}, so the
-// build renders each group once. An id that is no public group gets the site's 404 page, whose group
+// /grupo/{id}: a redirect to the group's canonical page /{categorySlug}/{titleSlug}, so the build
+// renders each group once. 302, not 301: an admin may rename a group, and browsers keep a 301 for good. An id that is no public group gets the site's 404 page, whose group
 // fallback says 'Grupo não encontrado' and goes home.
 import type { Config, Context } from '@netlify/functions';
 import { getDb } from '#db/client.ts';
@@ -34,7 +34,7 @@ export default route({
     try {
       const group = await groupById(await getDb(), id);
       return new Response(null, {
-        status: 301,
+        status: 302,
         headers: { location: group.path, 'cache-control': 'public, max-age=300' },
       });
     } catch (error) {
