@@ -18,22 +18,32 @@ export async function startPlatform(root: string, databaseUrl: string): Promise<
     { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let output = '';
+  let ready = false;
+  let stopping = false;
+  // Keep draining its output (a chatty function must never block on a full pipe), the tail kept to
+  // say why if it dies.
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-4000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  child.once('exit', (code, signal) => {
+    if (ready && !stopping) console.error(`[bench] the platform exited (${code ?? signal}):\n${output}`);
+  });
   await new Promise<void>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
+    const onData = () => {
       if (output.includes('Pronto:')) resolve();
     };
     child.stdout?.on('data', onData);
     child.stderr?.on('data', onData);
     child.once('exit', (code) => reject(new Error(`platform exited (${code}):\n${output.slice(-2000)}`)));
   });
-  // Keep draining its output so a chatty function never blocks on a full pipe.
-  child.stdout?.resume();
-  child.stderr?.resume();
+  ready = true;
   return {
     url: `http://127.0.0.1:${port}`,
     pid: child.pid as number,
     async stop() {
+      stopping = true;
       if (child.exitCode !== null) return;
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
