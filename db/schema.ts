@@ -60,6 +60,8 @@ export const categories = pgTable('categories', {
   icon: text('icon').notNull().default('tag'),
   /** display order: the home page shows the first six */
   position: integer('position').notNull().default(0),
+  /** approved, visible groups in it: kept by triggers on groups (migration 0004), never by code */
+  publicGroups: integer('public_groups').notNull().default(0),
   updatedAt: updatedAt(),
 });
 

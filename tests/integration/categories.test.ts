@@ -1,8 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { eq, ne } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { groups } from '../../db/schema.ts';
+import { categories, groups } from '../../db/schema.ts';
 import { seedDatabase } from '../../db/seed.ts';
 import * as categoriesFn from '../../functions/categories.ts';
+import * as groupsFn from '../../functions/groups.ts';
 import { setupTestDb } from '../support/db.ts';
 import { callFunction } from '../support/functions.ts';
 
@@ -83,5 +84,52 @@ describe('GET /api/categories/{slug}', () => {
     expect(res.status).toBe(405);
     expect(res.headers.get('allow')).toBe('GET');
     expect(await res.json()).toMatchObject({ code: 'METHOD_NOT_ALLOWED' });
+  });
+});
+
+describe('public group counts (kept by triggers)', () => {
+  /** Every category's kept count against a count of the rows, and the lists' totals against both. */
+  async function expectCountsTrue() {
+    const all = await db.select().from(groups);
+    const body = (await (await callFunction(categoriesFn, '/api/categories')).json()) as {
+      id: number;
+      slug: string;
+      count: number;
+    }[];
+    for (const category of body) {
+      const expected = all.filter((g) => g.categoryId === category.id && g.approved && !g.hiddenAt).length;
+      expect(category.count, category.slug).toBe(expected);
+      const page = (await (
+        await callFunction(groupsFn, `/api/groups?category=${category.slug}&page=1`)
+      ).json()) as { pagination: { total: number } };
+      expect(page.pagination.total, category.slug).toBe(expected);
+    }
+    const recent = (await (await callFunction(groupsFn, '/api/groups/recent?page=1')).json()) as {
+      pagination: { total: number };
+    };
+    expect(recent.pagination.total).toBe(all.filter((g) => g.approved && !g.hiddenAt).length);
+  }
+
+  it('follow moves between categories, deletion and bulk inserts', async () => {
+    await expectCountsTrue();
+    const [group] = await db.select().from(groups).where(eq(groups.approved, true)).limit(1);
+    const [other] = await db.select().from(categories).where(ne(categories.id, group!.categoryId)).limit(1);
+    await db.update(groups).set({ categoryId: other!.id }).where(eq(groups.id, group!.id));
+    await expectCountsTrue();
+    await db.update(groups).set({ cliques: 999 }).where(eq(groups.id, group!.id)); // counters change nothing
+    await db.delete(groups).where(eq(groups.id, group!.id));
+    await expectCountsTrue();
+    const rows = await db.select().from(groups).limit(3);
+    await db.insert(groups).values(
+      rows.map((row, i) => ({
+        ...row,
+        id: undefined,
+        titleSlug: `${row.titleSlug}-copia-${i}`,
+        inviteCode: `${row.inviteCode}C${i}`,
+        link: `${row.link}C${i}`,
+        searchVector: undefined,
+      })),
+    );
+    await expectCountsTrue();
   });
 });

@@ -1,9 +1,9 @@
-// Category reads: the list with counts of public groups, and one category by slug.
-import { asc, count, eq, sql } from 'drizzle-orm';
+// Category reads: the list with counts of public groups, and one category by slug. The counts are
+// categories.public_groups, kept by triggers on groups (migration 0004).
+import { asc, eq } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
-import { categories, groups } from '#db/schema.ts';
+import { categories } from '#db/schema.ts';
 import { AppError } from '#src/lib/http.server.ts';
-import { isPublicGroup } from '../groups/groups.server.ts';
 import { CATEGORY_NOT_FOUND } from './categories.schema.ts';
 
 export interface CategoryWithCount {
@@ -15,8 +15,6 @@ export interface CategoryWithCount {
   updatedAt: Date;
 }
 
-const publicCount = sql<number>`count(${groups.id}) filter (where ${isPublicGroup})`.mapWith(Number);
-
 /** Every category in display order, each with its number of public groups. */
 export async function listCategories(db: Db): Promise<CategoryWithCount[]> {
   return db
@@ -25,12 +23,10 @@ export async function listCategories(db: Db): Promise<CategoryWithCount[]> {
       name: categories.name,
       slug: categories.slug,
       icon: categories.icon,
-      count: publicCount,
+      count: categories.publicGroups,
       updatedAt: categories.updatedAt,
     })
     .from(categories)
-    .leftJoin(groups, eq(groups.categoryId, categories.id))
-    .groupBy(categories.id)
     .orderBy(asc(categories.position), asc(categories.name));
 }
 
@@ -42,16 +38,13 @@ export async function getCategoryBySlug(db: Db, slug: string): Promise<CategoryW
       name: categories.name,
       slug: categories.slug,
       icon: categories.icon,
+      count: categories.publicGroups,
       updatedAt: categories.updatedAt,
     })
     .from(categories)
     .where(eq(categories.slug, slug));
   if (!category) throw new AppError('NOT_FOUND', CATEGORY_NOT_FOUND);
-  const [row] = await db
-    .select({ n: count() })
-    .from(groups)
-    .where(sql`${groups.categoryId} = ${category.id} and ${isPublicGroup}`);
-  return { ...category, count: row?.n ?? 0 };
+  return category;
 }
 
 /** The API shape of a category (spec: {id, name, slug, icon, count}). */
