@@ -28,7 +28,7 @@ export default function AdCard({ ad }: { ad: AdvertisementJson }) {
       )}
     >
       {broken ? (
-        <div className="grid aspect-[3/1] place-items-center bg-neutral-100 text-sm font-medium text-neutral-500">
+        <div className="grid aspect-[3/1] place-items-center bg-neutral-100 text-sm font-medium text-neutral-600">
           Sem Imagem
         </div>
       ) : (
