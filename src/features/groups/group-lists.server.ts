@@ -1,7 +1,7 @@
 // The public list queries, used by the API and by the static build alike. Every query filters with
 // isPublicGroup and orders by the columns of one of the partial indexes in db/schema.ts, so lists
 // stay index scans at 100k+ groups.
-import { and, asc, count, desc, eq, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '#db/client.ts';
 import { categories, groups } from '#db/schema.ts';
