@@ -1,10 +1,11 @@
 // /grupo/{id}: a redirect to the group's canonical page /{categorySlug}/{titleSlug}, so the build
-// renders each group once. 302, not 301: an admin may rename a group, and browsers keep a 301 for good. An id that is no public group gets the site's 404 page, whose group
-// fallback says 'Grupo não encontrado' and goes home.
+// renders each group once. 302, not 301: an admin may rename a group, and browsers keep a 301 for good.
+// An id that is no public group gets the site's 404 page, whose group fallback says 'Grupo não
+// encontrado' and goes home.
 import type { Config, Context } from '@netlify/functions';
 import { getDb } from '#db/client.ts';
 import { GROUP_NOT_FOUND, groupById } from '#src/features/groups/group-lists.server.ts';
-import { AppError, route } from '#src/lib/http.server.ts';
+import { AppError, param, route } from '#src/lib/http.server.ts';
 
 /** When the site's 404 page cannot be fetched (it always can on a deployed site). */
 const PLAIN_NOT_FOUND = `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>${GROUP_NOT_FOUND}</title></head><body><p>${GROUP_NOT_FOUND}. <a href="/">Voltar para a Página Inicial</a></p></body></html>`;
@@ -25,14 +26,8 @@ async function notFoundPage(req: Request): Promise<Response> {
 
 export default route({
   GET: async (req: Request, context: Context) => {
-    let id = '';
     try {
-      id = decodeURIComponent(context.params?.id ?? '');
-    } catch {
-      return notFoundPage(req);
-    }
-    try {
-      const group = await groupById(await getDb(), id);
+      const group = await groupById(await getDb(), param(context, 'id'));
       return new Response(null, {
         status: 302,
         headers: { location: group.path, 'cache-control': 'public, max-age=300' },

@@ -229,9 +229,13 @@ export function route(handlers: Partial<Record<Method, RouteHandler>>) {
   };
 }
 
-/** A route parameter Netlify matched from config.path. */
+/** A route parameter Netlify matched from config.path; missing or badly percent-encoded is a 404. */
 export function param(context: Context, name: string): string {
   const value = context.params?.[name];
   if (!value) throw new AppError('NOT_FOUND', MESSAGES.notFound);
-  return decodeURIComponent(value);
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    throw new AppError('NOT_FOUND', MESSAGES.notFound);
+  }
 }

@@ -37,22 +37,32 @@ async function add(
   }> = {},
   category = 'esportes',
 ) {
-  n += 1;
   const [cat] = await db.select().from(categories).where(eq(categories.slug, category));
-  const code = `TestInvite${String(n).padStart(6, '0')}`;
-  codes.set(title, code);
+  const row = groupRow(title, cat!.id);
+  codes.set(title, row.inviteCode);
   await db.insert(groups).values({
-    title,
-    description: fields.description ?? 'Um grupo de teste.',
-    link: `https://chat.whatsapp.com/${code}`,
-    inviteCode: code,
-    categoryId: cat!.id,
-    titleSlug: `t-${n}`,
+    ...row,
+    description: fields.description ?? row.description,
     approved: fields.approved ?? true,
     hiddenAt: fields.hidden ? new Date() : null,
     cliques: fields.cliques ?? 10,
     createdAt: new Date(fields.createdAt ?? '2026-05-01T12:00:00Z'),
   });
+}
+
+/** The columns of an approved test group with a fresh invite code and slug. */
+function groupRow(title: string, categoryId: number) {
+  n += 1;
+  const code = `TestInvite${String(n).padStart(6, '0')}`;
+  return {
+    title,
+    description: 'Um grupo de teste.',
+    link: `https://chat.whatsapp.com/${code}`,
+    inviteCode: code,
+    categoryId,
+    titleSlug: `t-${n}`,
+    approved: true,
+  };
 }
 
 async function get(query: string): Promise<{ status: number; body: Page & { message?: string } }> {
@@ -350,13 +360,7 @@ describe('pagination', () => {
       sql`'2026-07-01 12:00:00.000'::timestamptz + ${micros} * interval '1 microsecond'`;
     for (const [i, micros] of [1, 2, 3].entries())
       await db.insert(groups).values({
-        title: `Kitesurf Turma ${i + 1}`,
-        description: 'Ventos do Nordeste.',
-        link: `https://chat.whatsapp.com/Kitesurf${i}0000000`,
-        inviteCode: `Kitesurf${i}0000000`,
-        categoryId: cat!.id,
-        titleSlug: `kitesurf-${i}`,
-        approved: true,
+        ...groupRow(`Kitesurf Turma ${i + 1}`, cat!.id),
         createdAt: at(micros) as unknown as Date,
       });
     const seen: string[] = [];
@@ -432,17 +436,11 @@ describe("the titles' words (kept by triggers)", () => {
 
   it("adds a bulk insert's words once per statement", async () => {
     const [cat] = await db.select().from(categories).where(eq(categories.slug, 'games'));
-    await db.insert(groups).values(
-      ['Bilhar Clube A', 'Bilhar Clube B', 'Sinuca e Bilhar'].map((title, i) => ({
-        title,
-        description: 'Partidas às sextas.',
-        link: `https://chat.whatsapp.com/Bilhar${i}00000000`,
-        inviteCode: `Bilhar${i}00000000`,
-        categoryId: cat!.id,
-        titleSlug: `bilhar-${i}`,
-        approved: true,
-      })),
-    );
+    await db
+      .insert(groups)
+      .values(
+        ['Bilhar Clube A', 'Bilhar Clube B', 'Sinuca e Bilhar'].map((title) => groupRow(title, cat!.id)),
+      );
     expect(await count('bilhar')).toBe(3);
     expect(await count('sinuca')).toBe(1);
     expect(await titles('search=bilar')).toHaveLength(3);

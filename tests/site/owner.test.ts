@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { groupReports, groups, users } from '../../db/schema.ts';
-import { launchBrowser } from '../support/browser.ts';
+import { launchBrowser, screenshotWidths } from '../support/browser.ts';
 import { withSiteDb } from '../support/site-db.ts';
 
 const site = inject('siteUrl');
@@ -16,15 +16,7 @@ const shots = process.env.OWNER_SCREENSHOTS;
 // Functions and islands on a shared 2-core machine: waits follow readiness, with room.
 const WAIT = { timeout: 45_000 };
 
-// The platform's embedded database is shared: hold a connection only for the moment of a query.
-async function shoot(page: Page, name: string) {
-  if (!shots) return;
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${shots}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 390, height: 844 });
-}
+const shoot = (page: Page, name: string) => screenshotWidths(page, shots, name);
 
 /** Wait until the island holding this field has hydrated (Astro drops `ssr` from an island once live). */
 const hydrated = (page: Page, label: string) =>

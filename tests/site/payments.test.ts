@@ -16,7 +16,7 @@ import {
   users,
 } from '../../db/schema.ts';
 import { SESSION_COOKIE, signSession } from '../../src/features/auth/session.server.ts';
-import { launchBrowser } from '../support/browser.ts';
+import { launchBrowser, screenshotWidths } from '../support/browser.ts';
 
 const site = inject('siteUrl');
 const handle = await openDb({ url: inject('siteDatabaseUrl'), driver: 'pg', max: 2 });
@@ -57,14 +57,7 @@ async function loggedIn(token: string, width = 390): Promise<BrowserContext> {
   return context;
 }
 
-async function shoot(page: Page, name: string) {
-  if (!shots) return;
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${shots}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 390, height: 900 });
-}
+const shoot = (page: Page, name: string) => screenshotWidths(page, shots, name, 900);
 
 describe('featuring a group with the simulator', () => {
   it(

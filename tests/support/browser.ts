@@ -1,6 +1,6 @@
 // Chromium for browser tests: CHROMIUM_PATH, the system's chromium, or Playwright's own download.
 import { existsSync } from 'node:fs';
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser, chromium, type Page } from 'playwright-core';
 
 export const INSTALL_HINT = 'apt-get update && apt-get install -y chromium   # or set CHROMIUM_PATH';
 
@@ -41,4 +41,17 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+}
+
+/**
+ * Full-page screenshots at phone and desktop widths into `dir` (a test's *_SCREENSHOTS variable; nothing
+ * without it), then back to the phone viewport the journey runs in.
+ */
+export async function screenshotWidths(page: Page, dir: string | undefined, name: string, height = 844) {
+  if (!dir) return;
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 390, height });
 }
