@@ -4,9 +4,8 @@ import { Crown } from 'lucide-react';
 import { badgeClasses, buttonClasses, cardClasses, cx, FEATURED_LABEL } from '#src/components/ui/classes.ts';
 import { formatDate } from '#src/lib/format.ts';
 import SharePopover from '../share/SharePopover.tsx';
-import { groupThumbnail } from './group-image.ts';
+import { groupAvatar } from './group-image.ts';
 import type { GroupJson } from './groups.server.ts';
-import { identiconUrl } from './identicon.ts';
 
 interface Props {
   group: GroupJson;
@@ -20,7 +19,7 @@ export default function GroupCard({ group, site, headingLevel: Heading = 'h3' }:
     <article className={cx(cardClasses({ padding: 'none', interactive: true }), 'relative flex flex-col')}>
       <div className="flex items-start gap-3 p-4 pb-2">
         <img
-          src={group.image ? groupThumbnail(group.image) : identiconUrl(group.id)}
+          src={groupAvatar(group)}
           alt=""
           width={56}
           height={56}

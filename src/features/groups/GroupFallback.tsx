@@ -11,9 +11,8 @@ import { countLabel, formatDate, formatRelative } from '#src/lib/format.ts';
 import ShareDialog from '../share/ShareDialog.tsx';
 import CategoryGroups from './CategoryGroups.tsx';
 import { REDIRECT_DELAY_MS, type Wanted, wantedFromPath } from './fallback.ts';
-import { groupThumbnail } from './group-image.ts';
+import { groupAvatar } from './group-image.ts';
 import type { GroupJson, GroupPage } from './groups.server.ts';
-import { identiconUrl } from './identicon.ts';
 import JoinButton from './JoinButton.tsx';
 
 type State =
@@ -132,7 +131,7 @@ export default function GroupFallback({ site }: { site: string }) {
       <article className={cardClasses({ padding: 'lg' })}>
         <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
           <img
-            src={group.image ? groupThumbnail(group.image) : identiconUrl(group.id)}
+            src={groupAvatar(group)}
             alt=""
             width={96}
             height={96}
@@ -200,7 +199,7 @@ export default function GroupFallback({ site }: { site: string }) {
                   className={cx(cardClasses({ padding: 'sm', interactive: true }), 'flex items-center gap-3')}
                 >
                   <img
-                    src={other.image ? groupThumbnail(other.image) : identiconUrl(other.id)}
+                    src={groupAvatar(other)}
                     alt=""
                     width={48}
                     height={48}
