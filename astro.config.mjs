@@ -5,6 +5,7 @@ import { defineConfig } from 'astro/config';
 import { netlifyLocal } from './scripts/platform/vite-plugin.mjs';
 import { pagefindIndex } from './src/features/search/pagefind.ts';
 import { cspHeaders } from './src/integrations/csp.ts';
+import { hydrateOnInteraction } from './src/integrations/interaction.ts';
 
 export default defineConfig({
   site: process.env.SITE_URL ?? 'http://localhost:8888',
@@ -13,7 +14,7 @@ export default defineConfig({
   cacheDir: './.data/astro-cache',
   trailingSlash: 'ignore',
   build: { format: 'directory', concurrency: 1 },
-  integrations: [react(), pagefindIndex(), cspHeaders()],
+  integrations: [react(), hydrateOnInteraction(), pagefindIndex(), cspHeaders()],
   experimental: { incrementalBuild: true },
   vite: { plugins: [tailwindcss(), netlifyLocal()] },
 });

@@ -12,6 +12,7 @@ import {
   groupReports,
   groups,
   pwaSettings,
+  rebuildRequests,
 } from '../../db/schema.ts';
 import { seedDatabase } from '../../db/seed.ts';
 import * as adsFn from '../../functions/admin-advertisements.ts';
@@ -22,6 +23,7 @@ import * as pwaFn from '../../functions/admin-pwa.ts';
 import * as reportsFn from '../../functions/admin-reports.ts';
 import * as sitemapFn from '../../functions/admin-sitemap.ts';
 import * as uploadsFn from '../../functions/admin-uploads.ts';
+import { adSlotCount } from '../../src/features/ads/ads.server.ts';
 import { saoPauloDay } from '../../src/features/analytics/visitor.server.ts';
 import { setupTestDb } from '../support/db.ts';
 import { callFunction } from '../support/functions.ts';
@@ -194,6 +196,45 @@ describe('advertisements', () => {
 
     expect((await call(adsFn, `/api/admin/advertisements/${ad.id}`, { method: 'DELETE' })).status).toBe(200);
     expect(await db.select().from(advertisements).where(eq(advertisements.id, ad.id))).toHaveLength(0);
+  });
+
+  it('requests a rebuild when the active ads change, as the static lists keep room for them', async () => {
+    await db.update(advertisements).set({ active: false });
+    await db.delete(rebuildRequests);
+    const reasons = async () => (await db.select().from(rebuildRequests)).map((r) => r.reason).sort();
+    expect(await adSlotCount(db)).toBe(0);
+
+    const form = new FormData();
+    form.set('title', 'Anúncio de teste');
+    form.set('description', 'Texto');
+    form.set('link', 'https://exemplo.com.br');
+    form.set('active', 'false');
+    const inactive = (await (
+      await call(adsFn, '/api/admin/advertisements', { method: 'POST', body: form })
+    ).json()) as {
+      id: string;
+    };
+    expect(await reasons()).toEqual([]);
+    const rename = new FormData();
+    rename.set('title', 'Outro título');
+    await call(adsFn, `/api/admin/advertisements/${inactive.id}`, { method: 'PATCH', body: rename });
+    expect(await reasons()).toEqual([]);
+
+    await call(adsFn, `/api/admin/advertisements/${inactive.id}`, {
+      method: 'PATCH',
+      json: { active: true },
+    });
+    expect(await reasons()).toEqual([`anúncio alterado: ${inactive.id}`]);
+    expect(await adSlotCount(db)).toBe(1);
+    form.set('active', 'true');
+    for (let i = 0; i < 3; i++)
+      await call(adsFn, '/api/admin/advertisements', { method: 'POST', body: form });
+    expect((await reasons()).filter((r) => r.startsWith('anúncio criado: '))).toHaveLength(3);
+    expect(await adSlotCount(db)).toBe(3); // a list's share, however many are active
+
+    await db.delete(rebuildRequests);
+    await call(adsFn, `/api/admin/advertisements/${inactive.id}`, { method: 'DELETE' });
+    expect(await reasons()).toEqual([`anúncio excluído: ${inactive.id}`]);
   });
 
   it('refuses a bad link, a non-image file and an image over 5MB, storing nothing', async () => {

@@ -1,11 +1,14 @@
 // A visitor's journey in real Chromium: home -> category -> group page -> 'Entrar no Grupo' (the invite
 // opens in a new tab, the click counts once per visitor per day, and the tab opens even when registering
-// fails) -> 'Compartilhar Grupo'. Also: the category island keeps its order in the URL, and a group
-// approved after the last build is shown at once by the 404 page's fallback.
+// fails) -> 'Compartilhar Grupo'. Also: home and category pages run no React until the visitor reaches
+// for an island, their ads fill the places kept for them without moving anything, the category island
+// keeps its order in the URL, and a group approved after the last build is shown at once by the 404
+// page's fallback.
 import { and, eq } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { categories, engagementEvents, groups } from '../../db/schema.ts';
+import { advertisements, categories, engagementEvents, groups } from '../../db/schema.ts';
+import { CATEGORY_PAGE_SIZE } from '../../src/features/groups/groups.schema.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { withSiteDb } from '../support/site-db.ts';
 
@@ -50,7 +53,7 @@ describe('visitor journey', () => {
     await page.waitForURL(`**${categoryHref}`);
     await expect.poll(() => page.locator('h1').textContent(), { timeout: 20_000 }).toMatch(/^Grupos de /);
 
-    const groupLink = page.locator('#grupos article h3 a').first();
+    const groupLink = page.locator('#grupos article h3 a:visible').first();
     const groupHref = (await groupLink.getAttribute('href'))!;
     await groupLink.click();
     await page.waitForURL(`**${groupHref}`);
@@ -91,6 +94,99 @@ describe('visitor journey', () => {
     await dialog.waitFor({ state: 'detached' });
   });
 
+  it('home and category pages run no React before an interaction, and their ads move nothing', async () => {
+    const [category] = (await (await fetch(`${site}/api/categories`)).json()) as { slug: string }[];
+    const active = await withSiteDb((db) =>
+      db.select({ id: advertisements.id }).from(advertisements).where(eq(advertisements.active, true)),
+    );
+    expect(active.length).toBeGreaterThan(0);
+    const scripts: string[] = [];
+    const onRequest = (request: { resourceType(): string; url(): string }) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    };
+    page.on('request', onRequest);
+    await page.addInitScript(() => {
+      const w = window as unknown as { layoutShift: number };
+      w.layoutShift = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & {
+          value: number;
+          hadRecentInput: boolean;
+        })[])
+          if (!entry.hadRecentInput) w.layoutShift += entry.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    try {
+      for (const path of ['/', `/categoria/${category!.slug}`]) {
+        scripts.length = 0;
+        await page.goto(`${site}${path}`, { waitUntil: 'networkidle' });
+        // The visit's ads are in the list, where the build kept room for them.
+        const ads = page.locator('ul[data-ad-list] > li', { hasText: 'Patrocinado' });
+        await expect.poll(() => ads.count(), { timeout: 10_000 }).toBe(Math.min(3, active.length));
+        expect(await page.locator('[data-ad-slot]').count()).toBe(0);
+        expect(
+          await page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift),
+        ).toBeLessThan(0.01);
+        // Every island still waits, and the React renderer was never requested.
+        const islands = page.locator('astro-island');
+        expect(await islands.count()).toBeGreaterThan(0);
+        expect(await page.locator('astro-island:not([ssr])').count()).toBe(0);
+        const renderer = new URL((await islands.first().getAttribute('renderer-url')) ?? '', site).pathname;
+        expect(renderer).toMatch(/\.js$/);
+        expect(scripts).not.toContain(renderer);
+      }
+
+      // Pressing an ad registers its click (delegated, no island needed) and opens its link.
+      const adLink = page.locator('ul[data-ad-list] a[data-ad-id]').first();
+      const adId = (await adLink.getAttribute('data-ad-id')) ?? '';
+      await context.route('https://**', (route) =>
+        route.fulfill({ contentType: 'text/html', body: 'anúncio' }),
+      );
+      const registered = page.waitForRequest((r) => r.url().endsWith(`/api/advertisements/${adId}/click`));
+      const [tab] = await Promise.all([context.waitForEvent('page'), adLink.click()]);
+      expect((await registered).method()).toBe('POST');
+      await tab.close();
+      await context.unroute('https://**');
+
+      // An address naming page 2 shows page 2 at once (the island hydrates without waiting).
+      const second = await (
+        await fetch(`${site}/api/groups?category=${category!.slug}&limit=${CATEGORY_PAGE_SIZE}&page=2`)
+      ).json();
+      await page.goto(`${site}/categoria/${category!.slug}?pagina=2`);
+      await page.locator('#grupos astro-island:not([ssr])').waitFor({ state: 'attached' });
+      await expect
+        .poll(() => page.locator('#grupos article h3 a:visible').first().textContent(), { timeout: 20_000 })
+        .toBe((second as { groups: { title: string }[] }).groups[0]!.title);
+      expect(await page.getByRole('link', { name: 'Página 2' }).getAttribute('aria-current')).toBe('page');
+    } finally {
+      page.off('request', onRequest);
+    }
+  });
+
+  it('the featured carousel swipes natively before it hydrates, and carries on from there', async () => {
+    await page.goto(`${site}/`, { waitUntil: 'networkidle' });
+    const carousel = page.locator('section[aria-roledescription="carrossel"]');
+    const island = page.locator('astro-island', { has: carousel });
+    const slides = carousel.locator('li[aria-roledescription="slide"]');
+    expect(await slides.count()).toBeGreaterThanOrEqual(4);
+    expect(await island.getAttribute('ssr')).not.toBeNull();
+    // A swipe to the third slide: the row scrolls by itself, no JavaScript of ours involved.
+    const viewport = carousel.locator('div').first();
+    await viewport.evaluate((row) => {
+      const items = row.querySelectorAll<HTMLElement>('li[aria-roledescription="slide"]');
+      row.scrollLeft = items[2]!.offsetLeft - items[0]!.offsetLeft;
+    });
+    expect(await viewport.evaluate((row) => row.scrollLeft)).toBeGreaterThan(0);
+    // Reaching for the buttons hydrates it, on the slide the visitor was at.
+    const next = carousel.getByRole('button', { name: 'Próximo' });
+    await next.hover();
+    await page.locator('astro-island:not([ssr])', { has: carousel }).waitFor({ state: 'attached' });
+    const current = carousel.locator('button[aria-current="true"]');
+    await expect.poll(() => current.getAttribute('aria-label')).toBe('Ir para o destaque 3');
+    await next.click();
+    await expect.poll(() => current.getAttribute('aria-label')).toBe('Ir para o destaque 4');
+  });
+
   it('the category list keeps its order and page in the URL (back and forward work)', async () => {
     const [category] = (await (await fetch(`${site}/api/categories`)).json()) as { slug: string }[];
     const firstOf = async (sortBy: string) => {
@@ -101,13 +197,14 @@ describe('visitor journey', () => {
     await page.goto(`${site}/categoria/${category!.slug}`);
     const firstTitle = () =>
       page
-        .locator('#grupos article h3 a')
+        .locator('#grupos article h3 a:visible')
         .first()
         .textContent({ timeout: 1000 })
         .catch(() => null);
     const slow = { timeout: 20_000, interval: 250 };
     expect(await firstTitle()).toBe(newest);
-    // The list is an island hydrated when the browser is idle: Astro drops 'ssr' once it is live.
+    // The list hydrates when the visitor reaches for it: Astro drops 'ssr' once the island is live.
+    await page.getByLabel('Ordenar por').focus();
     await page.locator('#grupos astro-island:not([ssr])').waitFor({ state: 'attached' });
     await page.getByLabel('Ordenar por').selectOption('title');
     await expect.poll(() => page.url(), slow).toMatch(/ordem=title/);

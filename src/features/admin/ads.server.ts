@@ -1,8 +1,10 @@
 // Advertisements admin: paged list (6 per page), create and edit from the multipart form (optional
-// image re-encoded to WebP), delete, active toggle.
+// image re-encoded to WebP), delete, active toggle. A change to which ads are active requests a rebuild:
+// the static lists reserve room for them (adSlotCount).
 import { count, desc, eq } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { type Advertisement, advertisements } from '#db/schema.ts';
+import { requestRebuild } from '#src/features/rebuilds/rebuilds.server.ts';
 import { AppError, parse } from '#src/lib/http.server.ts';
 import { ADMIN_MESSAGES, AdFormSchema, AdPatchSchema } from './admin.schema.ts';
 import { storeAdImage } from './uploads.server.ts';
@@ -60,6 +62,7 @@ export async function createAd(db: Db, form: FormData, createdBy: string) {
     .insert(advertisements)
     .values({ ...fields, image, createdBy })
     .returning();
+  if (row!.active) await requestRebuild(db, `anúncio criado: ${row!.id}`);
   return toAdJson(row!);
 }
 
@@ -74,6 +77,7 @@ export async function updateAd(db: Db, id: string, form: FormData) {
     ? await db.update(advertisements).set(changes).where(eq(advertisements.id, id)).returning()
     : await db.select().from(advertisements).where(eq(advertisements.id, id));
   if (!row) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.adNotFound);
+  if ('active' in fields) await requestRebuild(db, `anúncio alterado: ${id}`);
   return toAdJson(row);
 }
 
@@ -82,6 +86,7 @@ export async function deleteAd(db: Db, id: string) {
   const [row] = await db
     .delete(advertisements)
     .where(eq(advertisements.id, id))
-    .returning({ id: advertisements.id });
+    .returning({ id: advertisements.id, active: advertisements.active });
   if (!row) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.adNotFound);
+  if (row.active) await requestRebuild(db, `anúncio excluído: ${id}`);
 }

@@ -1,8 +1,9 @@
 // Public advertisement reads: a few random active ads for a list. Clicks go through engagement.
-import { eq, sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { advertisements } from '#db/schema.ts';
 import type { AdvertisementJson } from './ads.schema.ts';
+import { ADS_PER_LIST } from './ads.ts';
 
 export { registerAdClick } from '../analytics/engagement.server.ts';
 
@@ -20,4 +21,14 @@ export async function randomActiveAds(db: Db, count: number): Promise<Advertisem
     .where(eq(advertisements.active, true))
     .orderBy(sql`random()`)
     .limit(count);
+}
+
+/**
+ * How many ads a static list makes room for: the active ads, up to a list's share. Reserving their
+ * space at build time keeps the visit's ads from pushing the groups down; ads admin changes request a
+ * rebuild so the count follows them.
+ */
+export async function adSlotCount(db: Db): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(advertisements).where(eq(advertisements.active, true));
+  return Math.min(ADS_PER_LIST, row?.n ?? 0);
 }

@@ -1,23 +1,33 @@
-// A paginated group list (a category, or the home's 'Últimos Grupos'). The build renders page 1 of the
-// default order into the HTML; other pages and orders come from GET /api/groups and live in the URL
-// (?pagina=2&ordem=cliques), so reload, back and forward work. Ads are drawn per visit from the API.
+// A paginated group list (a category, or the home's 'Últimos Grupos'). Page 1 of the default order is
+// static HTML passed in as children (GroupList.astro, ads included), so the list needs no JavaScript until
+// the visitor reaches for the pagination or the sort; other pages and orders come from GET /api/groups and
+// live in the URL (?pagina=2&ordem=cliques), so reload, back and forward work. Hydrate it with
+// client:interaction={{ params: LIST_PARAMS }}: an address that names another page hydrates at once.
 import { ChevronLeft, ChevronRight, SearchX, TriangleAlert } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { buttonClasses, cx } from '#src/components/ui/classes.ts';
 import { EmptyState } from '#src/components/ui/EmptyState.tsx';
 import { Skeleton } from '#src/components/ui/Skeleton.tsx';
 import { api } from '#src/lib/api.ts';
 import { countLabel } from '#src/lib/format.ts';
 import { GAP, pageWindow } from '#src/lib/pagination.ts';
-import AdCard from '../ads/AdCard.tsx';
+import AdSlot from '../ads/AdSlot.tsx';
 import type { AdvertisementJson } from '../ads/ads.schema.ts';
 import { ADS_PER_LIST, mixAds } from '../ads/ads.ts';
 import GroupCard from './GroupCard.tsx';
 import { GROUP_SORTS, type GroupSort, SORT_LABELS } from './groups.schema.ts';
 import type { GroupPage } from './groups.server.ts';
 
+/** The query parameters that name a view other than the static first page. */
+export const LIST_PARAMS = ['pagina', 'ordem'];
+
 interface Props {
-  initial: GroupPage;
+  /** the static first page's pagination */
+  pagination: GroupPage['pagination'];
+  /** the static first page (GroupList.astro) */
+  children?: ReactNode;
+  /** the first page as data instead, when nothing static exists (the 404 page's fallback) */
+  firstPage?: GroupPage;
   site: string;
   /** this page's path (links are built from it, identically on the server and in the browser) */
   path: string;
@@ -57,8 +67,12 @@ function hrefFor(path: string, view: View): string {
   return `${path}${qs ? `?${qs}` : ''}`;
 }
 
+const isFirstPage = (view: View) => view.page === 1 && view.sort === 'createdAt';
+
 export default function CategoryGroups({
-  initial,
+  pagination,
+  children,
+  firstPage,
   site,
   path,
   category,
@@ -68,18 +82,30 @@ export default function CategoryGroups({
   placeholders,
 }: Props) {
   const [view, setView] = useState<View>({ page: 1, sort: 'createdAt' });
-  const [data, setData] = useState<GroupPage>(initial);
+  // null: the static first page is showing
+  const [data, setData] = useState<GroupPage | null>(firstPage ?? null);
   const [state, setState] = useState<'ready' | 'loading' | 'error'>('ready');
   const [error, setError] = useState('');
   const [ads, setAds] = useState<AdvertisementJson[]>([]);
   const request = useRef<AbortController | null>(null);
+  // The island's pages' ads, drawn once per visit (the static page has its own) and shown together
+  // with the groups, so they never push a page's cards down.
+  const visitAds = useRef<Promise<AdvertisementJson[]> | null>(null);
+  const drawAds = useCallback(() => {
+    visitAds.current ??= api<AdvertisementJson[]>('/api/random-advertisements', {
+      query: { count: ADS_PER_LIST },
+    })
+      .then((list) => (Array.isArray(list) ? list : []))
+      .catch(() => []);
+    return visitAds.current;
+  }, []);
 
   const load = useCallback(
     async (next: View) => {
       setView(next);
-      if (next.page === 1 && next.sort === 'createdAt') {
+      if (isFirstPage(next)) {
         request.current?.abort();
-        setData(initial);
+        setData(firstPage ?? null);
         setState('ready');
         return;
       }
@@ -89,15 +115,19 @@ export default function CategoryGroups({
       setState('loading');
       try {
         const path = category ? '/api/groups' : '/api/groups/recent';
-        const page = await api<GroupPage>(path, {
-          query: {
-            category,
-            page: next.page,
-            limit: initial.pagination.limit,
-            sortBy: category ? next.sort : undefined,
-          },
-          signal: controller.signal,
-        });
+        const [page, pageAds] = await Promise.all([
+          api<GroupPage>(path, {
+            query: {
+              category,
+              page: next.page,
+              limit: pagination.limit,
+              sortBy: category ? next.sort : undefined,
+            },
+            signal: controller.signal,
+          }),
+          drawAds(),
+        ]);
+        setAds(pageAds);
         setData(page);
         setState('ready');
       } catch (cause) {
@@ -106,18 +136,20 @@ export default function CategoryGroups({
         setState('error');
       }
     },
-    [category, initial],
+    [category, pagination.limit, firstPage, drawAds],
   );
 
   useEffect(() => {
     void load(viewFromUrl());
     const onPop = () => void load(viewFromUrl());
     window.addEventListener('popstate', onPop);
-    api<AdvertisementJson[]>('/api/random-advertisements', { query: { count: ADS_PER_LIST } })
-      .then((list) => setAds(Array.isArray(list) ? list : []))
-      .catch(() => setAds([]));
     return () => window.removeEventListener('popstate', onPop);
   }, [load]);
+
+  // A first page given as data (the 404 fallback) draws its ads at once.
+  useEffect(() => {
+    if (firstPage) void drawAds().then(setAds);
+  }, [firstPage, drawAds]);
 
   function go(next: View) {
     history.pushState(null, '', hrefFor(path, next));
@@ -125,8 +157,8 @@ export default function CategoryGroups({
     document.getElementById(anchor)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
   }
 
-  const { total, pages } = data.pagination;
-  const items = mixAds(data.groups, ads, { positions: adPositions });
+  const { total, pages } = data?.pagination ?? pagination;
+  const items = data ? mixAds(data.groups, ads ?? [], { positions: adPositions }) : [];
   const link = (page: number) => hrefFor(path, { ...view, page });
 
   return (
@@ -155,6 +187,7 @@ export default function CategoryGroups({
         </div>
       )}
 
+      <div hidden={data !== null || state !== 'ready'}>{children}</div>
       {state === 'loading' ? (
         <ul
           className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
@@ -183,7 +216,7 @@ export default function CategoryGroups({
             </button>
           }
         />
-      ) : data.groups.length === 0 ? (
+      ) : data === null ? null : data.groups.length === 0 ? (
         <EmptyState
           icon={SearchX}
           title="Nenhum grupo encontrado"
@@ -197,9 +230,7 @@ export default function CategoryGroups({
                 <GroupCard group={item.group} site={site} />
               </li>
             ) : (
-              <li key={`ad-${item.ad.id}`} className="grid">
-                <AdCard ad={item.ad} />
-              </li>
+              <AdSlot key={`ad-${item.ad.id}`} ad={item.ad} />
             ),
           )}
         </ul>

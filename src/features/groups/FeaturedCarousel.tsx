@@ -1,6 +1,8 @@
 // 'Grupos em Destaque': a looping, free-drag carousel with previous/next buttons and dots. The build
-// renders the groups featured at build time; once visible, the island asks the API again, so a
-// featuring that ended since the build disappears (featured means featured now).
+// renders the groups featured at build time as a natively scrollable row, so it swipes before any
+// JavaScript; the island hydrates when the visitor reaches for it (client:interaction), takes over where
+// the row was scrolled to, and asks the API again, so a featuring that ended since the build disappears
+// (featured means featured now; the expiry also requests a rebuild).
 import useEmblaCarousel from 'embla-carousel-react';
 import { ChevronLeft, ChevronRight, Star } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
@@ -37,6 +39,17 @@ export default function FeaturedCarousel({ initial, site, limit }: Props) {
     setSelected(embla.selectedScrollSnap());
   }, [embla]);
 
+  // Carry the native scroll position over to the carousel (the viewport stops scrolling natively).
+  useEffect(() => {
+    if (!embla) return;
+    const viewport = embla.rootNode();
+    const [first, second] = embla.slideNodes();
+    const offset = viewport.scrollLeft;
+    viewport.scrollLeft = 0;
+    if (offset && first && second)
+      embla.scrollTo(Math.round(offset / (second.offsetLeft - first.offsetLeft)), true);
+  }, [embla]);
+
   useEffect(() => {
     if (!embla) return;
     sync();
@@ -57,14 +70,20 @@ export default function FeaturedCarousel({ initial, site, limit }: Props) {
 
   return (
     <section className="relative" aria-roledescription="carrossel" aria-label="Grupos em Destaque">
-      <div ref={viewportRef} className="-mx-1 overflow-hidden px-1 py-1">
-        <ul className="flex touch-pan-y gap-4">
+      <div
+        ref={viewportRef}
+        className={cx(
+          '-mx-1 px-1 py-1',
+          embla ? 'overflow-hidden' : 'scrollbar-none snap-x snap-mandatory overflow-x-auto',
+        )}
+      >
+        <ul className={cx('flex gap-4', embla && 'touch-pan-y')}>
           {groups.map((group, index) => (
             <li
               key={group.id}
               aria-roledescription="slide"
               aria-label={`${index + 1} de ${groups.length}`}
-              className="grid min-w-0 shrink-0 grow-0 basis-[85%] min-[480px]:basis-[60%] md:basis-[calc((100%-2rem)/3)]"
+              className="grid min-w-0 shrink-0 grow-0 snap-start basis-[85%] min-[480px]:basis-[60%] md:basis-[calc((100%-2rem)/3)]"
             >
               <GroupCard group={group} site={site} />
             </li>

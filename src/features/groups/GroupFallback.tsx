@@ -113,7 +113,8 @@ export default function GroupFallback({ site }: { site: string }) {
           Grupos de {state.name}
         </h1>
         <CategoryGroups
-          initial={state.page}
+          pagination={state.page.pagination}
+          firstPage={state.page}
           site={site}
           path={`/categoria/${state.slug}`}
           category={state.slug}

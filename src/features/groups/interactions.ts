@@ -7,6 +7,7 @@
 //   [data-report-dialog]   'Denunciar': loads and opens the report dialog on first press
 //   [data-share-native]    the device share sheet (shown only where navigator.share exists)
 //   a[data-share-platform] register the share; the link itself opens the network
+//   a[data-ad-id]          an advertisement's link: register the click; the link opens by itself
 //   time[data-relative]    'há 3 dias' from the datetime (static HTML would go stale between builds)
 import { formatRelative } from '#src/lib/format.ts';
 import { COPY_FEEDBACK_MS } from '../share/share.ts';
@@ -60,6 +61,12 @@ function onClick(event: MouseEvent) {
   const join = target.closest<HTMLAnchorElement>('a[data-join-id]');
   if (join?.dataset.joinId) {
     registerClick(join.dataset.joinId);
+    return;
+  }
+
+  const adLink = target.closest<HTMLAnchorElement>('a[data-ad-id]');
+  if (adLink?.dataset.adId) {
+    post(`/api/advertisements/${encodeURIComponent(adLink.dataset.adId)}/click`);
     return;
   }
 

@@ -58,6 +58,17 @@ export default function SearchBox({ defaultValue = '', size = 'md', id = 'busca'
   const listId = `${useId()}-sugestoes`;
   const latest = useRef('');
   const rootRef = useRef<HTMLFormElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  // Hydrated because the visitor focused the field or started typing (client:interaction): carry on
+  // from what they typed, as the focus and keys before hydration never reached the handlers below.
+  useEffect(() => {
+    const input = inputRef.current;
+    if (!input || document.activeElement !== input) return;
+    setOpen(true);
+    void loadPagefind();
+    setTerm(input.value);
+  }, []);
 
   useEffect(() => {
     const query = term.trim();
@@ -141,6 +152,7 @@ export default function SearchBox({ defaultValue = '', size = 'md', id = 'busca'
           className="pointer-events-none absolute top-1/2 left-3.5 size-5 -translate-y-1/2 text-neutral-500"
         />
         <input
+          ref={inputRef}
           id={id}
           name="q"
           type="search"
