@@ -1,11 +1,14 @@
 // npm run audit: Lighthouse (mobile) on the public pages and axe on every page, admin and panel
 // included (logged in with a signed session cookie), printed against the targets.
-// Uses AUDIT_URL (+ AUDIT_DATABASE_URL for the logged-in pages) or starts the local platform.
+// Uses AUDIT_URL (+ AUDIT_DATABASE_URL for the logged-in pages) or starts the local platform, which
+// Lighthouse then reads through a gzip proxy, as the CDN would serve it.
 // AUDIT_ONLY=axe (or lighthouse) runs one part.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createGzip } from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
 import lighthouse from 'lighthouse';
 import pg from 'pg';
@@ -56,6 +59,46 @@ async function startSite(): Promise<{ url: string; databaseUrl: string; stop(): 
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The local platform sends text uncompressed; Netlify's CDN gzips (or brotlis) it. Lighthouse reads the
+ * local site through this proxy, which gzips text as the CDN would, so transfer sizes are production's.
+ */
+async function compressingProxy(target: string): Promise<{ url: string; close(): void }> {
+  const upstream = new URL(target);
+  const server = http.createServer((req, res) => {
+    const forward = http.request(
+      {
+        host: upstream.hostname,
+        port: upstream.port,
+        path: req.url,
+        method: req.method,
+        headers: { ...req.headers, 'accept-encoding': 'identity' },
+      },
+      (answer) => {
+        const headers = { ...answer.headers };
+        const text = /text|javascript|json|css|svg|xml/.test(headers['content-type'] ?? '');
+        if (!text || !/\bgzip\b/.test(req.headers['accept-encoding'] ?? '')) {
+          res.writeHead(answer.statusCode ?? 502, headers);
+          answer.pipe(res);
+          return;
+        }
+        delete headers['content-length'];
+        res.writeHead(answer.statusCode ?? 502, {
+          ...headers,
+          'content-encoding': 'gzip',
+          vary: 'Accept-Encoding',
+        });
+        answer.pipe(createGzip()).pipe(res);
+      },
+    );
+    forward.on('error', () => res.destroy());
+    req.pipe(forward);
+  });
+  const port = await freePort();
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${port}`, close: () => server.close() };
 }
 
 /** Paths to audit, taken from the database: a category and a group that exist. */
@@ -127,14 +170,19 @@ try {
   const plan = await pagesAndSessions(external ? process.env.AUDIT_DATABASE_URL : site?.databaseUrl);
   const only = process.env.AUDIT_ONLY;
   if (only !== 'axe') console.log('\n== Lighthouse (mobile) ==');
-  for (const p of only === 'axe' ? [] : plan.lighthouse) {
-    const scores = await runLighthouse(base + p);
-    const cells = Object.entries(TARGETS).map(([k, t]) => {
-      const ok = (scores[k] ?? 0) >= t;
-      if (!ok) failures++;
-      return `${k} ${scores[k]}${ok ? '' : ` (< ${t})`}`;
-    });
-    console.log(`${p.padEnd(40)} ${cells.join(', ')}`);
+  const cdn = only === 'axe' || external ? undefined : await compressingProxy(base);
+  try {
+    for (const p of only === 'axe' ? [] : plan.lighthouse) {
+      const scores = await runLighthouse((cdn?.url ?? base) + p);
+      const cells = Object.entries(TARGETS).map(([k, t]) => {
+        const ok = (scores[k] ?? 0) >= t;
+        if (!ok) failures++;
+        return `${k} ${scores[k]}${ok ? '' : ` (< ${t})`}`;
+      });
+      console.log(`${p.padEnd(40)} ${cells.join(', ')}`);
+    }
+  } finally {
+    cdn?.close();
   }
   if (only !== 'lighthouse') console.log('\n== axe (serious + critical must be zero) ==');
   const browser = await launchBrowser();
