@@ -3,7 +3,7 @@
 // Started as a child process by the bench; prints 'Pronto:' when it listens.
 import http from 'node:http';
 import path from 'node:path';
-import { createNetlifyDev, sendWebResponse } from '../scripts/platform/netlify.mjs';
+import { createNetlifyDev, functionsBuilt, sendWebResponse } from '../scripts/platform/netlify.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 process.chdir(root);
@@ -17,6 +17,8 @@ Object.assign(process.env, {
 
 const netlify = createNetlifyDev({ projectRoot: root, serverAddress: siteUrl });
 await netlify.start();
+// As `npm start` does: until the functions are bundled, every request (static files too) waits on them.
+await functionsBuilt(netlify, siteUrl);
 
 const server = http.createServer(async (req, res) => {
   try {

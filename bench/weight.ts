@@ -40,8 +40,14 @@ function track(page: Page) {
   });
   return {
     loaded,
+    // Until the network has been quiet for 500 ms. (waitForLoadState('networkidle') resolves at once
+    // once the page reached it, so it never waited for what an interaction fetched.)
     settle: async () => {
       await page.waitForLoadState('networkidle').catch(() => {});
+      for (let seen = -1, waited = 0; seen !== pending.length && waited < 10_000; waited += 500) {
+        seen = pending.length;
+        await page.waitForTimeout(500);
+      }
       await Promise.all(pending);
     },
   };
