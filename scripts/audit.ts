@@ -2,7 +2,8 @@
 // included (logged in with a signed session cookie), printed against the targets.
 // Uses AUDIT_URL (+ AUDIT_DATABASE_URL for the logged-in pages) or starts the local platform, which
 // Lighthouse then reads through a gzip proxy, as the CDN would serve it.
-// AUDIT_ONLY=axe (or lighthouse) runs one part.
+// AUDIT_ONLY=axe (or lighthouse) runs one part; LIGHTHOUSE_RUNS (default 3) audits each page that many
+// times and prints the median.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
@@ -19,6 +20,19 @@ import { freePort } from './platform/database.ts';
 const root = path.resolve(import.meta.dirname, '..');
 process.env.LOCAL_PLATFORM = '1';
 const TARGETS = { performance: 98, accessibility: 100, 'best-practices': 100, seo: 100 } as const;
+// Performance moves by several points between runs on a busy 2-core machine (the local platform's
+// scheduled functions share it), so each page is audited LIGHTHOUSE_RUNS times and the median is
+// kept, as Lighthouse's own guidance on variability recommends.
+const LIGHTHOUSE_RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+
+function medians(runs: Record<string, number>[]): Record<string, number> {
+  return Object.fromEntries(
+    Object.keys(TARGETS).map((k) => {
+      const sorted = runs.map((r) => r[k] ?? 0).sort((a, b) => a - b);
+      return [k, sorted[Math.floor((sorted.length - 1) / 2)] ?? 0];
+    }),
+  );
+}
 
 async function startSite(): Promise<{ url: string; databaseUrl: string; stop(): Promise<void> }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'wa-audit-'));
@@ -173,7 +187,9 @@ try {
   const cdn = only === 'axe' || external ? undefined : await compressingProxy(base);
   try {
     for (const p of only === 'axe' ? [] : plan.lighthouse) {
-      const scores = await runLighthouse((cdn?.url ?? base) + p);
+      const runs: Record<string, number>[] = [];
+      for (let i = 0; i < LIGHTHOUSE_RUNS; i++) runs.push(await runLighthouse((cdn?.url ?? base) + p));
+      const scores = medians(runs);
       const cells = Object.entries(TARGETS).map(([k, t]) => {
         const ok = (scores[k] ?? 0) >= t;
         if (!ok) failures++;
