@@ -21,6 +21,10 @@ import type { GroupPage } from './groups.server.ts';
 /** The query parameters that name a view other than the static first page. */
 export const LIST_PARAMS = ['pagina', 'ordem'];
 
+/** What an empty list says (spec): a category's, or the home's recent groups. */
+export const emptyListText = (category?: string) =>
+  category ? 'Não há grupos disponíveis nesta categoria' : 'Ainda não há grupos publicados.';
+
 interface Props {
   /** the static first page's pagination */
   pagination: GroupPage['pagination'];
@@ -217,11 +221,7 @@ export default function CategoryGroups({
           }
         />
       ) : data === null ? null : data.groups.length === 0 ? (
-        <EmptyState
-          icon={SearchX}
-          title="Nenhum grupo encontrado"
-          text={category ? 'Não há grupos disponíveis nesta categoria' : 'Ainda não há grupos publicados.'}
-        />
+        <EmptyState icon={SearchX} title="Nenhum grupo encontrado" text={emptyListText(category)} />
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {items.map((item) =>
