@@ -2,11 +2,11 @@
 // day: the unique key does the deduplication), so a burst on one group never waits on its row; a
 // scheduled rollup later moves uncounted events into groups.cliques / groups.shares / ads.cliques.
 import type { Context } from '@netlify/functions';
-import { and, eq, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '#db/client.ts';
-import { advertisements, type EngagementKind, engagementEvents, groups } from '#db/schema.ts';
+import { advertisements, type EngagementKind, groups } from '#db/schema.ts';
 import { AppError } from '#src/lib/http.server.ts';
-import { consumeRateLimit } from '#src/lib/rate-limit.server.ts';
+import { assertWithinLimit, rateLimitHit } from '#src/lib/rate-limit.server.ts';
 import { GROUP_NOT_FOUND, isUuid } from '../groups/group-lists.server.ts';
 import { isPublicGroup } from '../groups/groups.server.ts';
 import { saoPauloDay, visitorHash } from './visitor.server.ts';
@@ -31,70 +31,85 @@ export function visitorOf(req: Request, context?: Pick<Context, 'ip'>, now: Date
   return { hash: visitorHash(req, context, day), day };
 }
 
-/** Append one engagement event; false when this visitor already counted for this target today. */
-export async function recordEngagement(
+/**
+ * Append one engagement event on a target that `target` selects (columns `id` and `link`), in ONE
+ * statement: the visitor's burst limit is counted, the target checked and the event inserted together,
+ * so a click costs one round trip and one commit. `counted` is false when this visitor already
+ * counted for this target today; `target` is undefined when there is no such target.
+ */
+async function recordEngagement(
   db: Db,
-  event: { kind: EngagementKind; targetId: string; visitor: Visitor; platform?: string | null },
-): Promise<boolean> {
-  await consumeRateLimit(
-    db,
-    `engagement:${event.visitor.hash}`,
-    ENGAGEMENT_BURST_LIMIT,
-    ENGAGEMENT_BURST_WINDOW_SECONDS,
+  event: { kind: EngagementKind; visitor: Visitor; platform?: string | null },
+  target: SQL,
+): Promise<{ target?: { id: string; link: string | null }; counted: boolean }> {
+  const [row] = rowsOf<{
+    count: number;
+    reset_at: string;
+    id: string | null;
+    link: string | null;
+    counted: boolean;
+  }>(
+    await db.execute(sql`
+      with hit as (
+        ${rateLimitHit(`engagement:${event.visitor.hash}`, ENGAGEMENT_BURST_WINDOW_SECONDS)}
+      ),
+      target as (${target}),
+      inserted as (
+        insert into engagement_events (kind, target_id, visitor_hash, day, platform)
+        select ${event.kind}, target.id, ${event.visitor.hash}, ${event.visitor.day}::date,
+          ${event.platform ?? null}
+        from target, hit where hit.count <= ${ENGAGEMENT_BURST_LIMIT}
+        on conflict do nothing
+        returning id
+      )
+      select hit.count, hit.reset_at, target.id, target.link, exists (select 1 from inserted) as counted
+      from hit left join target on true
+    `),
   );
-  const inserted = await db
-    .insert(engagementEvents)
-    .values({
-      kind: event.kind,
-      targetId: event.targetId,
-      visitorHash: event.visitor.hash,
-      day: event.visitor.day,
-      platform: event.platform ?? null,
-    })
-    .onConflictDoNothing()
-    .returning({ id: engagementEvents.id });
-  return inserted.length > 0;
+  if (!row?.id) return { counted: false };
+  assertWithinLimit(row, ENGAGEMENT_BURST_LIMIT);
+  return { target: { id: row.id, link: row.link }, counted: row.counted };
 }
 
 // A plain primary-key read (no lock): the event insert never touches the group's row.
-async function assertPublicGroup(db: Db, groupId: string) {
-  if (!isUuid(groupId)) throw new AppError('NOT_FOUND', GROUP_NOT_FOUND);
-  const [row] = await db
-    .select({ id: groups.id })
-    .from(groups)
-    .where(and(eq(groups.id, groupId), isPublicGroup));
-  if (!row) throw new AppError('NOT_FOUND', GROUP_NOT_FOUND);
+function publicGroup(groupId: string): SQL {
+  return sql`select ${groups.id} as id, null::text as link from ${groups}
+    where ${groups.id} = ${groupId} and ${isPublicGroup}`;
+}
+
+async function registerGroupEngagement(
+  db: Db,
+  event: { kind: 'group_click' | 'group_share'; groupId: string; visitor: Visitor; platform?: string | null },
+) {
+  if (!isUuid(event.groupId)) throw new AppError('NOT_FOUND', GROUP_NOT_FOUND);
+  const { target, counted } = await recordEngagement(db, event, publicGroup(event.groupId));
+  if (!target) throw new AppError('NOT_FOUND', GROUP_NOT_FOUND);
+  return { counted };
 }
 
 /** A visitor pressed 'Entrar no Grupo'. Counts once per visitor per group per day. */
-export async function registerGroupClick(db: Db, groupId: string, visitor: Visitor) {
-  await assertPublicGroup(db, groupId);
-  return { counted: await recordEngagement(db, { kind: 'group_click', targetId: groupId, visitor }) };
+export function registerGroupClick(db: Db, groupId: string, visitor: Visitor) {
+  return registerGroupEngagement(db, { kind: 'group_click', groupId, visitor });
 }
 
 /** A visitor shared a group (on any platform). Counts once per visitor per group per day. */
-export async function registerGroupShare(
+export function registerGroupShare(
   db: Db,
   groupId: string,
   visitor: Visitor,
   platform: string | null = null,
 ) {
-  await assertPublicGroup(db, groupId);
-  return {
-    counted: await recordEngagement(db, { kind: 'group_share', targetId: groupId, visitor, platform }),
-  };
+  return registerGroupEngagement(db, { kind: 'group_share', groupId, visitor, platform });
 }
 
 /** A visitor pressed an active advertisement: counted once per day, answered with its link. */
 export async function registerAdClick(db: Db, adId: string, visitor: Visitor) {
   if (!isUuid(adId)) throw new AppError('NOT_FOUND', AD_NOT_FOUND);
-  const [ad] = await db
-    .select({ id: advertisements.id, link: advertisements.link })
-    .from(advertisements)
-    .where(and(eq(advertisements.id, adId), eq(advertisements.active, true)));
-  if (!ad) throw new AppError('NOT_FOUND', AD_NOT_FOUND);
-  const counted = await recordEngagement(db, { kind: 'ad_click', targetId: ad.id, visitor });
-  return { counted, link: ad.link };
+  const activeAd = sql`select ${advertisements.id} as id, ${advertisements.link} as link
+    from ${advertisements} where ${advertisements.id} = ${adId} and ${advertisements.active}`;
+  const { target, counted } = await recordEngagement(db, { kind: 'ad_click', visitor }, activeAd);
+  if (!target) throw new AppError('NOT_FOUND', AD_NOT_FOUND);
+  return { counted, link: target.link };
 }
 
 /**

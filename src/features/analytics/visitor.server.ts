@@ -5,14 +5,17 @@ import { secret } from '#src/lib/env.server.ts';
 
 const TIME_ZONE = 'America/Sao_Paulo';
 
+// Built once: constructing an Intl formatter costs more than a click's hash.
+const SAO_PAULO_DAY = new Intl.DateTimeFormat('en-CA', {
+  timeZone: TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
 /** The calendar day in São Paulo as yyyy-mm-dd (counters and "today" figures use this day). */
 export function saoPauloDay(date: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: TIME_ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(date);
+  return SAO_PAULO_DAY.format(date);
 }
 
 /** The client's IP as Netlify reports it. */
