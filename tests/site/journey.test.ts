@@ -2,13 +2,19 @@
 // opens in a new tab, the click counts once per visitor per day, and the tab opens even when registering
 // fails) -> 'Compartilhar Grupo'. Also: home and category pages run no React until the visitor reaches
 // for an island, their ads fill the places kept for them without moving anything, the category island
-// keeps its order in the URL, and a group approved after the last build is shown at once by the 404
-// page's fallback.
+// keeps its order in the URL, a card's share menu is built when opened (and leads to the group page
+// without JavaScript), and a group approved after the last build is shown at once by the 404 page's
+// fallback.
 import { and, eq } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { advertisements, categories, engagementEvents, groups } from '../../db/schema.ts';
 import { CATEGORY_PAGE_SIZE } from '../../src/features/groups/groups.schema.ts';
+import {
+  GROUP_SHARE_SECTION_ID,
+  SHARE_MENU_TEMPLATE_ID,
+  shareTargets,
+} from '../../src/features/share/share.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { withSiteDb } from '../support/site-db.ts';
 
@@ -185,6 +191,69 @@ describe('visitor journey', () => {
     await expect.poll(() => current.getAttribute('aria-label')).toBe('Ir para o destaque 3');
     await next.click();
     await expect.poll(() => current.getAttribute('aria-label')).toBe('Ir para o destaque 4');
+  });
+
+  it("a card's share menu is the page's one menu, filled with its group's links when opened", async () => {
+    await page.goto(`${site}/`, { waitUntil: 'networkidle' });
+    expect(await page.locator(`template#${SHARE_MENU_TEMPLATE_ID}`).count()).toBe(1);
+    // Cards carry no menu of their own until one is opened.
+    expect(await page.locator('#ultimos article a[data-share-platform]').count()).toBe(0);
+    const cards = page.locator('#ultimos article');
+    const openMenu = async (index: number) => {
+      const card = cards.nth(index);
+      const popover = card.locator('details[data-share-url]');
+      const shareUrl = (await popover.getAttribute('data-share-url'))!;
+      const title = (await card.locator('h3 a').textContent())!;
+      expect(new URL(shareUrl).pathname).toBe(await card.locator('h3 a').getAttribute('href'));
+      const summary = popover.locator('summary');
+      expect(await summary.getAttribute('aria-label')).toBe(`Compartilhar ${title}`);
+      await summary.click();
+      await card.getByRole('link', { name: 'WhatsApp' }).waitFor();
+      const links = await popover
+        .locator('a[data-share-platform]')
+        .evaluateAll((as) => (as as HTMLAnchorElement[]).map((a) => a.href));
+      expect(links).toEqual(shareTargets(shareUrl, title).map((target) => new URL(target.href).href));
+      return { card, popover, groupId: (await popover.getAttribute('data-group-id'))!, shareUrl };
+    };
+
+    const first = await openMenu(1);
+    const registered = page.waitForRequest((r) => r.url().endsWith(`/api/groups/${first.groupId}/share`));
+    await first.card.getByRole('button', { name: 'Copiar link' }).click();
+    await first.card.getByText('Link copiado!').waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(first.shareUrl);
+    expect((await registered).postDataJSON()).toEqual({ platform: 'clipboard' });
+
+    // Opening another card's menu closes the first; each menu shares its own group.
+    const second = await openMenu(2);
+    expect(second.groupId).not.toBe(first.groupId);
+    expect(await first.popover.getAttribute('open')).toBeNull();
+    const ids = await second.popover
+      .locator('[data-group-id]')
+      .evaluateAll((els) => els.map((el) => (el as HTMLElement).dataset.groupId));
+    expect(new Set(ids)).toEqual(new Set([second.groupId]));
+  });
+
+  it("without JavaScript a card's share menu leads to the group page's share section", async () => {
+    const noScript = await browser.newContext({
+      javaScriptEnabled: false,
+      viewport: { width: 390, height: 844 },
+    });
+    try {
+      const plain = await noScript.newPage();
+      await plain.goto(`${site}/`);
+      const card = plain.locator('#ultimos article').first();
+      const path = (await card.locator('h3 a').getAttribute('href'))!;
+      await card.locator('summary').click();
+      const fallback = card.getByRole('link', { name: 'Opções de compartilhamento' });
+      expect(await fallback.getAttribute('href')).toBe(`${path}#${GROUP_SHARE_SECTION_ID}`);
+      await fallback.click();
+      await plain.waitForURL(`**${path}#${GROUP_SHARE_SECTION_ID}`);
+      const section = plain.locator(`#${GROUP_SHARE_SECTION_ID}`);
+      expect(await section.textContent()).toBe('Compartilhar');
+      expect(await plain.locator('aside a[data-share-platform]').count()).toBe(5);
+    } finally {
+      await noScript.close();
+    }
   });
 
   it('the category list keeps its order and page in the URL (back and forward work)', async () => {

@@ -6,11 +6,17 @@
 //   [data-share-dialog]    'Compartilhar': loads and opens the 'Compartilhar Grupo' dialog on first press
 //   [data-report-dialog]   'Denunciar': loads and opens the report dialog on first press
 //   [data-share-native]    the device share sheet (shown only where navigator.share exists)
+//   details[data-share-url] a card's share popover: on first open, filled from the page's one share menu
 //   a[data-share-platform] register the share; the link itself opens the network
 //   a[data-ad-id]          an advertisement's link: register the click; the link opens by itself
 //   time[data-relative]    'há 3 dias' from the datetime (static HTML would go stale between builds)
 import { formatRelative } from '#src/lib/format.ts';
-import { COPY_FEEDBACK_MS } from '../share/share.ts';
+import {
+  COPY_FEEDBACK_MS,
+  SHARE_MENU_TEMPLATE_ID,
+  type SharePlatform,
+  shareTargets,
+} from '../share/share.ts';
 
 function post(path: string, body?: unknown) {
   try {
@@ -54,9 +60,42 @@ async function copy(text: string): Promise<boolean> {
 
 const absolute = (url: string) => new URL(url, location.origin).href;
 
+/** Copy the page's share menu into a card's popover, with that group's links (once per card). */
+function fillSharePopover(popover: HTMLDetailsElement) {
+  const panel = popover.querySelector<HTMLElement>('[data-share-panel]');
+  const template = document.getElementById(SHARE_MENU_TEMPLATE_ID);
+  if (!panel || panel.dataset.filled !== undefined || !(template instanceof HTMLTemplateElement)) return;
+  const { groupId = '', title = '', shareUrl = location.href } = popover.dataset;
+  const url = absolute(shareUrl);
+  const menu = template.content.cloneNode(true) as DocumentFragment;
+  const hrefs = new Map(shareTargets(url, title).map((target) => [target.platform, target.href]));
+  for (const link of menu.querySelectorAll<HTMLAnchorElement>('a[data-share-platform]')) {
+    link.href = hrefs.get(link.dataset.sharePlatform as SharePlatform) ?? url;
+  }
+  for (const button of menu.querySelectorAll<HTMLElement>('[data-share-copy]'))
+    button.dataset.shareCopy = url;
+  for (const button of menu.querySelectorAll<HTMLElement>('[data-share-native]')) {
+    button.dataset.shareNative = url;
+    button.dataset.title = title;
+  }
+  for (const action of menu.querySelectorAll<HTMLElement>('a, button')) action.dataset.groupId = groupId;
+  panel.replaceChildren(menu);
+  panel.dataset.filled = '';
+}
+
 function onClick(event: MouseEvent) {
   const target = event.target instanceof Element ? event.target : null;
   if (!target) return;
+
+  // The click comes before the summary's default action, so the popover opens already filled.
+  const shareSummary = target.closest('summary');
+  if (
+    shareSummary?.parentElement instanceof HTMLDetailsElement &&
+    shareSummary.parentElement.dataset.shareUrl
+  ) {
+    fillSharePopover(shareSummary.parentElement);
+    return;
+  }
 
   const join = target.closest<HTMLAnchorElement>('a[data-join-id]');
   if (join?.dataset.joinId) {

@@ -8,6 +8,12 @@ export interface ShareTarget {
   href: string;
 }
 
+/** The id of the group page's 'Compartilhar' section (where a card's menu sends visitors without JS). */
+export const GROUP_SHARE_SECTION_ID = 'compartilhar';
+
+/** The page's one card share menu (<template>), copied into a card's popover when it opens. */
+export const SHARE_MENU_TEMPLATE_ID = 'share-menu';
+
 /** The text that goes with a shared link. */
 export function shareText(title: string): string {
   return `Entre no grupo "${title}" no WhatsApp`;
