@@ -13,7 +13,7 @@ export default defineConfig({
   // Per checkout (not node_modules/.astro): the incremental build cache must follow its data.
   cacheDir: './.data/astro-cache',
   trailingSlash: 'ignore',
-  build: { format: 'directory', concurrency: 1 },
+  build: { format: 'directory', concurrency: 16 },
   integrations: [react(), hydrateOnInteraction(), pagefindIndex(), cspHeaders()],
   experimental: { incrementalBuild: true },
   vite: { plugins: [tailwindcss(), netlifyLocal()] },
