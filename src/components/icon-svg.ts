@@ -10,8 +10,8 @@ const rendered = new WeakMap<LucideIcon, Map<string, string>>();
 /** The icon's <svg>; decorative (aria-hidden) unless it has a label. */
 export function iconSvg(icon: LucideIcon, { className, label }: { className?: string; label?: string } = {}) {
   const props = label
-    ? { className, role: 'img', 'aria-label': label, 'aria-hidden': 'false' }
-    : { className, 'aria-hidden': 'true' };
+    ? { className, role: 'img', 'aria-label': label, 'aria-hidden': false }
+    : { className, 'aria-hidden': true };
   const key = JSON.stringify(props);
   const byProps = rendered.get(icon) ?? new Map<string, string>();
   rendered.set(icon, byProps);
