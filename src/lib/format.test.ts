@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { countLabel, formatBRL, formatCount, formatDate, formatRelative, pluralize } from './format.ts';
+import {
+  countLabel,
+  formatBRL,
+  formatCount,
+  formatDate,
+  formatRelative,
+  formatYear,
+  pluralize,
+} from './format.ts';
 
 describe('formatBRL', () => {
   it('formats centavos as reais with a plain space, as the spec shows', () => {
@@ -18,6 +26,14 @@ describe('formatBRL', () => {
     expect(formatBRL(-0)).toBe('R$ 0,00');
     expect(formatBRL(1999.6)).toBe('R$ 20,00');
     expect(formatBRL(Number.NaN)).toBe('R$ 0,00');
+  });
+});
+
+describe('formatYear', () => {
+  it('is the year in Brasília, which turns three hours after UTC', () => {
+    expect(formatYear('2026-06-01T12:00:00Z')).toBe('2026');
+    expect(formatYear('2027-01-01T02:59:00Z')).toBe('2026');
+    expect(formatYear('2027-01-01T03:00:00Z')).toBe('2027');
   });
 });
 

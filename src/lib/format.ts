@@ -1,7 +1,5 @@
 // pt-BR formatting for money, dates and counts. Pure: no IO, safe for islands, pages and functions.
-
-const LOCALE = 'pt-BR';
-const TIME_ZONE = 'America/Sao_Paulo';
+import { LOCALE, TIME_ZONE } from './site.ts';
 
 const brl = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: 'BRL' });
 const integer = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0 });
@@ -11,6 +9,7 @@ const dateOnly = new Intl.DateTimeFormat(LOCALE, {
   month: '2-digit',
   year: 'numeric',
 });
+const yearOnly = new Intl.DateTimeFormat(LOCALE, { timeZone: TIME_ZONE, year: 'numeric' });
 const relative = new Intl.RelativeTimeFormat(LOCALE, { numeric: 'always' });
 
 // Intl separates 'R$' from the amount with a no-break space (U+00A0, U+202F in some ICU versions).
@@ -34,6 +33,11 @@ export function formatBRL(cents: number): string {
 export function formatDate(value: DateInput): string {
   const date = toDate(value);
   return Number.isNaN(date.getTime()) ? '' : dateOnly.format(date);
+}
+
+/** The year in Brasília time (the footer's copyright line). */
+export function formatYear(value: DateInput = new Date()): string {
+  return yearOnly.format(toDate(value));
 }
 
 const MINUTE = 60;

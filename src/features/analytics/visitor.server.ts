@@ -2,8 +2,7 @@
 import { createHmac } from 'node:crypto';
 import type { Context } from '@netlify/functions';
 import { secret } from '#src/lib/env.server.ts';
-
-const TIME_ZONE = 'America/Sao_Paulo';
+import { TIME_ZONE } from '#src/lib/site.ts';
 
 // Built once: constructing an Intl formatter costs more than a click's hash.
 const SAO_PAULO_DAY = new Intl.DateTimeFormat('en-CA', {
