@@ -1,6 +1,6 @@
-// A card's share popover: a <details> toggle with an empty panel. On first open interactions.ts fills
-// the panel from the page's one share menu (ShareMenu.tsx) with this group's links. Without
-// JavaScript the panel offers the group page's 'Compartilhar' section, which lists every network.
+// A card's share popover: a <details> toggle whose panel holds only a link to the group page's
+// 'Compartilhar' section (every network, and what a visitor without JavaScript gets). On first open
+// interactions.ts replaces it with a copy of the page's one share menu (ShareMenu.tsx) for this group.
 import { Share2 } from 'lucide-react';
 import { GROUP_SHARE_SECTION_ID } from './share.ts';
 
