@@ -41,18 +41,25 @@ export function identiconUrl(id: string): string {
   return `data:image/svg+xml,${identiconSvg(id).replace(/[<>#%]/g, (c) => encodeURIComponent(c))}`;
 }
 
+// Related-group lists repeat the same titles on many pages of a build (bounded, for long-lived servers).
+const initialsByTitle = new Map<string, string>();
+
 /** Up to two initials of a title (the slug page's avatar when a group has no image). */
 export function titleInitials(title: string): string {
+  const known = initialsByTitle.get(title);
+  if (known !== undefined) return known;
   const words = title
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
     .split(/\s+/)
     .map((word) => word.replace(/[^A-Za-z0-9]/g, ''))
     .filter(Boolean);
-  return (
+  const initials = (
     words
       .slice(0, 2)
       .map((word) => word[0])
       .join('') || '?'
   ).toUpperCase();
+  if (initialsByTitle.size < 100_000) initialsByTitle.set(title, initials);
+  return initials;
 }
