@@ -226,6 +226,10 @@ describe('advertisements', () => {
     });
     expect(await reasons()).toEqual([`anúncio alterado: ${inactive.id}`]);
     expect(await adSlotCount(db)).toBe(1);
+    // The edit form sends `active` every time: saving it unchanged requests nothing more.
+    rename.set('active', 'true');
+    await call(adsFn, `/api/admin/advertisements/${inactive.id}`, { method: 'PATCH', body: rename });
+    expect(await reasons()).toEqual([`anúncio alterado: ${inactive.id}`]);
     form.set('active', 'true');
     for (let i = 0; i < 3; i++)
       await call(adsFn, '/api/admin/advertisements', { method: 'POST', body: form });

@@ -73,11 +73,19 @@ export async function updateAd(db: Db, id: string, form: FormData) {
   const changes: Partial<typeof advertisements.$inferInsert> = { ...fields };
   if (file) changes.image = await storeAdImage(file);
   else if (form.get('removeImage') === 'true') changes.image = null;
+  // The edit form always sends `active`: only a real switch changes the room the lists keep for ads.
+  const [before] =
+    'active' in fields
+      ? await db
+          .select({ active: advertisements.active })
+          .from(advertisements)
+          .where(eq(advertisements.id, id))
+      : [];
   const [row] = Object.keys(changes).length
     ? await db.update(advertisements).set(changes).where(eq(advertisements.id, id)).returning()
     : await db.select().from(advertisements).where(eq(advertisements.id, id));
   if (!row) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.adNotFound);
-  if ('active' in fields) await requestRebuild(db, `anúncio alterado: ${id}`);
+  if (before && before.active !== row.active) await requestRebuild(db, `anúncio alterado: ${id}`);
   return toAdJson(row);
 }
 

@@ -162,7 +162,7 @@ export default function CategoryGroups({
   }
 
   const { total, pages } = data?.pagination ?? pagination;
-  const items = data ? mixAds(data.groups, ads ?? [], { positions: adPositions }) : [];
+  const items = data ? mixAds(data.groups, ads, { positions: adPositions }) : [];
   const link = (page: number) => hrefFor(path, { ...view, page });
 
   return (
