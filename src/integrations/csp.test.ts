@@ -15,7 +15,22 @@ describe('CSP from the build output', () => {
   it('hashes inline scripts only: not external ones nor JSON data blocks', () => {
     const html = `<script>a()</script><script type="module" src="/_astro/x.js"></script>
       <script type="application/ld+json">{"@type":"Thing"}</script><script type="module">b()</script>`;
-    expect(inlineScriptHashes(html)).toEqual([sha('a()'), sha('b()')]);
+    expect(inlineScriptHashes(Buffer.from(html))).toEqual([sha('a()'), sha('b()')]);
+  });
+
+  it('hashes a body with accents and emoji byte for byte, as the browser does', () => {
+    const html = '<p>Olá</p><script>toast("Ação concluída 🎉")</script>';
+    expect(inlineScriptHashes(Buffer.from(html))).toEqual([sha('toast("Ação concluída 🎉")')]);
+  });
+
+  it('reads only the pages it is given when the build lists them', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'csp-'));
+    dirs.push(dir);
+    writeFileSync(path.join(dir, 'listed.html'), '<script>listed()</script>');
+    writeFileSync(path.join(dir, 'other.html'), '<script>other()</script>');
+    const policy = writeCspHeader(dir, [path.join(dir, 'listed.html')]);
+    expect(policy).toContain(sha('listed()'));
+    expect(policy).not.toContain(sha('other()'));
   });
 
   it('writes one policy block into _headers and replaces it on the next build', () => {
