@@ -25,7 +25,10 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['src/**/*.test.ts', 'scripts/**/*.test.ts', 'db/**/*.test.ts'] },
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.ts', 'scripts/**/*.test.ts', 'db/**/*.test.ts', 'plugins/**/*.test.ts'],
+        },
       },
       integration('integration', server ? 'pg' : 'pglite'),
       ...(server ? [integration('integration-neon', 'neon')] : []),
