@@ -1,10 +1,11 @@
 // Full static build of the catalogue, then a rebuild after 1% of the groups change (Astro's
 // incremental build cache), timed with the peak memory of the whole build process tree.
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { DbHandle } from '../db/client.ts';
+import { ASTRO_CACHE_DIR } from '../plugins/astro-cache/index.js';
 import { SUGGESTION_PAGES, writeSearchIndex } from '../src/features/search/pagefind.ts';
 import { suggestions } from '../src/features/search/search.server.ts';
 import { log, MB, round, watchPeakRss } from './lib.ts';
@@ -60,14 +61,17 @@ function runTimed(root: string, bin: string, args: string[], env: NodeJS.Process
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const watch = watchPeakRss(child.pid as number);
-    let output = '';
-    const keep = (chunk: Buffer) => {
-      output = (output + chunk.toString()).slice(-20_000);
-    };
+    const chunks: Buffer[] = [];
+    const keep = (chunk: Buffer) => chunks.push(chunk);
     child.stdout.on('data', keep);
     child.stderr.on('data', keep);
     child.on('close', (code) =>
-      resolve({ ok: code === 0, ms: Date.now() - started, peakRss: watch.stop(), output }),
+      resolve({
+        ok: code === 0,
+        ms: Date.now() - started,
+        peakRss: watch.stop(),
+        output: Buffer.concat(chunks).toString(),
+      }),
     );
   });
 }
@@ -83,6 +87,8 @@ async function astroBuild(root: string, outDir: string, databaseUrl: string): Pr
   rmSync(outDir, { recursive: true, force: true });
   const run = await runTimed(root, 'astro', ['build', '--outDir', outDir], env);
   if (!run.ok) log(`astro build failed:\n${run.output.slice(-4000)}`);
+  // Astro's log (phase timings, restored and rendered pages) beside the output, for reading where the time went.
+  writeFileSync(`${outDir}.log`, run.output);
   const pages = countPages(outDir);
   return {
     ok: run.ok,
@@ -114,7 +120,7 @@ export async function benchBuild(
   options: { rebuild: boolean },
 ): Promise<BuildSection> {
   // A full build starts without Astro's incremental cache.
-  rmSync(path.join(root, '.data', 'astro-cache'), { recursive: true, force: true });
+  rmSync(path.join(root, ASTRO_CACHE_DIR), { recursive: true, force: true });
   const outDir = path.join(root, '.data', 'bench', `site-${size}`);
   log(`full build of ${size} groups…`);
   const full = await astroBuild(root, outDir, databaseUrl);

@@ -4,13 +4,13 @@
 import { sql } from 'drizzle-orm';
 import { type DbHandle, rowsOf } from '../db/client.ts';
 import * as clickFn from '../functions/group-engagement.ts';
-import { rollupEngagement } from '../src/features/analytics/engagement.server.ts';
+import { registerGroupClick, rollupEngagement } from '../src/features/analytics/engagement.server.ts';
 import { saoPauloDay } from '../src/features/analytics/visitor.server.ts';
 import { callFunction } from '../tests/support/functions.ts';
 import { loadTest, log, round } from './lib.ts';
 
 export interface IngestFigures {
-  via: 'handlers' | 'platform';
+  via: 'handlers' | 'platform' | 'statement';
   clients: number;
   seconds: number;
   sent: number;
@@ -33,11 +33,17 @@ async function scalar(handle: DbHandle, query: ReturnType<typeof sql>): Promise<
   return Number(row?.n ?? 0);
 }
 
-/** 200 concurrent in-process clients calling the click handler for `seconds`. */
-export async function ingestHandlers(
+/** `clients` concurrent loops sending a new visitor's click each time for `seconds`. */
+async function ingestLoop(
   handle: DbHandle,
+  via: IngestFigures['via'],
   seconds: number,
-  clients = 200,
+  clients: number,
+  click: (
+    groupId: string,
+    client: number,
+    n: number,
+  ) => Promise<{ status: number; counted: boolean; message?: string }>,
 ): Promise<IngestFigures> {
   const ids = await publicGroupIds(handle);
   let sent = 0;
@@ -49,24 +55,18 @@ export async function ingestHandlers(
     Array.from({ length: clients }, async (_, client) => {
       while (Date.now() < deadline) {
         const n = sent++;
-        const id = ids[n % ids.length];
-        const res = await callFunction(clickFn, `/api/groups/${id}/click`, {
-          method: 'POST',
-          headers: { 'user-agent': `bench-handlers-${client}-${n}` },
-          ip: `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
-        });
-        const body = (await res.json()) as { counted?: boolean; message?: string };
-        if (res.status === 200 && body.counted) accepted++;
-        else if (res.status !== 200) {
+        const { status, counted, message } = await click(ids[n % ids.length] as string, client, n);
+        if (status === 200 && counted) accepted++;
+        else if (status !== 200) {
           non2xx++;
-          if (non2xx === 1) log(`click answered ${res.status}: ${body.message}`);
+          if (non2xx === 1) log(`click answered ${status}: ${message}`);
         }
       }
     }),
   );
   const elapsed = (performance.now() - started) / 1000;
   return {
-    via: 'handlers',
+    via,
     clients,
     seconds: round(elapsed, 1),
     sent,
@@ -74,6 +74,34 @@ export async function ingestHandlers(
     eventsPerSecond: round(accepted / elapsed, 0),
     non2xx,
   };
+}
+
+/** 200 concurrent in-process clients calling the click handler (a Request in, a Response out). */
+export function ingestHandlers(handle: DbHandle, seconds: number, clients = 200): Promise<IngestFigures> {
+  return ingestLoop(handle, 'handlers', seconds, clients, async (id, client, n) => {
+    const res = await callFunction(clickFn, `/api/groups/${id}/click`, {
+      method: 'POST',
+      headers: { 'user-agent': `bench-handlers-${client}-${n}` },
+      ip: `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
+    });
+    const body = (await res.json()) as { counted?: boolean; message?: string };
+    return { status: res.status, counted: body.counted === true, message: body.message };
+  });
+}
+
+/**
+ * The click's one statement alone, from the same 200 loops: no Request, Response or JSON. What the
+ * database (and its driver) can take on this machine, the ceiling for the handlers' figure.
+ */
+export function ingestStatement(handle: DbHandle, seconds: number, clients = 200): Promise<IngestFigures> {
+  const day = saoPauloDay();
+  return ingestLoop(handle, 'statement', seconds, clients, async (id, _client, n) => {
+    const { counted } = await registerGroupClick(handle.db, id, {
+      hash: `bench-statement-${process.pid}-${n}`,
+      day,
+    });
+    return { status: 200, counted };
+  });
 }
 
 /** 200 concurrent HTTP clients (autocannon) through the platform, a new visitor per request. */

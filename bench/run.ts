@@ -17,7 +17,7 @@ import { parseArgs } from 'node:util';
 import { installDb } from '../db/client.ts';
 import { apiCases, handlerLatency, platformLatency, platformThroughput, searchDbLatency } from './api.ts';
 import { type BuildSection, benchBuild } from './build.ts';
-import { ingestHandlers, ingestPlatform, rollup } from './clicks.ts';
+import { ingestHandlers, ingestPlatform, ingestStatement, rollup } from './clicks.ts';
 import { scratchDb } from './database.ts';
 import { KB, log, MB, type Target, target } from './lib.ts';
 import { type Platform, startPlatform } from './platform.ts';
@@ -117,7 +117,10 @@ for (const size of sizes) {
       );
     }
     if (only.has('clicks')) {
-      const ingest = [await ingestHandlers(db.handle, Math.max(1, seconds / 2))];
+      const ingest = [
+        await ingestHandlers(db.handle, Math.max(1, seconds / 2)),
+        await ingestStatement(db.handle, Math.max(1, seconds / 2)),
+      ];
       // The local platform starts a worker per call: 200 at once exhaust this machine, so it gets the
       // API load's 32 clients. The 200-client figure is the handlers' (our code and the database).
       if (platform)
@@ -201,7 +204,7 @@ function targetsFor(size: number, f: Record<string, unknown>): Target[] {
     );
   const ingest = f.clickIngest as { via: string; eventsPerSecond: number }[] | undefined;
   if (ingest)
-    for (const i of ingest)
+    for (const i of ingest.filter((figure) => figure.via !== 'statement'))
       out.push(target(label(`click ingest via ${i.via}`), i.eventsPerSecond, '>=', 10_000, 'events/s'));
   const roll = f.rollup as { exact: boolean } | undefined;
   if (roll)
