@@ -32,7 +32,7 @@ describe('astro-cache build plugin', () => {
 
     const first = checkout(netlifyCache);
     await onPreBuild(first);
-    expect(log).toHaveBeenLastCalledWith('No Astro build cache yet: full build');
+    expect(log).toHaveBeenLastCalledWith('No Astro build cache: every page is rendered');
     const page = path.join(first.root, ASTRO_CACHE_DIR, 'dist/esportes/futebol/index.html');
     mkdirSync(path.dirname(page), { recursive: true });
     writeFileSync(page, '<h1>Futebol</h1>');
@@ -49,11 +49,12 @@ describe('astro-cache build plugin', () => {
     );
     expect(readFileSync(path.join(cached, 'incremental-build.json'), 'utf8')).toBe('{"version":1}');
 
-    // A build that fails never saves; the next one still finds the last good cache.
-    rmSync(cached, { recursive: true });
+    // The cache was moved into the build, not copied: a build that fails saves nothing, and the
+    // next one renders every page.
     const third = checkout(netlifyCache);
     await onPreBuild(third);
-    expect(existsSync(path.join(third.root, ASTRO_CACHE_DIR, 'incremental-build.json'))).toBe(true);
+    expect(log).toHaveBeenLastCalledWith('No Astro build cache: every page is rendered');
+    expect(existsSync(path.join(third.root, ASTRO_CACHE_DIR))).toBe(false);
   });
 
   it('saves nothing when the build left no cache', async () => {
@@ -62,6 +63,6 @@ describe('astro-cache build plugin', () => {
     await onPostBuild(checkout(netlifyCache));
     expect(log).toHaveBeenLastCalledWith('No Astro build cache to save');
     await onPreBuild(checkout(netlifyCache));
-    expect(log).toHaveBeenLastCalledWith('No Astro build cache yet: full build');
+    expect(log).toHaveBeenLastCalledWith('No Astro build cache: every page is rendered');
   });
 });
