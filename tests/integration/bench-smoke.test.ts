@@ -52,11 +52,14 @@ describe('npm run bench:smoke', () => {
       expect(l.n).toBe(3);
       expect(l.p95).toBeGreaterThanOrEqual(l.p50);
     }
-    const [handlers] = size.clickIngest;
+    const [handlers, statement] = size.clickIngest;
     expect(handlers.via).toBe('handlers');
     expect(handlers.accepted).toBeGreaterThan(0);
     expect(handlers.non2xx).toBe(0);
-    expect(size.rollup.pendingBefore).toBe(handlers.accepted);
+    expect(statement.via).toBe('statement');
+    expect(statement.accepted).toBeGreaterThan(0);
+    // Every click both loops counted is waiting for the rollup, and nothing else is.
+    expect(size.rollup.pendingBefore).toBe(handlers.accepted + statement.accepted);
     expect(size.rollup.exact).toBe(true);
     expect(size.rollup.countersDelta).toBe(size.rollup.distinctVisitorDays);
     expect(results.targets.some((t: { name: string }) => t.name.startsWith('counters = distinct'))).toBe(
