@@ -87,7 +87,7 @@ async function astroBuild(root: string, outDir: string, databaseUrl: string): Pr
   rmSync(outDir, { recursive: true, force: true });
   const run = await runTimed(root, 'astro', ['build', '--outDir', outDir], env);
   if (!run.ok) log(`astro build failed:\n${run.output.slice(-4000)}`);
-  // Astro's log (phase timings, restored and rendered pages) beside the output, for reading where the time went.
+  // Astro's whole log (phase timings, each page rendered or restored) beside the output.
   writeFileSync(`${outDir}.log`, run.output);
   const pages = countPages(outDir);
   return {
