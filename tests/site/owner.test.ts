@@ -4,7 +4,7 @@
 // With OWNER_SCREENSHOTS=<dir> it saves screenshots of /auth, /enviar and /painel at 390 and 1280 px.
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Request } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { groupReports, groups, users } from '../../db/schema.ts';
@@ -47,9 +47,17 @@ describe('owner journey', { timeout: 240_000 }, () => {
     await page.getByLabel('E-mail').fill(email);
     await page.getByLabel(/^Senha/).fill('senha-forte-123'); // not 'Confirmar senha'
     await page.getByLabel('Confirmar senha').fill('senha-forte-123');
+    // One navigation to the panel: a second one used to abort the first (flaky ERR_ABORTED here).
+    const navigations: string[] = [];
+    const onRequest = (request: Request) => {
+      if (request.isNavigationRequest()) navigations.push(new URL(request.url()).pathname);
+    };
+    page.on('request', onRequest);
     await page.getByRole('button', { name: 'Criar conta' }).click();
     await page.waitForURL(/\/painel$/, WAIT);
     await page.getByRole('heading', { name: 'Maria Dona' }).waitFor(WAIT);
+    page.off('request', onRequest);
+    expect(navigations).toEqual(['/painel']);
     const [user] = await withSiteDb((db) => db.select().from(users).where(eq(users.email, email)));
     expect(user).toMatchObject({ name: 'Maria Dona', admin: false });
     expect(user!.password).not.toContain('senha-forte-123');

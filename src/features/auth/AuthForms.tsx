@@ -70,10 +70,11 @@ function Field({
   );
 }
 
+// The session effect below leaves the page: navigating here too started a second navigation that
+// aborted the first.
 function finish(user: SessionUser, token: string | undefined, title: string) {
-  startSession(user, token);
   toast({ title, description: `Bem-vindo, ${user.name || user.email}!` });
-  window.location.assign(afterLoginPath(user));
+  startSession(user, token);
 }
 
 export default function AuthForms() {
@@ -89,6 +90,7 @@ export default function AuthForms() {
     void loadSession();
   }, []);
 
+  // Already logged in, or just logged in: one navigation, replacing /auth in the history.
   useEffect(() => {
     if (session.status === 'authenticated') window.location.replace(afterLoginPath(session.user));
   }, [session]);
