@@ -4,9 +4,10 @@ import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
 import { ASTRO_CACHE_DIR } from './plugins/astro-cache/index.js';
 import { netlifyLocal } from './scripts/platform/vite-plugin.mjs';
-import { pagefindIndex } from './src/features/search/pagefind.ts';
+import { pagefindIndex, SEARCH_INDEX_DIR } from './src/features/search/pagefind.ts';
 import { cspHeaders } from './src/integrations/csp.ts';
 import { hydrateOnInteraction } from './src/integrations/interaction.ts';
+import { previousBuild } from './src/integrations/previous-build.ts';
 
 export default defineConfig({
   site: process.env.SITE_URL ?? 'http://localhost:8888',
@@ -16,7 +17,15 @@ export default defineConfig({
   cacheDir: `./${ASTRO_CACHE_DIR}`,
   trailingSlash: 'ignore',
   build: { format: 'directory', concurrency: 16 },
-  integrations: [react(), hydrateOnInteraction(), pagefindIndex(), cspHeaders()],
+  // previousBuild last: it records the build only once every other step has written its files.
+  integrations: [
+    react(),
+    hydrateOnInteraction(),
+    pagefindIndex(),
+    cspHeaders(),
+    previousBuild({ synced: [SEARCH_INDEX_DIR] }),
+  ],
   experimental: { incrementalBuild: true },
-  vite: { plugins: [tailwindcss(), netlifyLocal()] },
+  // previousBuild decides what of the output folder to keep.
+  vite: { plugins: [tailwindcss(), netlifyLocal()], build: { emptyOutDir: false } },
 });

@@ -76,7 +76,13 @@ function runTimed(root: string, bin: string, args: string[], env: NodeJS.Process
   });
 }
 
-async function astroBuild(root: string, outDir: string, databaseUrl: string): Promise<BuildFigures> {
+/** `astro build` into `outDir`; a rebuild builds over the previous build's output, as on Netlify. */
+async function astroBuild(
+  root: string,
+  outDir: string,
+  databaseUrl: string,
+  kind: 'full' | 'rebuild',
+): Promise<BuildFigures> {
   const env = {
     ...process.env,
     DATABASE_URL: databaseUrl,
@@ -84,11 +90,11 @@ async function astroBuild(root: string, outDir: string, databaseUrl: string): Pr
     ASTRO_DISABLE_UPDATE_CHECK: 'true',
     LOCAL_PLATFORM: '1',
   };
-  rmSync(outDir, { recursive: true, force: true });
+  if (kind === 'full') rmSync(outDir, { recursive: true, force: true });
   const run = await runTimed(root, 'astro', ['build', '--outDir', outDir], env);
   if (!run.ok) log(`astro build failed:\n${run.output.slice(-4000)}`);
   // Astro's whole log (phase timings, each page rendered or restored) beside the output.
-  writeFileSync(`${outDir}.log`, run.output);
+  writeFileSync(`${outDir}${kind === 'full' ? '' : '-rebuild'}.log`, run.output);
   const pages = countPages(outDir);
   return {
     ok: run.ok,
@@ -123,15 +129,14 @@ export async function benchBuild(
   rmSync(path.join(root, ASTRO_CACHE_DIR), { recursive: true, force: true });
   const outDir = path.join(root, '.data', 'bench', `site-${size}`);
   log(`full build of ${size} groups…`);
-  const full = await astroBuild(root, outDir, databaseUrl);
+  const full = await astroBuild(root, outDir, databaseUrl, 'full');
   const section: BuildSection = { full };
   section.pagefind = await pagefind(outDir, handle);
   if (options.rebuild && full.ok) {
     const changedGroups = await changeOnePercent(handle);
     log(`rebuild after ${changedGroups} groups changed…`);
-    const again = await astroBuild(root, `${outDir}-rebuild`, databaseUrl);
+    const again = await astroBuild(root, outDir, databaseUrl, 'rebuild');
     section.rebuild = { ...again, changedGroups, ratioToFull: round(again.wallMs / full.wallMs, 3) };
-    rmSync(`${outDir}-rebuild`, { recursive: true, force: true });
   }
   return section;
 }
