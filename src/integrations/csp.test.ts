@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { inlineScriptHashes, writeCspHeader } from './csp.ts';
+import { inlineScriptHashes, pageScriptHashes, writeCspHeader } from './csp.ts';
 
 const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 const dirs: string[] = [];
@@ -31,6 +31,29 @@ describe('CSP from the build output', () => {
     const policy = writeCspHeader(dir, [path.join(dir, 'listed.html')]);
     expect(policy).toContain(sha('listed()'));
     expect(policy).not.toContain(sha('other()'));
+  });
+
+  it("keeps an unchanged page's recorded hashes (same size and time) and reads the pages that changed", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'csp-'));
+    dirs.push(dir);
+    const [kept, changed] = [path.join(dir, 'kept.html'), path.join(dir, 'changed.html')];
+    const page = (file: string, script: string, seconds: number) => {
+      writeFileSync(file, `<script>${script}</script>`);
+      utimesSync(file, seconds, seconds);
+    };
+    page(kept, 'one()', 1_000);
+    page(changed, 'two()', 1_000);
+    expect(pageScriptHashes([kept, changed], dir)).toEqual(new Set([sha('one()'), sha('two()')]));
+
+    // Same size and time: not read again (so this edit, which no build would make, goes unseen).
+    page(kept, 'won()', 1_000);
+    page(changed, 'three()', 2_000);
+    expect(pageScriptHashes([kept, changed], dir)).toEqual(new Set([sha('one()'), sha('three()')]));
+    // A different size is read even at the same time, and without a cacheDir every page is read.
+    page(kept, 'four()', 1_000);
+    expect(pageScriptHashes([kept], dir)).toEqual(new Set([sha('four()')]));
+    page(kept, 'fiv()', 1_000);
+    expect(pageScriptHashes([kept])).toEqual(new Set([sha('fiv()')]));
   });
 
   it('writes one policy block into _headers and replaces it on the next build', () => {
