@@ -9,6 +9,12 @@ import { cspHeaders } from './src/integrations/csp.ts';
 import { hydrateOnInteraction } from './src/integrations/interaction.ts';
 import { previousBuild } from './src/integrations/previous-build.ts';
 
+// Astro inlines into its server runtime the value of each environment variable whose name appears in a
+// module that reads import.meta.env, and `_` (the shell's last command: npx, npm, node…) appears in all
+// of them. Left in, starting the build another way changes every route's dependency hash, and the
+// incremental build renders every page again.
+delete process.env._;
+
 export default defineConfig({
   site: process.env.SITE_URL ?? 'http://localhost:8888',
   output: 'static',

@@ -1,8 +1,18 @@
 // The site's identity, navigation and footer texts: one place to change them. Safe for islands (no IO).
 
-/** Build-time environment (Vite/Astro); absent when a function bundle imports this module. */
-const env: Record<string, string | undefined> =
-  (import.meta as ImportMeta & { env?: Record<string, string | undefined> }).env ?? {};
+/**
+ * A build-time setting, read as `import.meta.env.NAME` (Vite replaces it); undefined when a function
+ * bundle, which has no such object, imports this module. Never read the env object as a whole: Astro
+ * then inlines every environment variable whose name appears in the module (COLOR, from
+ * THEME_COLOR, which npm sets), and a build started another way would re-render every page.
+ */
+function buildSetting(read: () => string | undefined): string | undefined {
+  try {
+    return read();
+  } catch {
+    return undefined;
+  }
+}
 
 export const SITE_NAME = 'Grupos de Zap';
 
@@ -40,7 +50,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
 
 /** Base address of the provider's sibling tools; each link is a path under it. */
 export const SIBLING_SITES_URL = (
-  env.PUBLIC_SIBLING_SITES_URL || 'https://ferramentas.gruposdezap.com.br'
+  buildSetting(() => import.meta.env.PUBLIC_SIBLING_SITES_URL) || 'https://ferramentas.gruposdezap.com.br'
 ).replace(/\/+$/, '');
 
 export interface SiteLink {
@@ -60,9 +70,9 @@ export const SIBLING_LINKS: readonly SiteLink[] = [
 
 export const COMPANY = {
   /** Razão social (placeholder until configured). */
-  legalName: env.PUBLIC_COMPANY_NAME || 'Razão Social Exemplo Ltda.',
+  legalName: buildSetting(() => import.meta.env.PUBLIC_COMPANY_NAME) || 'Razão Social Exemplo Ltda.',
   /** CNPJ (placeholder until configured). */
-  cnpj: env.PUBLIC_COMPANY_CNPJ || '00.000.000/0001-00',
+  cnpj: buildSetting(() => import.meta.env.PUBLIC_COMPANY_CNPJ) || '00.000.000/0001-00',
 } as const;
 
 /** Footer company registration line. */
