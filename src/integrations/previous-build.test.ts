@@ -198,7 +198,7 @@ export function getStaticPaths() {
 
     const log = await build('dist', { futebol: 'Futebol', volei: 'Vôlei de praia', basquete: 'Basquete' });
 
-    expect(log).toContain('3 páginas do build anterior mantidas no lugar');
+    expect(log).toContain('3 arquivos do build anterior mantidos no lugar');
     expect(statSync(page('dist', 'futebol')).mtimeMs).toBe(untouched);
     expect(text('dist', 'volei')).toContain('Vôlei de praia');
     expect(text('dist', 'basquete')).toContain('Basquete');
@@ -212,7 +212,7 @@ export function getStaticPaths() {
     await build('other', { futebol: 'Futebol society' });
     // …so dist/ no longer matches it: left in place, it would keep the old text.
     const log = await build('dist', { futebol: 'Futebol society' });
-    expect(log).not.toContain('mantidas no lugar');
+    expect(log).not.toContain('mantidos no lugar');
     expect(text('dist', 'futebol')).toContain('Futebol society');
   }, 120_000);
 });

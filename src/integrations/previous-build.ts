@@ -109,7 +109,7 @@ export function previousBuild({ synced = [] }: { synced?: string[] } = {}): Astr
       },
       'astro:build:start': ({ logger }) => {
         kept = prepareOutDir(outDir, cacheDir, synced);
-        if (kept) logger.info(`${kept.size} páginas do build anterior mantidas no lugar`);
+        if (kept) logger.info(`${kept.size} arquivos do build anterior mantidos no lugar`);
       },
       'astro:build:done': ({ dir, assets }) => {
         const root = fileURLToPath(dir);

@@ -70,7 +70,7 @@ export async function writeSearchIndex(
 }
 
 /** Make `dir` hold exactly `files`: write the ones missing or different, delete the others. */
-export function syncFolder(dir: string, files: { path: string; content: Uint8Array }[]) {
+function syncFolder(dir: string, files: { path: string; content: Uint8Array }[]) {
   const wanted = new Set(files.map((file) => path.normalize(file.path)));
   mkdirSync(dir, { recursive: true });
   for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
