@@ -22,6 +22,8 @@ export default defineConfig({
   // Netlify, plugins/astro-cache keeps it between deploys.
   cacheDir: `./${ASTRO_CACHE_DIR}`,
   trailingSlash: 'ignore',
+  // A build's 92k page lines summed up into a few progress lines.
+  logger: { entrypoint: new URL('./src/integrations/build-log.mjs', import.meta.url) },
   build: { format: 'directory', concurrency: 16 },
   // previousBuild last: it records the build only once every other step has written its files.
   integrations: [
