@@ -1,6 +1,6 @@
-// The Pagefind index behind the search box's instant suggestions, written after `astro build` to
-// <dist>/pagefind from the database: one record per group (title, category, start of the description),
-// the same data the group pages render. Building records instead of parsing the built HTML makes
+// The Pagefind index behind the search box's instant suggestions, indexed while `astro build` renders
+// the pages and written at its end to <dist>/pagefind, from the database: one record per group (title,
+// category, start of the description), the same data the group pages render. Building records instead of parsing the built HTML makes
 // indexing ~4x faster (11 s -> 3 s at 10k groups). Pagefind's page list (pf_meta) grows about 5 bytes
 // per record and is part of every first search, so only the SUGGESTION_PAGES most clicked groups are
 // indexed (about 200 KiB for a first search at any catalogue size, measured with
@@ -31,11 +31,16 @@ export interface Suggestion {
 export const SUGGESTION_PAGES = 10_000;
 const CONCURRENCY = 16;
 
-/** Index the suggestions and write the Pagefind bundle to `outputPath`; returns how many were indexed. */
-export async function writeSearchIndex(
+/** A Pagefind bundle in memory: its files and how many suggestions it indexes. */
+interface SearchBundle {
+  count: number;
+  files: { path: string; content: Uint8Array }[];
+}
+
+/** Index the suggestions with Pagefind and take the bundle's files in memory. */
+async function indexSuggestions(
   suggestions: Iterable<Suggestion> | AsyncIterable<Suggestion>,
-  outputPath: string,
-): Promise<number> {
+): Promise<SearchBundle> {
   const pagefind = await import('pagefind');
   const { index, errors } = await pagefind.createIndex({ forceLanguage: 'pt' });
   if (!index) throw new Error(`Pagefind: ${errors.join('; ')}`);
@@ -62,11 +67,20 @@ export async function writeSearchIndex(
     await Promise.all(pending);
     const bundle = await index.getFiles();
     if (bundle.errors.length) throw new Error(`Pagefind: ${bundle.errors.join('; ')}`);
-    syncFolder(outputPath, bundle.files);
-    return count;
+    return { count, files: bundle.files };
   } finally {
     await pagefind.close();
   }
+}
+
+/** Index the suggestions and write the Pagefind bundle to `outputPath`; returns how many were indexed. */
+export async function writeSearchIndex(
+  suggestions: Iterable<Suggestion> | AsyncIterable<Suggestion>,
+  outputPath: string,
+): Promise<number> {
+  const { count, files } = await indexSuggestions(suggestions);
+  syncFolder(outputPath, files);
+  return count;
 }
 
 /** Make `dir` hold exactly `files`: write the ones missing or different, delete the others. */
@@ -102,18 +116,34 @@ async function popularGroups(): Promise<Suggestion[]> {
   }
 }
 
-/** Astro integration: index the most clicked groups once the build is done. */
+/**
+ * Astro integration: index the most clicked groups while the site builds, and write the bundle once
+ * the pages are done. Pagefind indexes in its own process, so on a second core it costs the build
+ * nothing: in a 100k rebuild, where Astro mostly checks that unchanged pages are in place, indexing
+ * after the pages added ~2.5 s.
+ */
 export function pagefindIndex(): AstroIntegration {
+  let bundle: Promise<SearchBundle & { readMs: number; indexMs: number }> | undefined;
   return {
     name: 'group-search-index',
     hooks: {
-      'astro:build:done': async ({ dir, logger }) => {
+      'astro:build:start': () => {
         const started = Date.now();
-        const groups = await popularGroups();
-        const read = Date.now();
-        const count = await writeSearchIndex(groups, path.join(fileURLToPath(dir), SEARCH_INDEX_DIR));
+        bundle = popularGroups().then(async (groups) => {
+          const read = Date.now();
+          const indexed = await indexSuggestions(groups);
+          return { ...indexed, readMs: read - started, indexMs: Date.now() - read };
+        });
+        // Awaited at build:done; a build that fails before then must not also report this.
+        bundle.catch(() => {});
+      },
+      'astro:build:done': async ({ dir, logger }) => {
+        if (!bundle) throw new Error('Pagefind: the index was not started with the build');
+        const { count, files, readMs, indexMs } = await bundle;
+        const started = Date.now();
+        syncFolder(path.join(fileURLToPath(dir), SEARCH_INDEX_DIR), files);
         logger.info(
-          `Pagefind: ${count} groups read in ${read - started} ms, indexed in ${Date.now() - read} ms`,
+          `Pagefind: ${count} groups read in ${readMs} ms, indexed in ${indexMs} ms (while the pages were built), written in ${Date.now() - started} ms`,
         );
       },
     },
