@@ -1,10 +1,10 @@
 // The Pagefind index behind the search box's instant suggestions, indexed while `astro build` renders
 // the pages and written at its end to <dist>/pagefind, from the database: one record per group (title,
-// category, start of the description), the same data the group pages render. Building records instead of parsing the built HTML makes
-// indexing ~4x faster (11 s -> 3 s at 10k groups). Pagefind's page list (pf_meta) grows about 5 bytes
-// per record and is part of every first search, so only the SUGGESTION_PAGES most clicked groups are
-// indexed (about 200 KiB for a first search at any catalogue size, measured with
-// `npm run bench:pagefind`); the full catalogue is searched by /buscar.
+// category, start of the description), the same data the group pages render. Building records instead
+// of parsing the built HTML makes indexing ~4x faster (11 s -> 3 s at 10k groups). Pagefind's page list
+// (pf_meta) grows about 5 bytes per record and is part of every first search, so only the
+// SUGGESTION_PAGES most clicked groups are indexed (about 200 KiB for a first search at any catalogue
+// size, measured with `npm run bench:pagefind`); the full catalogue is searched by /buscar.
 //
 // A rebuild finds the previous bundle in place (src/integrations/previous-build.ts keeps it), and most
 // of its ~10k files (one fragment per group, named by its content's hash) are unchanged: the bundle is
