@@ -35,5 +35,10 @@ export default defineConfig({
   ],
   experimental: { incrementalBuild: true },
   // previousBuild decides what of the output folder to keep.
-  vite: { plugins: [tailwindcss(), netlifyLocal()], build: { emptyOutDir: false } },
+  vite: {
+    plugins: [tailwindcss(), netlifyLocal()],
+    build: { emptyOutDir: false },
+    // .data holds the embedded database, local builds and bench sites: nothing the dev server serves.
+    server: { watch: { ignored: ['**/.data/**'] } },
+  },
 });

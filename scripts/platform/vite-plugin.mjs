@@ -1,5 +1,5 @@
 // Vite plugin for `astro dev`: Netlify Functions, redirects and Blobs in front of Astro's dev server.
-import { createNetlifyDev, sendWebResponse } from './netlify.mjs';
+// @netlify/dev is imported only when the dev server starts: loading it took ~1 s of every `astro build`.
 
 export function netlifyLocal() {
   return {
@@ -7,6 +7,7 @@ export function netlifyLocal() {
     apply: 'serve',
     async configureServer(server) {
       if (!server.httpServer || process.env.NETLIFY_LOCAL === 'off') return;
+      const { createNetlifyDev, sendWebResponse } = await import('./netlify.mjs');
       const root = server.config.root;
       const netlify = createNetlifyDev({
         projectRoot: root,
