@@ -1,9 +1,19 @@
 // Builds the static site into a fresh folder and then points dist/ at it, so the server keeps serving
-// the previous build until the new one is complete. Astro's incremental build cache (in its cacheDir)
-// lets a rebuild re-render only the pages whose data changed. Requests made while a build runs are
-// coalesced into one more build.
+// the previous build until the new one is complete. The new folder starts as a copy of the one being
+// served, and Astro's incremental build (with src/integrations/previous-build.ts) re-renders only the
+// pages whose data changed. Requests made while a build runs are coalesced into one more build.
 import { spawn } from 'node:child_process';
-import { existsSync, lstatSync, mkdirSync, readdirSync, renameSync, rmSync, symlinkSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+} from 'node:fs';
 import path from 'node:path';
 
 export interface BuildResult {
@@ -75,6 +85,8 @@ export class SiteBuilder {
     mkdirSync(this.buildsDir, { recursive: true });
     const dir = path.join(this.buildsDir, `build-${started}`);
     this.log(`[build] ${reason}: building…`);
+    // The pages being served are the previous build's output: the build keeps the unchanged ones.
+    if (existsSync(this.publishDir)) cpSync(realpathSync(this.publishDir), dir, { recursive: true });
     const ok = await this.run(['astro', 'build', '--outDir', dir]);
     const ms = Date.now() - started;
     if (!ok) {

@@ -208,6 +208,18 @@ export function getStaticPaths() {
     expect(text('dist', 'volei')).toContain('Vôlei de praia');
     expect(text('dist', 'basquete')).toContain('Basquete');
     expect(existsSync(path.join(fixture, 'dist', 'xadrez'))).toBe(false);
+    // The output folder is the only copy of the pages: Astro keeps none in its cacheDir.
+    expect(existsSync(path.join(fixture, 'cache', 'incremental-build.json'))).toBe(true);
+    expect(existsSync(path.join(fixture, 'cache', 'dist'))).toBe(false);
+  }, 120_000);
+
+  it('renders again a page missing from the kept folder (there is no other copy to restore)', async () => {
+    setUp();
+    await build('dist', { futebol: 'Futebol', volei: 'Vôlei' });
+    rmSync(page('dist', 'volei'));
+    const log = await build('dist', { futebol: 'Futebol', volei: 'Vôlei' });
+    expect(log).toContain('2 páginas: 1 renderizada, 1 mantida do build anterior');
+    expect(text('dist', 'volei')).toContain('Vôlei');
   }, 120_000);
 
   it('never trusts a folder from an older build after a build into another folder', async () => {

@@ -6,14 +6,20 @@
 // in the outDir; the next build trusts the folder only when all three agree, and otherwise empties it
 // as Astro itself would. Pages the new build no longer writes (a removed group, a shorter category)
 // are deleted at the end. Needs `vite.build.emptyOutDir: false`, or Astro empties the folder first.
+//
+// The kept folder is the only copy of the pages: Astro's own copies in its cacheDir are turned off
+// (withoutPageCopies).
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { AstroIntegration } from 'astro';
 
-/** Astro's incremental build manifest, in its cacheDir (astro/dist/core/build/incremental.js). */
+/** Astro's incremental build cache: the module, its manifest and its page copies in the cacheDir. */
+const ASTRO_CACHE_MODULE = 'dist/core/build/incremental.js';
 const ASTRO_MANIFEST = 'incremental-build.json';
+const ASTRO_PAGE_COPIES = 'dist';
 /** What the last build wrote, in the cacheDir (never deployed). */
 const RECORD = 'previous-build.json';
 /** The same digest inside the outDir, so a folder from any other build is never mistaken for it. */
@@ -95,6 +101,29 @@ export function recordBuild(outDir: string, cacheDir: string, written: string[],
   writeFileSync(path.join(outDir, STAMP), manifest);
 }
 
+/**
+ * Astro's incremental build writes a second copy of every page it renders into its cacheDir, to copy
+ * back into an emptied output folder. The output folder is kept here, so those copies are never read:
+ * writing them took ~10 s of a 100k full build and doubled what Netlify caches (~3.5 GB at 100k).
+ * Astro has no setting for it, so its cache class (internal, not exported) is told to keep none, and a
+ * page missing from the output folder is rendered again. Returns false, leaving Astro as it is, when
+ * this Astro has no such class.
+ */
+export async function withoutPageCopies(): Promise<boolean> {
+  const astro = path.dirname(createRequire(import.meta.url).resolve('astro/package.json'));
+  try {
+    const { IncrementalBuildCache } = await import(pathToFileURL(path.join(astro, ASTRO_CACHE_MODULE)).href);
+    const cache = IncrementalBuildCache?.prototype;
+    if (typeof cache?.writeOutputFile !== 'function' || typeof cache?.restoreOutputFile !== 'function')
+      return false;
+    cache.writeOutputFile = async () => {};
+    cache.restoreOutputFile = async () => false;
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** `synced`: top-level folders that another integration brings up to date itself (the search index). */
 export function previousBuild({ synced = [] }: { synced?: string[] } = {}): AstroIntegration {
   let cacheDir = '';
@@ -107,7 +136,10 @@ export function previousBuild({ synced = [] }: { synced?: string[] } = {}): Astr
         cacheDir = fileURLToPath(config.cacheDir);
         outDir = fileURLToPath(config.outDir);
       },
-      'astro:build:start': ({ logger }) => {
+      'astro:build:start': async ({ logger }) => {
+        if (await withoutPageCopies())
+          rmSync(path.join(cacheDir, ASTRO_PAGE_COPIES), { recursive: true, force: true });
+        else logger.warn('esta versão do Astro também guarda uma cópia de cada página no cacheDir');
         kept = prepareOutDir(outDir, cacheDir, synced);
         if (kept) logger.info(`${kept.size} arquivos do build anterior mantidos no lugar`);
       },
