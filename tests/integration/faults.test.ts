@@ -19,13 +19,13 @@ import { callFunction } from '../support/functions.ts';
 import { adminUrl, withDatabaseName } from '../support/server-db.ts';
 import { bearer, makeGroup, makeUser, postJson } from './payments-helpers.ts';
 
-let handle: Awaited<ReturnType<typeof setupTestDb>>;
+// At the top level, not in beforeAll: setupTestDb registers the afterAll that drops the database.
+const handle = await setupTestDb();
 let server: Server;
 let hookStatus = 500;
 let hookCalls = 0;
 
 beforeAll(async () => {
-  handle = await setupTestDb();
   server = createServer((_req, res) => {
     hookCalls++;
     res.writeHead(hookStatus).end();

@@ -67,7 +67,8 @@ const BODIES: Record<string, { body: string; type: string }> = {
 const PT_BR =
   /[ãõçáéíóúâêô]|inválid|não|Envie|grande|Recurso|Método|Dados|Grupo|Categoria|Anúncio|Limite|Página|Ordena|número/i;
 
-let handle: Awaited<ReturnType<typeof setupTestDb>>;
+// At the top level, not in beforeAll: setupTestDb registers the afterAll that drops the database.
+const handle = await setupTestDb();
 let groupId = '';
 
 async function checksum(): Promise<string> {
@@ -98,7 +99,6 @@ function expectClean4xx(res: Response, text: string, label: string) {
 }
 
 beforeAll(async () => {
-  handle = await setupTestDb();
   await seedDatabase(handle.db, { groups: 30, now: new Date('2026-11-01T12:00:00Z') });
   const [row] = rowsOf<{ id: string }>(
     await handle.db.execute(sql`select id from groups where approved limit 1`),

@@ -25,10 +25,14 @@ export async function setupTestDb(): Promise<DbHandle> {
     const opened = await openDb({ url: withDatabaseName(url, name), driver });
     handle = {
       ...opened,
+      // The database is dropped even when closing the handle fails (a test that ended it itself).
       async close() {
-        await opened.close();
-        await dropDatabase(admin, name);
-        await admin.end();
+        try {
+          await opened.close();
+        } finally {
+          await dropDatabase(admin, name);
+          await admin.end();
+        }
       },
     };
   }
