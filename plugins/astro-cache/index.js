@@ -29,8 +29,8 @@ function kept({ constants }) {
 /** @param {NetlifyPluginOptions} options */
 export async function onPreBuild(options) {
   // Moved, not copied: the output holds every page (3.6 GB at 100k groups; the cacheDir only Astro's
-  // manifest and our records), and copying it back would take about as long as the rebuild saves. A build that fails saves nothing, so the next build
-  // after a failure renders every page.
+  // manifest and our records), and copying it back would take about as long as the rebuild saves. A
+  // build that fails saves nothing, so the next build after a failure renders every page.
   for (const { path, name } of kept(options)) {
     const restored = await options.utils.cache.restore(path, { move: true });
     console.log(`${name}: ${restored ? 'restored' : 'none, every page is rendered'}`);

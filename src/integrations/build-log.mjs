@@ -11,6 +11,8 @@ import nodeLogDestination from 'astro/logger/node';
 /** @typedef {{ write(event: LogEvent): void }} LogDestination */
 
 export const PROGRESS_EVERY = 10_000;
+/** Astro's heading for the page phase ("generating static routes"): the counts start again. */
+const PAGES_HEADING = 'static routes';
 /** Astro's line for a page starting: its path after a branch, the line left open. */
 const PAGE_START = '├─';
 /** Astro's line for a page done: its render time, or that the previous build's page was kept. */
@@ -29,13 +31,16 @@ const count = (n, one, many) => `${pt.format(n)} ${n === 1 ? one : many}`;
 export function summarizePages(destination) {
   let rendered = 0;
   let kept = 0;
+  let reported = 0;
   /** @param {string} message */
   const line = (message) =>
     destination.write({ label: 'SKIP_FORMAT', level: 'info', message, newLine: true });
-  const progress = () =>
+  const progress = () => {
+    reported = rendered + kept;
     line(
-      `  ${count(rendered + kept, 'página', 'páginas')}: ${count(rendered, 'renderizada', 'renderizadas')}, ${count(kept, 'mantida', 'mantidas')} do build anterior`,
+      `  ${count(reported, 'página', 'páginas')}: ${count(rendered, 'renderizada', 'renderizadas')}, ${count(kept, 'mantida', 'mantidas')} do build anterior`,
     );
+  };
   return {
     write(event) {
       const info = event.level === 'info';
@@ -47,10 +52,9 @@ export function summarizePages(destination) {
         if ((rendered + kept) % PROGRESS_EVERY === 0) progress();
         return;
       }
-      // The first other event after the pages (Astro's "Completed in …"): the final count first.
-      if ((rendered + kept) % PROGRESS_EVERY !== 0) progress();
-      rendered = 0;
-      kept = 0;
+      // Any other event (Astro's "Completed in …" after the pages, a warning among them): the count so far.
+      if (rendered + kept !== reported) progress();
+      if (event.message.includes(PAGES_HEADING)) rendered = kept = reported = 0;
       destination.write(event);
     },
   };

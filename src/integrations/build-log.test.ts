@@ -49,6 +49,29 @@ describe('summarizePages', () => {
     ]);
   });
 
+  it('gives the count so far before a warning among the pages, and starts again with the next phase', () => {
+    const { log, started, done, lines } = recorded();
+    started('/a/index.html');
+    done(' (cached)');
+    log.write({ label: 'build', level: 'warn', message: 'Aviso no meio', newLine: true });
+    started('/b/index.html');
+    done(' (+4ms) ');
+    log.write({ label: null, level: 'info', message: '✓ Completed in 1s.', newLine: true });
+    log.write({ label: 'SKIP_FORMAT', level: 'info', message: ' generating static routes ', newLine: true });
+    started('/c/index.html');
+    done(' (+4ms) ');
+    log.write({ label: null, level: 'info', message: '✓ Completed in 1s.', newLine: true });
+    expect(lines()).toEqual([
+      '  1 página: 0 renderizadas, 1 mantida do build anterior',
+      'Aviso no meio',
+      '  2 páginas: 1 renderizada, 1 mantida do build anterior',
+      '✓ Completed in 1s.',
+      ' generating static routes ',
+      '  1 página: 1 renderizada, 0 mantidas do build anterior',
+      '✓ Completed in 1s.',
+    ]);
+  });
+
   it('says when a page wrote nothing, and leaves warnings and errors alone', () => {
     const { log, started, done, lines } = recorded();
     started('/vazia/index.html');

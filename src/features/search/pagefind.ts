@@ -118,9 +118,9 @@ async function popularGroups(): Promise<Suggestion[]> {
 
 /**
  * Astro integration: index the most clicked groups while the site builds, and write the bundle once
- * the pages are done. Pagefind indexes in its own process, so on a second core it costs the build
- * nothing: in a 100k rebuild, where Astro mostly checks that unchanged pages are in place, indexing
- * after the pages added ~2.5 s.
+ * the pages are done. Pagefind indexes in its own process, beside the pages on the other core: in a
+ * 100k rebuild, where Astro mostly checks that unchanged pages are in place, indexing after the pages
+ * added ~2.5 s.
  */
 export function pagefindIndex(): AstroIntegration {
   let bundle: Promise<SearchBundle & { readMs: number; indexMs: number }> | undefined;
