@@ -1,7 +1,12 @@
 // Offline Netlify emulation (@netlify/dev driven from code): functions, redirects, _headers, Blobs.
 // Every feature that would reach the network (edge functions download Deno, geolocation, env sync,
 // AI gateway, Netlify Database, image CDN) is off, so the local platform works with no network.
+import { EventEmitter } from 'node:events';
+import { statSync } from 'node:fs';
+import builtinModules from 'node:module';
 import { Readable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import workerThreads from 'node:worker_threads';
 import { NetlifyDev } from '@netlify/dev';
 import { FunctionsHandler } from '@netlify/functions-dev';
 
@@ -15,6 +20,46 @@ FunctionsHandler.prototype.invoke = function invokeRegisteredBuild(request, rout
   this.globalBuildDirectory = undefined;
   return invokeFunction.call(this, request, route, func, undefined);
 };
+
+// @netlify/dev runs every call in a new worker thread that imports the function's dependencies again
+// (~0.7 s a call, and concurrent calls queue up). Its worker is swapped for warm instances
+// (function-worker.mjs), one call at a time each, kept per function bundle (path and modification
+// time, so a rebuilt function starts fresh instances), as Netlify keeps warm instances. The swap is
+// made where @netlify/functions-dev creates its worker: Node's Worker, through
+// syncBuiltinESMExports; every other worker is left alone.
+const RealWorker = workerThreads.Worker;
+const perCallWorker = new URL('worker.js', import.meta.resolve('@netlify/functions-dev')).href;
+const warmWorker = new URL('./function-worker.mjs', import.meta.url);
+/** @type {Map<string, import('node:worker_threads').Worker[]>} idle instances by function bundle */
+const idleInstances = new Map();
+
+/** One call on a warm instance, with the events @netlify/functions-dev expects of its worker. */
+class WarmCall extends EventEmitter {
+  constructor({ workerData }) {
+    super();
+    const bundle = `${workerData.entryFilePath}@${statSync(fileURLToPath(workerData.entryFilePath)).mtimeMs}`;
+    const idle = idleInstances.get(bundle) ?? [];
+    idleInstances.set(bundle, idle);
+    const instance = idle.pop() ?? new RealWorker(warmWorker);
+    instance.unref();
+    const settle = (event, value, reuse) => {
+      instance.off('message', onMessage).off('error', onError).off('exit', onExit);
+      if (reuse) idle.push(instance);
+      this.emit(event, value);
+    };
+    const onMessage = ({ result, error }) => settle(error ? 'error' : 'message', error ?? result, true);
+    const onError = (error) => settle('error', error, false);
+    const onExit = (code) => settle('error', new Error(`function instance stopped (${code})`), false);
+    instance.on('message', onMessage).on('error', onError).on('exit', onExit);
+    instance.postMessage(workerData);
+  }
+}
+
+workerThreads.Worker = new Proxy(RealWorker, {
+  construct: (Worker, [url, options]) =>
+    String(url) === perCallWorker ? new WarmCall(options) : new Worker(url, options),
+});
+builtinModules.syncBuiltinESMExports();
 
 // The functions handler is private to NetlifyDev; remember it when it matches a request.
 let lastHandler;

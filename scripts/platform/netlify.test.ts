@@ -1,8 +1,9 @@
 // scripts/platform/netlify.mjs patches the FunctionsHandler class of @netlify/functions-dev so that a
-// function call reuses its build. The patch only reaches @netlify/dev if both load the same copy.
-import { existsSync, readFileSync } from 'node:fs';
+// function call reuses its build, and runs calls on warm instances. The patch only reaches @netlify/dev
+// if both load the same copy.
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const json = (file: string) => JSON.parse(readFileSync(path.join(root, file), 'utf8'));
@@ -27,4 +28,49 @@ describe('the local platform patch', () => {
     await import('./netlify.mjs');
     expect(methods.invoke!.name).toBe('invokeRegisteredBuild');
   });
+});
+
+describe('warm function instances', () => {
+  // A real NetlifyDev over a one-function project inside the checkout (so it resolves node_modules).
+  const fixture = path.join(root, '.data', 'test-fixtures', `warm-functions-${process.pid}`);
+  afterAll(() => rmSync(fixture, { recursive: true, force: true }));
+
+  it('keeps an instance per function warm between calls, and starts another for a concurrent call', async () => {
+    mkdirSync(path.join(fixture, 'functions'), { recursive: true });
+    writeFileSync(path.join(fixture, 'package.json'), '{"type":"module"}');
+    writeFileSync(path.join(fixture, 'netlify.toml'), '[functions]\n  directory = "functions"\n');
+    // Module state lives as long as the instance: the count says which instance answered, how often.
+    writeFileSync(
+      path.join(fixture, 'functions', 'counter.mjs'),
+      `const instance = Math.random().toString(36).slice(2);
+let calls = 0;
+export default async (req) => {
+  calls++;
+  if (new URL(req.url).searchParams.has('slow')) await new Promise((r) => setTimeout(r, 300));
+  const headers = new Headers([['set-cookie', 'a=1; Path=/'], ['set-cookie', 'b=2; Path=/']]);
+  return Response.json({ instance, calls }, { headers });
+};
+export const config = { path: '/api/counter' };`,
+    );
+    const { createNetlifyDev, functionsBuilt } = await import('./netlify.mjs');
+    const origin = 'http://localhost:8897';
+    const netlify = createNetlifyDev({ projectRoot: fixture, serverAddress: origin, blobs: false });
+    await netlify.start();
+    try {
+      await functionsBuilt(netlify, origin);
+      const call = async (query = '') => {
+        const res = await netlify.handle(new Request(`${origin}/api/counter${query}`));
+        expect(res?.status).toBe(200);
+        expect(res?.headers.getSetCookie()).toEqual(['a=1; Path=/', 'b=2; Path=/']);
+        return (await res?.json()) as { instance: string; calls: number };
+      };
+      const first = await call();
+      const second = await call();
+      expect(second).toEqual({ instance: first.instance, calls: first.calls + 1 });
+      const [slow, meanwhile] = await Promise.all([call('?slow'), call()]);
+      expect(slow.instance).not.toBe(meanwhile.instance);
+    } finally {
+      await netlify.stop();
+    }
+  }, 120_000);
 });
