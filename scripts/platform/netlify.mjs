@@ -22,36 +22,79 @@ FunctionsHandler.prototype.invoke = function invokeRegisteredBuild(request, rout
 };
 
 // @netlify/dev runs every call in a new worker thread that imports the function's dependencies again
-// (~0.7 s a call, and concurrent calls queue up). Its worker is swapped for warm instances
-// (function-worker.mjs), one call at a time each, kept per function bundle (path and modification
-// time, so a rebuilt function starts fresh instances), as Netlify keeps warm instances. The swap is
-// made where @netlify/functions-dev creates its worker: Node's Worker, through
-// syncBuiltinESMExports; every other worker is left alone.
+// (~0.8 s a call, and concurrent calls queue up). Its worker is swapped for warm instances
+// (function-worker.mjs), as Netlify keeps warm instances: one call at a time each, up to
+// INSTANCES_PER_FUNCTION per function bundle (path and modification time, so a rebuilt function starts
+// fresh ones; more would not run any faster on a laptop, and each holds its own database pool), further
+// calls waiting for one, and an instance idle for IDLE_MS stopped. The swap is made where
+// @netlify/functions-dev creates its worker: Node's Worker, through syncBuiltinESMExports; every other
+// worker is left alone.
+const INSTANCES_PER_FUNCTION = 4;
+const IDLE_MS = 60_000;
 const RealWorker = workerThreads.Worker;
 const perCallWorker = new URL('worker.js', import.meta.resolve('@netlify/functions-dev')).href;
 const warmWorker = new URL('./function-worker.mjs', import.meta.url);
-/** @type {Map<string, import('node:worker_threads').Worker[]>} idle instances by function bundle */
-const idleInstances = new Map();
+
+/** A function bundle's instances: the idle ones, how many there are, and the calls waiting for one. */
+class FunctionInstances {
+  idle = [];
+  count = 0;
+  waiting = [];
+
+  /** Run `use` with an instance; it calls `release(reusable)` when the call is over. */
+  acquire(use) {
+    const instance = this.idle.pop();
+    if (instance) {
+      clearTimeout(instance.idleTimer);
+      use(instance);
+    } else if (this.count < INSTANCES_PER_FUNCTION) {
+      this.count++;
+      const started = new RealWorker(warmWorker);
+      started.unref();
+      use(started);
+    } else this.waiting.push(use);
+  }
+
+  release(instance, reusable) {
+    if (!reusable) {
+      this.count--;
+      void instance.terminate();
+      const next = this.waiting.shift();
+      if (next) this.acquire(next);
+      return;
+    }
+    const next = this.waiting.shift();
+    if (next) return next(instance);
+    instance.idleTimer = setTimeout(() => {
+      this.idle.splice(this.idle.indexOf(instance), 1);
+      this.release(instance, false);
+    }, IDLE_MS).unref();
+    this.idle.push(instance);
+  }
+}
+
+/** @type {Map<string, FunctionInstances>} */
+const functionInstances = new Map();
 
 /** One call on a warm instance, with the events @netlify/functions-dev expects of its worker. */
 class WarmCall extends EventEmitter {
   constructor({ workerData }) {
     super();
     const bundle = `${workerData.entryFilePath}@${statSync(fileURLToPath(workerData.entryFilePath)).mtimeMs}`;
-    const idle = idleInstances.get(bundle) ?? [];
-    idleInstances.set(bundle, idle);
-    const instance = idle.pop() ?? new RealWorker(warmWorker);
-    instance.unref();
-    const settle = (event, value, reuse) => {
-      instance.off('message', onMessage).off('error', onError).off('exit', onExit);
-      if (reuse) idle.push(instance);
-      this.emit(event, value);
-    };
-    const onMessage = ({ result, error }) => settle(error ? 'error' : 'message', error ?? result, true);
-    const onError = (error) => settle('error', error, false);
-    const onExit = (code) => settle('error', new Error(`function instance stopped (${code})`), false);
-    instance.on('message', onMessage).on('error', onError).on('exit', onExit);
-    instance.postMessage(workerData);
+    const instances = functionInstances.get(bundle) ?? new FunctionInstances();
+    functionInstances.set(bundle, instances);
+    instances.acquire((instance) => {
+      const settle = (event, value, reusable) => {
+        instance.off('message', onMessage).off('error', onError).off('exit', onExit);
+        instances.release(instance, reusable);
+        this.emit(event, value);
+      };
+      const onMessage = ({ result, error }) => settle(error ? 'error' : 'message', error ?? result, true);
+      const onError = (error) => settle('error', error, false);
+      const onExit = (code) => settle('error', new Error(`function instance stopped (${code})`), false);
+      instance.on('message', onMessage).on('error', onError).on('exit', onExit);
+      instance.postMessage(workerData);
+    });
   }
 }
 

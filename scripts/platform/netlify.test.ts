@@ -35,7 +35,7 @@ describe('warm function instances', () => {
   const fixture = path.join(root, '.data', 'test-fixtures', `warm-functions-${process.pid}`);
   afterAll(() => rmSync(fixture, { recursive: true, force: true }));
 
-  it('keeps an instance per function warm between calls, and starts another for a concurrent call', async () => {
+  it('keeps instances of a function warm between calls, another for a concurrent call, four at most', async () => {
     mkdirSync(path.join(fixture, 'functions'), { recursive: true });
     writeFileSync(path.join(fixture, 'package.json'), '{"type":"module"}');
     writeFileSync(path.join(fixture, 'netlify.toml'), '[functions]\n  directory = "functions"\n');
@@ -69,6 +69,9 @@ export const config = { path: '/api/counter' };`,
       expect(second).toEqual({ instance: first.instance, calls: first.calls + 1 });
       const [slow, meanwhile] = await Promise.all([call('?slow'), call()]);
       expect(slow.instance).not.toBe(meanwhile.instance);
+      // At most four instances per function: more calls at once wait for one, and all are answered.
+      const many = await Promise.all(Array.from({ length: 7 }, () => call('?slow')));
+      expect(new Set(many.map((answer) => answer.instance)).size).toBe(4);
     } finally {
       await netlify.stop();
     }
