@@ -121,8 +121,8 @@ for (const size of sizes) {
         await ingestHandlers(db.handle, Math.max(1, seconds / 2)),
         await ingestStatement(db.handle, Math.max(1, seconds / 2)),
       ];
-      // The local platform starts a worker per call: 200 at once exhaust this machine, so it gets the
-      // API load's 32 clients. The 200-client figure is the handlers' (our code and the database).
+      // The local platform is a development server (at most four warm instances per function): it gets
+      // the API load's 32 clients. The 200-client figure is the handlers' (our code and the database).
       if (platform)
         ingest.push(await ingestPlatform(db.handle, platform.url, Math.max(2, Math.round(seconds * 2)), 32));
       figures.clickIngest = ingest;
