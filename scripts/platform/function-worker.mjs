@@ -1,7 +1,7 @@
 // A warm function instance for the local platform (netlify.mjs): a worker thread that imports a
 // function's bundle once and then runs one invocation at a time, as a warm Netlify instance does.
 // @netlify/dev starts a new worker for every call instead, which imports the function's dependencies
-// again each time (~0.7 s a call, mostly module resolution). The invocation is the one @netlify/dev's
+// again each time (~0.8 s a call, mostly module resolution). The invocation is the one @netlify/dev's
 // own worker makes (lambda-local with its Lambda event); a streamed body is read whole and sent back
 // with the result.
 import { createRequire } from 'node:module';
