@@ -7,18 +7,28 @@ import { AppError } from './http.server.ts';
 export const TOO_MANY_MESSAGE = 'Muitas tentativas. Aguarde alguns minutos e tente novamente.';
 
 /**
- * The one upsert that counts a hit on `key` in a fixed window and returns the bucket's `count` and
- * `reset_at`. Atomic under concurrency; usable alone or as a CTE inside a caller's statement.
+ * The one upsert that counts hits in a fixed window: `hits` selects rows of (key, hits), one per key,
+ * and each bucket's new `count` and `reset_at` are returned with its `key`. Atomic under concurrency
+ * (keys are taken in order, so two statements never wait on each other's buckets); usable alone or as
+ * a CTE inside a caller's statement.
  */
-export function rateLimitHit(key: string, windowSeconds: number): SQL {
+export function rateLimitHits(hits: SQL, windowSeconds: number): SQL {
   return sql`
     insert into rate_limit_buckets (key, count, reset_at)
-    values (${key}, 1, now() + make_interval(secs => ${windowSeconds}))
+    select h.key, h.hits, now() + make_interval(secs => ${windowSeconds})
+    from (${hits}) as h (key, hits)
+    order by h.key
     on conflict (key) do update set
-      count = case when rate_limit_buckets.reset_at <= now() then 1 else rate_limit_buckets.count + 1 end,
+      count = case when rate_limit_buckets.reset_at <= now() then excluded.count
+        else rate_limit_buckets.count + excluded.count end,
       reset_at = case when rate_limit_buckets.reset_at <= now() then excluded.reset_at
         else rate_limit_buckets.reset_at end
-    returning count, reset_at`;
+    returning key, count, reset_at`;
+}
+
+/** One hit on `key` (see `rateLimitHits`). */
+export function rateLimitHit(key: string, windowSeconds: number): SQL {
+  return rateLimitHits(sql`select ${key}::text, 1`, windowSeconds);
 }
 
 /** Throws TOO_MANY (429, Retry-After) when a hit counted by `rateLimitHit` went over `limit`. */

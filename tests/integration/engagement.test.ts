@@ -156,6 +156,62 @@ describe('POST /api/groups/{id}/click', () => {
   });
 });
 
+describe('concurrent clicks, written together', () => {
+  // The calls below all start before the first statement answers, so they share statements.
+  it('writes a crowd of clicks in a few statements, each counted once', async () => {
+    const ids = await Promise.all(Array.from({ length: 5 }, () => addGroup()));
+    const execute = vi.spyOn(db, 'execute');
+    const bodies = await Promise.all(
+      Array.from({ length: 200 }, async (_, v) => {
+        const res = await post(`/api/groups/${ids[v % 5]}/click`, { ip: '198.51.100.40', ua: `crowd-${v}` });
+        expect(res.status).toBe(200);
+        return (await res.json()) as { counted: boolean };
+      }),
+    );
+    const statements = execute.mock.calls.length;
+    execute.mockRestore();
+    expect(bodies.every((b) => b.counted)).toBe(true);
+    expect(statements).toBeLessThanOrEqual(10);
+    await rollupEngagement(db);
+    for (const id of ids) expect((await counters(id)).cliques).toBe(40);
+  });
+
+  it('keeps the burst limit exact and counts a visitor once per group inside one statement', async () => {
+    const ids = await Promise.all(Array.from({ length: 40 }, () => addGroup()));
+    const burster = { ip: '198.51.100.41', ua: 'crowd-burster' };
+    const statuses = await Promise.all(
+      ids.map(async (id) => (await post(`/api/groups/${id}/click`, burster)).status),
+    );
+    expect(statuses.filter((s) => s === 200)).toHaveLength(30);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(10);
+    // In arrival order: the first 30 pass, as if the clicks came one by one.
+    expect(statuses.slice(0, 30).every((s) => s === 200)).toBe(true);
+
+    const same = await addGroup();
+    const repeat = { ip: '198.51.100.42', ua: 'crowd-repeat' };
+    const repeated = await Promise.all(
+      Array.from({ length: 8 }, async () => (await post(`/api/groups/${same}/click`, repeat)).json()),
+    );
+    expect(repeated.filter((b) => (b as { counted: boolean }).counted)).toHaveLength(1);
+    await rollupEngagement(db);
+    expect((await counters(same)).cliques).toBe(1);
+  });
+
+  it('answers each click in a mixed crowd for itself: unknown and hidden groups 404, the rest count', async () => {
+    const open = await addGroup();
+    const hidden = await addGroup({ hiddenAt: new Date() });
+    const targets = [open, randomUUID(), hidden, open, open];
+    const responses = await Promise.all(
+      targets.map((id, v) => post(`/api/groups/${id}/click`, { ip: '198.51.100.43', ua: `mixed-${v}` })),
+    );
+    expect(responses.map((r) => r.status)).toEqual([200, 404, 404, 200, 200]);
+    expect(await responses[1]!.json()).toEqual({ message: 'Grupo não encontrado', code: 'NOT_FOUND' });
+    await rollupEngagement(db);
+    expect((await counters(open)).cliques).toBe(3);
+    expect((await counters(hidden)).cliques).toBe(0);
+  });
+});
+
 // Needs a second connection: PGlite has one, so this runs on the Postgres server (TEST_DATABASE_URL).
 describe.runIf((process.env.TEST_DB_DRIVER ?? 'pglite') !== 'pglite')('no lock on the group', () => {
   it('registers clicks while another transaction holds the group row locked', async () => {

@@ -2,11 +2,11 @@
 // day: the unique key does the deduplication), so a burst on one group never waits on its row; a
 // scheduled rollup later moves uncounted events into groups.cliques / groups.shares / ads.cliques.
 import type { Context } from '@netlify/functions';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '#db/client.ts';
 import { advertisements, type EngagementKind, groups } from '#db/schema.ts';
 import { AppError } from '#src/lib/http.server.ts';
-import { assertWithinLimit, rateLimitHit } from '#src/lib/rate-limit.server.ts';
+import { assertWithinLimit, rateLimitHits } from '#src/lib/rate-limit.server.ts';
 import { GROUP_NOT_FOUND, isUuid } from '../groups/group-lists.server.ts';
 import { isPublicGroup } from '../groups/groups.server.ts';
 import { saoPauloDay, visitorHash } from './visitor.server.ts';
@@ -31,18 +31,36 @@ export function visitorOf(req: Request, context?: Pick<Context, 'ip'>, now: Date
   return { hash: visitorHash(req, context, day), day };
 }
 
+interface EngagementEvent {
+  kind: EngagementKind;
+  targetId: string;
+  visitor: Visitor;
+  platform?: string | null;
+}
+
+interface Recorded {
+  /** the target when it exists (a public group, an active ad) */
+  target?: { id: string; link: string | null };
+  counted: boolean;
+  /** the visitor's burst bucket after this event */
+  hit: { count: number; reset_at: string };
+}
+
+/** Most events one statement writes; more wait for the next statement. */
+const EVENTS_PER_STATEMENT = 500;
+
 /**
- * Append one engagement event on a target that `target` selects (columns `id` and `link`), in ONE
- * statement: the visitor's burst limit is counted, the target checked and the event inserted together,
- * so a click costs one round trip and one commit. `counted` is false when this visitor already
- * counted for this target today; `target` is undefined when there is no such target.
+ * Append engagement events in ONE statement, whatever their number: each visitor's burst bucket is
+ * counted (an event's count is the bucket's as if the events came one by one, in order), each target
+ * checked (a public group for clicks and shares, an active ad for ad clicks) and each event inserted
+ * once per visitor, target and day. Rows are taken in key order, so two statements do not deadlock on
+ * each other's rows. Answers one `Recorded` per event, in order.
  */
-async function recordEngagement(
-  db: Db,
-  event: { kind: EngagementKind; visitor: Visitor; platform?: string | null },
-  target: SQL,
-): Promise<{ target?: { id: string; link: string | null }; counted: boolean }> {
-  const [row] = rowsOf<{
+async function insertEvents(db: Db, events: EngagementEvent[]): Promise<Recorded[]> {
+  // Each column goes as ONE array parameter (a plain array would become a list of parameters).
+  const column = <T>(pick: (event: EngagementEvent, i: number) => T) => sql.param(events.map(pick));
+  const rows = rowsOf<{
+    ord: number;
     count: number;
     reset_at: string;
     id: string | null;
@@ -50,31 +68,108 @@ async function recordEngagement(
     counted: boolean;
   }>(
     await db.execute(sql`
-      with hit as (
-        ${rateLimitHit(`engagement:${event.visitor.hash}`, ENGAGEMENT_BURST_WINDOW_SECONDS)}
+      with input as (
+        select * from unnest(
+          ${column((_, i) => i)}::int[], ${column((e) => e.kind)}::text[],
+          ${column((e) => e.targetId)}::uuid[], ${column((e) => e.visitor.hash)}::text[],
+          ${column((e) => e.visitor.day)}::date[], ${column((e) => e.platform ?? null)}::text[]
+        ) as t (ord, kind, target_id, visitor_hash, day, platform)
       ),
-      target as (${target}),
+      hits as (
+        ${rateLimitHits(
+          sql`select 'engagement:' || visitor_hash, count(*)::int from input group by visitor_hash`,
+          ENGAGEMENT_BURST_WINDOW_SECONDS,
+        )}
+      ),
+      judged as (
+        select input.*, coalesce(${groups.id}, ${advertisements.id}) as found_id, ${advertisements.link},
+          hits.reset_at,
+          hits.count - count(*) over (partition by input.visitor_hash)
+            + row_number() over (partition by input.visitor_hash order by input.ord) as hit_count
+        from input
+        join hits on hits.key = 'engagement:' || input.visitor_hash
+        left join ${groups} on input.kind <> 'ad_click' and ${groups.id} = input.target_id and ${isPublicGroup}
+        left join ${advertisements} on input.kind = 'ad_click' and ${advertisements.id} = input.target_id
+          and ${advertisements.active}
+      ),
+      -- the first event per key is the one that may count; a repeat in the same statement never does
+      allowed as (
+        select distinct on (kind, target_id, day, visitor_hash) *
+        from judged where found_id is not null and hit_count <= ${ENGAGEMENT_BURST_LIMIT}
+        order by kind, target_id, day, visitor_hash, ord
+      ),
       inserted as (
         insert into engagement_events (kind, target_id, visitor_hash, day, platform)
-        select ${event.kind}, target.id, ${event.visitor.hash}, ${event.visitor.day}::date,
-          ${event.platform ?? null}
-        from target, hit where hit.count <= ${ENGAGEMENT_BURST_LIMIT}
+        select kind, target_id, visitor_hash, day, platform from allowed
+        order by kind, target_id, day, visitor_hash
         on conflict do nothing
-        returning id
+        returning kind, target_id, day, visitor_hash
       )
-      select hit.count, hit.reset_at, target.id, target.link, exists (select 1 from inserted) as counted
-      from hit left join target on true
+      select judged.ord, judged.hit_count as count, judged.reset_at, judged.found_id as id, judged.link,
+        exists (
+          select 1 from allowed join inserted using (kind, target_id, day, visitor_hash)
+          where allowed.ord = judged.ord
+        ) as counted
+      from judged order by judged.ord
     `),
   );
-  if (!row?.id) return { counted: false };
-  assertWithinLimit(row, ENGAGEMENT_BURST_LIMIT);
-  return { target: { id: row.id, link: row.link }, counted: row.counted };
+  return rows.map((row) => ({
+    target: row.id ? { id: row.id, link: row.link } : undefined,
+    counted: row.counted,
+    hit: { count: Number(row.count), reset_at: row.reset_at },
+  }));
 }
 
-// A plain primary-key read (no lock): the event insert never touches the group's row.
-function publicGroup(groupId: string): SQL {
-  return sql`select ${groups.id} as id, null::text as link from ${groups}
-    where ${groups.id} = ${groupId} and ${isPublicGroup}`;
+/**
+ * Group commit: while one statement writes, the events that arrive meanwhile wait and go together in
+ * the next one. A lone event is written at once, so nothing waits when there is no crowd; a crowd (many
+ * calls on one instance, or the handlers in one process) costs one round trip and one commit per batch
+ * instead of per event. A failed statement fails exactly the events it carried.
+ */
+class EventWriter {
+  #waiting: { event: EngagementEvent; resolve(r: Recorded): void; reject(e: unknown): void }[] = [];
+  #writing = false;
+
+  constructor(private readonly db: Db) {}
+
+  record(event: EngagementEvent): Promise<Recorded> {
+    return new Promise((resolve, reject) => {
+      this.#waiting.push({ event, resolve, reject });
+      if (!this.#writing) void this.#write();
+    });
+  }
+
+  async #write() {
+    this.#writing = true;
+    while (this.#waiting.length > 0) {
+      const batch = this.#waiting.splice(0, EVENTS_PER_STATEMENT);
+      try {
+        const recorded = await insertEvents(
+          this.db,
+          batch.map((w) => w.event),
+        );
+        for (const [i, w] of batch.entries()) w.resolve(recorded[i] as Recorded);
+      } catch (error) {
+        for (const w of batch) w.reject(error);
+      }
+    }
+    this.#writing = false;
+  }
+}
+
+const writers = new WeakMap<Db, EventWriter>();
+
+/**
+ * Record one engagement event: `counted` is false when this visitor already counted for this target
+ * today; `target` is undefined when there is no such target; over the burst limit it throws TOO_MANY.
+ */
+async function recordEngagement(db: Db, event: EngagementEvent) {
+  const writer = writers.get(db) ?? new EventWriter(db);
+  writers.set(db, writer);
+  const { target, counted, hit } = await writer.record(event);
+  if (!target) return { counted: false };
+  assertWithinLimit(hit, ENGAGEMENT_BURST_LIMIT);
+  return { target, counted };
 }
 
 async function registerGroupEngagement(
@@ -82,7 +177,7 @@ async function registerGroupEngagement(
   event: { kind: 'group_click' | 'group_share'; groupId: string; visitor: Visitor; platform?: string | null },
 ) {
   if (!isUuid(event.groupId)) throw new AppError('NOT_FOUND', GROUP_NOT_FOUND);
-  const { target, counted } = await recordEngagement(db, event, publicGroup(event.groupId));
+  const { target, counted } = await recordEngagement(db, { ...event, targetId: event.groupId });
   if (!target) throw new AppError('NOT_FOUND', GROUP_NOT_FOUND);
   return { counted };
 }
@@ -105,9 +200,7 @@ export function registerGroupShare(
 /** A visitor pressed an active advertisement: counted once per day, answered with its link. */
 export async function registerAdClick(db: Db, adId: string, visitor: Visitor) {
   if (!isUuid(adId)) throw new AppError('NOT_FOUND', AD_NOT_FOUND);
-  const activeAd = sql`select ${advertisements.id} as id, ${advertisements.link} as link
-    from ${advertisements} where ${advertisements.id} = ${adId} and ${advertisements.active}`;
-  const { target, counted } = await recordEngagement(db, { kind: 'ad_click', visitor }, activeAd);
+  const { target, counted } = await recordEngagement(db, { kind: 'ad_click', targetId: adId, visitor });
   if (!target) throw new AppError('NOT_FOUND', AD_NOT_FOUND);
   return { counted, link: target.link };
 }
