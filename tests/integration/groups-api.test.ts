@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { categories, groups } from '../../db/schema.ts';
 import { seedDatabase } from '../../db/seed.ts';
 import * as groupsFn from '../../functions/groups.ts';
@@ -9,7 +9,9 @@ import {
   publicGroupBatches,
   publicGroupJsonBatches,
 } from '../../src/features/groups/group-lists.server.ts';
+import { groupPagesForBuild } from '../../src/features/groups/group-pages.server.ts';
 import type { GroupJson, GroupPage } from '../../src/features/groups/groups.server.ts';
+import { generateSitemap, sitemapForBuild } from '../../src/features/sitemap/sitemap.server.ts';
 import { setupTestDb } from '../support/db.ts';
 import { callFunction } from '../support/functions.ts';
 
@@ -293,6 +295,24 @@ describe('GET /api/groups/slug/{categorySlug}/{titleSlug}', () => {
       expect(res.status, path).toBe(404);
       expect(await res.json()).toMatchObject({ message: 'Grupo não encontrado' });
     }
+  });
+});
+
+describe('the build reads the catalogue once', () => {
+  it("gives the sitemap the group pages' read: the same URLs and lastmods as a sitemap read alone", async () => {
+    const pages = groupPagesForBuild(db);
+    expect(groupPagesForBuild(db)).toBe(pages);
+    await pages;
+    // With the group pages read, the build's sitemap reads only its categories and the newest change.
+    const select = vi.spyOn(db, 'select');
+    const site = 'https://grupos.example';
+    const built = await sitemapForBuild(db, site);
+    const selects = select.mock.calls.length;
+    select.mockRestore();
+    expect(selects).toBe(2);
+    const alone = await generateSitemap(db, site);
+    expect(built.entries).toEqual(alone.entries);
+    expect(built.entries.length).toBe((await publicCount()) + 5 + (await db.$count(categories)));
   });
 });
 

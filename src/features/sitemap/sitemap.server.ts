@@ -5,6 +5,7 @@ import { eq, max, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { categories, groups } from '#db/schema.ts';
 import { publicGroupBatches } from '../groups/group-lists.server.ts';
+import { groupPagesForBuild } from '../groups/group-pages.server.ts';
 import { isPublicGroup } from '../groups/groups.server.ts';
 
 /** The sitemap protocol's limit of URLs in one file. */
@@ -62,8 +63,22 @@ export function normalizeBaseUrl(baseUrl: string | URL): string {
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
 
-/** Every URL of the site with its lastmod, read from the database in batches. */
-export async function sitemapEntries(db: Db, baseUrl: string | URL): Promise<SitemapEntry[]> {
+/** What the sitemap needs of a public group. */
+export interface SitemapGroup {
+  path: string;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/**
+ * Every URL of the site with its lastmod, read from the database in batches; `publicGroups` gives
+ * the public groups, newest first, when they are already read.
+ */
+export async function sitemapEntries(
+  db: Db,
+  baseUrl: string | URL,
+  publicGroups: AsyncIterable<SitemapGroup[]> = publicGroupBatches(db, 5000),
+): Promise<SitemapEntry[]> {
   const base = normalizeBaseUrl(baseUrl);
   const toDate = (v: unknown) => (v ? new Date(v as string) : null);
   const categoryRows = await db
@@ -112,7 +127,7 @@ export async function sitemapEntries(db: Db, baseUrl: string | URL): Promise<Sit
       priority: 0.8,
     });
   }
-  for await (const batch of publicGroupBatches(db, 5000)) {
+  for await (const batch of publicGroups) {
     for (const group of batch) {
       entries.push({
         url: `${base}${group.path}`,
@@ -173,9 +188,12 @@ export function sitemapFiles(
 export async function generateSitemap(
   db: Db,
   baseUrl: string | URL,
-  { limit = SITEMAP_URL_LIMIT }: { limit?: number } = {},
+  {
+    limit = SITEMAP_URL_LIMIT,
+    publicGroups,
+  }: { limit?: number; publicGroups?: AsyncIterable<SitemapGroup[]> } = {},
 ): Promise<Sitemap> {
-  const entries = await sitemapEntries(db, baseUrl);
+  const entries = await sitemapEntries(db, baseUrl, publicGroups);
   return { entries, files: sitemapFiles(entries, baseUrl, limit) };
 }
 
@@ -200,12 +218,22 @@ export function robotsTxt(baseUrl: string | URL): string {
 const BUILD_CACHE_MS = 5 * 60_000;
 const builds = new Map<string, { at: number; sitemap: Promise<Sitemap> }>();
 
+/** The public groups as the group pages of this build read them (one read of the catalogue). */
+async function* groupsOfThisBuild(db: Db): AsyncGenerator<SitemapGroup[]> {
+  const pages = await groupPagesForBuild(db);
+  yield pages.map(({ group, updatedAt }) => ({
+    path: group.path,
+    createdAt: new Date(group.createdAt),
+    updatedAt: new Date(updatedAt),
+  }));
+}
+
 /** The sitemap for this build, generated once however many endpoints ask for it. */
 export function sitemapForBuild(db: Db, baseUrl: string | URL): Promise<Sitemap> {
   const key = normalizeBaseUrl(baseUrl);
   const cached = builds.get(key);
   if (cached && Date.now() - cached.at < BUILD_CACHE_MS) return cached.sitemap;
-  const sitemap = generateSitemap(db, key);
+  const sitemap = generateSitemap(db, key, { publicGroups: groupsOfThisBuild(db) });
   builds.set(key, { at: Date.now(), sitemap });
   sitemap.catch(() => builds.delete(key));
   return sitemap;
