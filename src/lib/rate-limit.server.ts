@@ -9,7 +9,7 @@ export const TOO_MANY_MESSAGE = 'Muitas tentativas. Aguarde alguns minutos e ten
 /**
  * The one upsert that counts hits in a fixed window: `hits` selects rows of (key, hits), one per key,
  * and each bucket's new `count` and `reset_at` are returned with its `key`. Atomic under concurrency
- * (keys are taken in order, so two statements never wait on each other's buckets); usable alone or as
+ * (keys are taken in order, so two statements never deadlock on their buckets); usable alone or as
  * a CTE inside a caller's statement.
  */
 export function rateLimitHits(hits: SQL, windowSeconds: number): SQL {

@@ -3,6 +3,7 @@
 // rebuild re-renders only the pages whose groups (or related lists) changed.
 import { createHash } from 'node:crypto';
 import type { Db } from '#db/client.ts';
+import { onceForBuild } from '#src/lib/build-once.server.ts';
 import { listCategories } from '../categories/categories.server.ts';
 import { publicGroupJsonBatches, RELATED_LIMIT, relatedGroups } from './group-lists.server.ts';
 import type { GroupJson } from './groups.server.ts';
@@ -60,25 +61,14 @@ export async function* groupPageBatches(db: Db, batchSize = 1000): AsyncGenerato
   }
 }
 
-// A build runs in a process of its own; the expiry only guards a long-lived process against staleness.
-const BUILD_READ_MS = 5 * 60_000;
-let forBuild: { db: Db; at: number; pages: Promise<GroupPageData[]> } | undefined;
-
 /**
  * Every group page of this build, read once for the routes that need every public group (the group
  * pages and the sitemap): at 100k groups a second read of the catalogue cost a rebuild ~0.6 s.
  */
 export function groupPagesForBuild(db: Db): Promise<GroupPageData[]> {
-  if (forBuild?.db === db && Date.now() - forBuild.at < BUILD_READ_MS) return forBuild.pages;
-  const pages = (async () => {
+  return onceForBuild(db, 'group-pages', async () => {
     const all: GroupPageData[] = [];
     for await (const batch of groupPageBatches(db)) all.push(...batch);
     return all;
-  })();
-  const entry = { db, at: Date.now(), pages };
-  forBuild = entry;
-  pages.catch(() => {
-    if (forBuild === entry) forBuild = undefined;
   });
-  return pages;
 }

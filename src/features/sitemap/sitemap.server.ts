@@ -4,6 +4,7 @@
 import { eq, max, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { categories, groups } from '#db/schema.ts';
+import { onceForBuild } from '#src/lib/build-once.server.ts';
 import { publicGroupBatches } from '../groups/group-lists.server.ts';
 import { groupPagesForBuild } from '../groups/group-pages.server.ts';
 import { isPublicGroup } from '../groups/groups.server.ts';
@@ -214,10 +215,6 @@ export function robotsTxt(baseUrl: string | URL): string {
   ].join('\n');
 }
 
-// Builds run in a child process each; the expiry only guards a long-lived process against staleness.
-const BUILD_CACHE_MS = 5 * 60_000;
-const builds = new Map<string, { at: number; sitemap: Promise<Sitemap> }>();
-
 /** The public groups as the group pages of this build read them (one read of the catalogue). */
 async function* groupsOfThisBuild(db: Db): AsyncGenerator<SitemapGroup[]> {
   const pages = await groupPagesForBuild(db);
@@ -231,10 +228,7 @@ async function* groupsOfThisBuild(db: Db): AsyncGenerator<SitemapGroup[]> {
 /** The sitemap for this build, generated once however many endpoints ask for it. */
 export function sitemapForBuild(db: Db, baseUrl: string | URL): Promise<Sitemap> {
   const key = normalizeBaseUrl(baseUrl);
-  const cached = builds.get(key);
-  if (cached && Date.now() - cached.at < BUILD_CACHE_MS) return cached.sitemap;
-  const sitemap = generateSitemap(db, key, { publicGroups: groupsOfThisBuild(db) });
-  builds.set(key, { at: Date.now(), sitemap });
-  sitemap.catch(() => builds.delete(key));
-  return sitemap;
+  return onceForBuild(db, `sitemap ${key}`, () =>
+    generateSitemap(db, key, { publicGroups: groupsOfThisBuild(db) }),
+  );
 }
