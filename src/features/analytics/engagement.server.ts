@@ -106,11 +106,12 @@ async function insertEvents(db: Db, events: EngagementEvent[]): Promise<Recorded
         returning kind, target_id, day, visitor_hash
       )
       select judged.ord, judged.hit_count as count, judged.reset_at, judged.found_id as id, judged.link,
-        exists (
-          select 1 from allowed join inserted using (kind, target_id, day, visitor_hash)
-          where allowed.ord = judged.ord
-        ) as counted
-      from judged order by judged.ord
+        inserted.kind is not null as counted
+      from judged
+      left join allowed on allowed.ord = judged.ord
+      left join inserted on (inserted.kind, inserted.target_id, inserted.day, inserted.visitor_hash)
+        = (allowed.kind, allowed.target_id, allowed.day, allowed.visitor_hash)
+      order by judged.ord
     `),
   );
   return rows.map((row) => ({
