@@ -64,3 +64,28 @@ export async function consumeRateLimit(
 export async function resetRateLimit(db: Db, key: string): Promise<void> {
   await db.delete(rateLimitBuckets).where(sql`${rateLimitBuckets.key} = ${key}`);
 }
+
+/** Expired buckets deleted per statement by `pruneRateLimits`. */
+const PRUNE_BATCH = 10_000;
+
+/**
+ * Delete the buckets whose window has passed: an expired bucket counts the same as none (the next hit
+ * starts a new window), and every visitor-day of clicks leaves one, so without this the table only
+ * grows. In batches, at most `maxBatches` per call (a scheduled run has a time limit; the next one
+ * goes on). Returns how many it deleted.
+ */
+export async function pruneRateLimits(db: Db, { maxBatches = 100 } = {}): Promise<number> {
+  let total = 0;
+  for (let i = 0; i < maxBatches; i++) {
+    const deleted = rowsOf<{ key: string }>(
+      await db.execute(sql`
+        delete from rate_limit_buckets where key in (
+          select key from rate_limit_buckets where reset_at <= now() limit ${PRUNE_BATCH}
+        )
+        returning key`),
+    ).length;
+    total += deleted;
+    if (deleted < PRUNE_BATCH) break;
+  }
+  return total;
+}

@@ -1,10 +1,11 @@
 // Shared server pieces every feature builds on: sessions, rate limits, rebuild requests.
 import http from 'node:http';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rebuildRequests, users } from '../../db/schema.ts';
+import { rateLimitBuckets, rebuildRequests, users } from '../../db/schema.ts';
 import dispatchRebuildsFn from '../../functions/dispatch-rebuilds.ts';
+import * as pruneRateLimitsFn from '../../functions/prune-rate-limits.ts';
 import { hashPassword, verifyPassword } from '../../src/features/auth/password.server.ts';
 import {
   getSessionUser,
@@ -15,7 +16,7 @@ import {
 import { dispatchRebuilds, requestRebuild } from '../../src/features/rebuilds/rebuilds.server.ts';
 import { resetEnvForTests } from '../../src/lib/env.server.ts';
 import { AppError } from '../../src/lib/http.server.ts';
-import { consumeRateLimit } from '../../src/lib/rate-limit.server.ts';
+import { consumeRateLimit, pruneRateLimits } from '../../src/lib/rate-limit.server.ts';
 import { setupTestDb } from '../support/db.ts';
 import { makeContext } from '../support/functions.ts';
 
@@ -150,6 +151,32 @@ describe('rate limits', () => {
     await expect(consumeRateLimit(db, 'test:d', 1, 1)).rejects.toThrow();
     await new Promise((resolve) => setTimeout(resolve, 1100));
     await consumeRateLimit(db, 'test:d', 1, 1);
+  });
+
+  it('the hourly prune deletes the expired buckets only, and a pruned key starts a new window', async () => {
+    await db.insert(rateLimitBuckets).values([
+      { key: 'test:expired-1', count: 9, resetAt: new Date(Date.now() - 60_000) },
+      { key: 'test:expired-2', count: 1, resetAt: new Date(Date.now() - 1000) },
+      { key: 'test:live', count: 2, resetAt: new Date(Date.now() + 60_000) },
+    ]);
+    expect(pruneRateLimitsFn.config.schedule).toBe('17 * * * *');
+    const res = await pruneRateLimitsFn.default();
+    expect(((await res.json()) as { deleted: number }).deleted).toBeGreaterThanOrEqual(2);
+    const keys = (await db.select({ key: rateLimitBuckets.key }).from(rateLimitBuckets)).map((b) => b.key);
+    expect(keys).toContain('test:live');
+    expect(keys).not.toContain('test:expired-1');
+    expect(keys).not.toContain('test:expired-2');
+    // A live bucket still counts; a pruned one starts again from one hit.
+    await expect(consumeRateLimit(db, 'test:live', 2, 60)).rejects.toThrow();
+    await consumeRateLimit(db, 'test:expired-1', 1, 60);
+  });
+
+  it('prunes a backlog in batches, all of it when allowed enough of them', async () => {
+    await db.execute(sql`
+      insert into rate_limit_buckets (key, count, reset_at)
+      select 'test:backlog-' || n, 1, now() - interval '1 hour' from generate_series(1, 25000) n`);
+    expect(await pruneRateLimits(db, { maxBatches: 2 })).toBe(20_000);
+    expect(await pruneRateLimits(db)).toBe(5000);
   });
 });
 
