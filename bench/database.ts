@@ -1,14 +1,13 @@
 // A scratch catalogue for one size: a fresh PGlite directory under .data/bench (shared with child
-// processes through pglite-socket, like the local platform), or a fresh database on the Postgres
+// processes through the local platform's PGlite server), or a fresh database on the Postgres
 // server named by BENCH_DATABASE_URL. Never the developer's own database.
 import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { count, sql } from 'drizzle-orm';
 import { type DbHandle, migrateDb, openDb, openPglite, rowsOf } from '../db/client.ts';
 import * as schema from '../db/schema.ts';
 import { seedDatabase } from '../db/seed.ts';
-import { freePort } from '../scripts/platform/database.ts';
+import { servePglite } from '../scripts/platform/pglite-server.ts';
 import { adminUrl, withDatabaseName } from '../tests/support/server-db.ts';
 import { log } from './lib.ts';
 
@@ -53,9 +52,7 @@ export async function scratchDb(
     const dataDir = path.join(root, '.data', 'bench', `pglite-${size}-${process.pid}`);
     rmSync(dataDir, { recursive: true, force: true });
     const client = await openPglite({ dataDir });
-    const port = await freePort();
-    const socket = new PGLiteSocketServer({ db: client, host: '127.0.0.1', port, maxConnections: 128 });
-    await socket.start();
+    const server = await servePglite(client);
     const { drizzle } = await import('drizzle-orm/pglite');
     const handle: DbHandle = {
       db: drizzle({ client, schema }) as never,
@@ -63,11 +60,11 @@ export async function scratchDb(
       close: async () => {},
     };
     result = {
-      url: `postgres://postgres:postgres@127.0.0.1:${port}/postgres?sslmode=disable`,
+      url: `postgres://postgres:postgres@${server.address}/postgres?sslmode=disable`,
       handle,
       driver: 'pglite',
       async close() {
-        await socket.stop();
+        await server.stop();
         await client.close();
         rmSync(dataDir, { recursive: true, force: true });
       },

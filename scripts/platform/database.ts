@@ -1,10 +1,10 @@
 // The embedded database of the local platform: one PGlite in .data/, shared with every other process
-// (builds, functions, scripts) through pglite-socket, so they all speak the ordinary Postgres protocol.
+// (builds, functions, scripts) through pglite-server.ts, so they all speak the ordinary Postgres protocol.
 import { rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { openPglite, sharedPgliteUrlFile } from '../../db/client.ts';
+import { servePglite } from './pglite-server.ts';
 
 export interface LocalDatabase {
   url: string;
@@ -34,10 +34,9 @@ export async function startLocalDatabase(
   // A URL file left by a platform that was killed would point at nothing.
   rmSync(sharedPgliteUrlFile(dataDir), { force: true });
   const db = await openPglite({ dataDir });
-  const port = options.port ?? (Number(process.env.PGLITE_PORT) || (await freePort()));
-  const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port, maxConnections: 64 });
-  await server.start();
-  const url = `postgres://postgres:postgres@${server.getServerConn()}/postgres?sslmode=disable`;
+  const port = options.port ?? (Number(process.env.PGLITE_PORT) || 0);
+  const server = await servePglite(db, { port });
+  const url = `postgres://postgres:postgres@${server.address}/postgres?sslmode=disable`;
   const urlFile = sharedPgliteUrlFile(dataDir);
   writeFileSync(urlFile, url);
   return {

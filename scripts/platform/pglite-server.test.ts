@@ -1,0 +1,151 @@
+// The local platform's PGlite server: many connections (pooled clients in several processes) share one
+// PGlite session without seeing each other's statements, transactions or errors.
+import { once } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPglite } from '../../db/client.ts';
+import { type PgliteServer, servePglite } from './pglite-server.ts';
+
+let db: Awaited<ReturnType<typeof openPglite>>;
+let server: PgliteServer;
+let url = '';
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'wa-pglite-server-'));
+
+beforeAll(async () => {
+  // On disk, as the platform's: writing to the file system lets other connections' messages in.
+  db = await openPglite({ dataDir });
+  await db.exec(
+    'create table notes (id int primary key, body text not null); create table log (n int, m int)',
+  );
+  server = await servePglite(db);
+  url = `postgres://postgres:postgres@${server.address}/postgres?sslmode=disable`;
+});
+
+afterAll(async () => {
+  await server.stop();
+  await db.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** One protocol message: a type byte, its length, its body. */
+function message(type: string, ...body: Buffer[]) {
+  const content = Buffer.concat(body);
+  return Buffer.concat([Buffer.from(type), int32(4 + content.length), content]);
+}
+const cstring = (text: string) => Buffer.from(`${text}\0`);
+const int16 = (n: number) => Buffer.from([(n >> 8) & 255, n & 255]);
+function int32(n: number) {
+  const buffer = Buffer.alloc(4);
+  buffer.writeInt32BE(n);
+  return buffer;
+}
+
+/** A connection that speaks the protocol by hand, so the test decides when each message is sent. */
+async function rawConnection(address: string) {
+  const [host, port] = address.split(':');
+  const socket = connect(Number(port), host);
+  await once(socket, 'connect');
+  let received = Buffer.alloc(0);
+  socket.on('data', (chunk) => {
+    received = Buffer.concat([received, chunk]);
+  });
+  /** The messages received up to the next ReadyForQuery. */
+  async function untilReady() {
+    for (;;) {
+      const replies: { type: string; body: Buffer }[] = [];
+      for (let at = 0; at + 5 <= received.length; ) {
+        const length = received.readInt32BE(at + 1);
+        if (at + 1 + length > received.length) break;
+        const type = String.fromCharCode(received[at] as number);
+        replies.push({ type, body: received.subarray(at + 5, at + 1 + length) });
+        at += 1 + length;
+        if (type === 'Z') {
+          received = received.subarray(at);
+          return replies;
+        }
+      }
+      await once(socket, 'data');
+    }
+  }
+  const user = Buffer.concat([
+    cstring('user'),
+    cstring('postgres'),
+    cstring('database'),
+    cstring('postgres'),
+  ]);
+  const startup = Buffer.concat([int32(196608), user, Buffer.from([0])]);
+  socket.write(Buffer.concat([int32(4 + startup.length), startup]));
+  await untilReady();
+  return { send: (data: Buffer) => socket.write(data), untilReady, close: () => socket.destroy() };
+}
+
+describe('PGlite server', () => {
+  it("keeps one connection's Parse, Bind and Sync together while another connection queries", async () => {
+    const a = await rawConnection(server.address);
+    const b = new pg.Client(url);
+    await b.connect();
+    try {
+      // A client's messages may arrive apart (a busy process, a slow network): A parses, B runs a
+      // whole query with two parameters, then A binds its one parameter to the unnamed statement.
+      a.send(message('P', cstring(''), cstring('select $1::text as a'), int16(0)));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const bAnswer = b.query('select $1::int + $2::int as b', [1, 2]);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      a.send(
+        Buffer.concat([
+          message('B', cstring(''), cstring(''), int16(0), int16(1), int32(1), Buffer.from('x'), int16(0)),
+          message('E', cstring(''), int32(0)),
+          message('S'),
+        ]),
+      );
+      const replies = await a.untilReady();
+      expect(replies.filter((r) => r.type === 'E').map((r) => r.body.toString())).toEqual([]);
+      expect(replies.filter((r) => r.type === 'D').map((r) => r.body.subarray(6).toString())).toEqual(['x']);
+      expect((await bAnswer).rows).toEqual([{ b: 3 }]);
+    } finally {
+      a.close();
+      await b.end();
+    }
+  });
+
+  it('keeps a transaction to its connection: others wait, and see it only once committed', async () => {
+    const a = new pg.Client(url);
+    const b = new pg.Client(url);
+    await Promise.all([a.connect(), b.connect()]);
+    try {
+      await a.query('begin');
+      await a.query('insert into notes values (1, $1)', ['em andamento']);
+      const seenByB = b.query('select count(*)::int as n from notes');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      await a.query('commit');
+      expect((await seenByB).rows[0].n).toBe(1);
+    } finally {
+      await Promise.all([a.end(), b.end()]);
+    }
+  });
+
+  it('rolls back what a connection leaves open, and recovers from a failed statement', async () => {
+    const quitter = new pg.Client(url);
+    quitter.on('error', () => {}); // its connection is cut below, on purpose
+    await quitter.connect();
+    await quitter.query('begin');
+    await quitter.query('insert into notes values (2, $1)', ['abandonada']);
+    quitter.connection.stream.destroy(); // gone without commit or Terminate
+    await new Promise((resolve) => setTimeout(resolve, 50));
+
+    const client = new pg.Client(url);
+    await client.connect();
+    try {
+      await expect(client.query('select * from nowhere where id = $1', [1])).rejects.toThrow(/nowhere/);
+      const { rows } = await client.query('select id from notes order by id');
+      expect(rows).toEqual([{ id: 1 }]);
+    } finally {
+      await client.end();
+    }
+  });
+});

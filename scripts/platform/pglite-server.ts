@@ -1,0 +1,172 @@
+// PGlite is one Postgres session in one process; the other processes (functions, builds, scripts) reach
+// it over the Postgres protocol through this server. pglite-socket, which this replaces, queued single
+// protocol messages from every connection and let them interleave outside explicit transactions, so one
+// connection's Parse could replace another's unnamed statement between its Parse and its Bind: under
+// concurrent calls that gave wrong rows (a 404 for a group that exists) and errors such as "bind message
+// supplies 5 parameters, but prepared statement "" requires 4" (electric-sql/pglite#1046). Here a
+// connection holds the session from its first message until PGlite is idle again at a sync point (a
+// Sync or a simple Query, outside a transaction block); the others wait their turn.
+import { createServer, type Socket } from 'node:net';
+import type { PGlite } from '@electric-sql/pglite';
+
+// Requests a client may send before its startup message (they carry a code where a version would be).
+const SSL_REQUEST = 80877103;
+const GSS_ENCRYPTION_REQUEST = 80877104;
+const CANCEL_REQUEST = 80877102;
+
+const SYNC = 0x53; // 'S'
+const QUERY = 0x51; // 'Q'
+const TERMINATE = 0x58; // 'X'
+
+/** A simple Query message. */
+function queryMessage(text: string): Uint8Array {
+  const body = Buffer.from(`${text}\0`);
+  const message = Buffer.alloc(5 + body.length);
+  message[0] = QUERY;
+  message.writeInt32BE(4 + body.length, 1);
+  body.copy(message, 5);
+  return message;
+}
+
+const SYNC_MESSAGE = Uint8Array.from([SYNC, 0, 0, 0, 4]);
+const ROLLBACK = queryMessage('ROLLBACK');
+
+/** One client connection: its socket and the whole protocol messages it has sent, in order. */
+class Connection {
+  #buffer: Buffer = Buffer.alloc(0);
+  #started = false;
+  #messages: Uint8Array[] = [];
+  #waiting: ((message: Uint8Array | null) => void) | undefined;
+  #closed = false;
+
+  constructor(readonly socket: Socket) {
+    socket.setNoDelay(true);
+    socket.on('data', (chunk) => this.#receive(chunk));
+    socket.on('close', () => this.#close());
+    socket.on('error', () => this.#close());
+  }
+
+  /** The next message, or null once the client has gone. */
+  next(): Promise<Uint8Array | null> {
+    const message = this.#messages.shift();
+    if (message) return Promise.resolve(message);
+    if (this.#closed) return Promise.resolve(null);
+    return new Promise((resolve) => {
+      this.#waiting = resolve;
+    });
+  }
+
+  write(data: Uint8Array) {
+    if (!this.#closed) this.socket.write(Buffer.from(data));
+  }
+
+  end() {
+    this.socket.end();
+    this.#close();
+  }
+
+  #push(message: Uint8Array | null) {
+    const waiting = this.#waiting;
+    this.#waiting = undefined;
+    if (waiting) waiting(message);
+    else if (message) this.#messages.push(message);
+  }
+
+  #close() {
+    if (this.#closed) return;
+    this.#closed = true;
+    this.#push(null);
+  }
+
+  #receive(chunk: Buffer) {
+    this.#buffer = this.#buffer.length ? Buffer.concat([this.#buffer, chunk]) : chunk;
+    for (;;) {
+      // Before startup a message is its length and a code; after it, a type byte and its length.
+      const header = this.#started ? 5 : 8;
+      if (this.#buffer.length < header) return;
+      const length = this.#started ? 1 + this.#buffer.readInt32BE(1) : this.#buffer.readInt32BE(0);
+      if (this.#buffer.length < length) return;
+      const message = this.#buffer.subarray(0, length);
+      this.#buffer = this.#buffer.subarray(length);
+      if (!this.#started) {
+        const code = message.readInt32BE(4);
+        if (code === SSL_REQUEST || code === GSS_ENCRYPTION_REQUEST) {
+          this.socket.write('N'); // no encryption on loopback; the client goes on in plain text
+          continue;
+        }
+        if (code === CANCEL_REQUEST) {
+          this.end();
+          return;
+        }
+        this.#started = true;
+      }
+      this.#push(Uint8Array.from(message));
+    }
+  }
+}
+
+const isSyncPoint = (message: Uint8Array, started: boolean) =>
+  !started || message[0] === SYNC || message[0] === QUERY;
+
+/** Serve one connection until it closes, one turn on the session at a time. */
+async function serve(db: PGlite, connection: Connection) {
+  let started = false;
+  for (;;) {
+    const first = await connection.next();
+    if (!first || first[0] === TERMINATE) return connection.end();
+    await db.runExclusive(async () => {
+      let message: Uint8Array | null = first;
+      for (;;) {
+        const sync = isSyncPoint(message, started);
+        started = true;
+        await db.execProtocolRawStream(message, {
+          syncToFs: sync,
+          onRawData: (data) => connection.write(data),
+        });
+        if (sync && !db.isInTransaction()) return;
+        message = await connection.next();
+        if (!message || message[0] === TERMINATE) {
+          // Gone in the middle of a batch or a transaction: leave the session idle for the next one.
+          await db.execProtocolRawStream(SYNC_MESSAGE, { onRawData: () => {} });
+          if (db.isInTransaction()) await db.execProtocolRawStream(ROLLBACK, { onRawData: () => {} });
+          connection.end();
+          return;
+        }
+      }
+    });
+  }
+}
+
+export interface PgliteServer {
+  /** host:port */
+  address: string;
+  stop(): Promise<void>;
+}
+
+/** Serve `db` on a loopback port (0: any free one). */
+export function servePglite(db: PGlite, { host = '127.0.0.1', port = 0 } = {}): Promise<PgliteServer> {
+  const sockets = new Set<Socket>();
+  const server = createServer((socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    serve(db, new Connection(socket)).catch((error) => {
+      console.error('[pglite-server]', error);
+      socket.destroy();
+    });
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      const bound = server.address();
+      const actualPort = typeof bound === 'object' && bound ? bound.port : port;
+      resolve({
+        address: `${host}:${actualPort}`,
+        stop: () =>
+          new Promise<void>((done) => {
+            for (const socket of sockets) socket.destroy();
+            server.close(() => done());
+          }),
+      });
+    });
+  });
+}
