@@ -116,6 +116,7 @@ export async function platformLatency(base: string, cases: ApiCase[], iterations
 export async function platformThroughput(base: string, cases: ApiCase[], perClient: number) {
   const paths = cases.flatMap((c) => c.paths.slice(0, 5));
   let n = 0;
+  const seen = new Set<number>();
   log(`autocannon: 32 clients × ${perClient} requests…`);
   return loadTest({
     url: base,
@@ -124,7 +125,16 @@ export async function platformThroughput(base: string, cases: ApiCase[], perClie
     requests: [
       {
         method: 'GET',
-        setupRequest: (req) => ({ ...req, path: paths[n++ % paths.length] }),
+        setupRequest: (req, context) => {
+          context.path = paths[n++ % paths.length];
+          return { ...req, path: context.path as string };
+        },
+        // The first answer of each failing status, to say what failed.
+        onResponse: (status, body, context) => {
+          if (status < 300 || seen.has(status)) return;
+          seen.add(status);
+          log(`${context.path} answered ${status}: ${body.slice(0, 300)}`);
+        },
       },
     ],
   });

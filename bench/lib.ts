@@ -113,6 +113,8 @@ export interface LoadFigures {
   latencyP50Ms: number;
   latencyP97_5Ms: number;
   non2xx: number;
+  /** how many responses had each status other than 2xx */
+  non2xxByStatus: Record<string, number>;
   errors: number;
   timeouts: number;
 }
@@ -129,6 +131,11 @@ export async function loadTest(
   const result = await autocannon({ timeout: 120, ...rest, amount: options.connections * requestsPerClient });
   if (result.requests.total === 0)
     log(`WARNING: no request completed (${result.errors} errors, ${result.timeouts} timeouts)`);
+  const non2xxByStatus = Object.fromEntries(
+    Object.entries(result.statusCodeStats ?? {})
+      .filter(([status]) => !status.startsWith('2'))
+      .map(([status, { count }]) => [status, count]),
+  );
   return {
     connections: options.connections,
     total: result.requests.total,
@@ -137,6 +144,7 @@ export async function loadTest(
     latencyP50Ms: result.latency.p50,
     latencyP97_5Ms: result.latency.p97_5,
     non2xx: result.non2xx,
+    non2xxByStatus,
     errors: result.errors,
     timeouts: result.timeouts,
   };

@@ -252,7 +252,7 @@ function printTable() {
     }
     if (f.throughput)
       lines.push(
-        `platform, 32 clients: ${f.throughput.requestsPerSecond} req/s (p50 ${f.throughput.latencyP50Ms} ms, non-2xx ${f.throughput.non2xx})`,
+        `platform, 32 clients: ${f.throughput.requestsPerSecond} req/s (p50 ${f.throughput.latencyP50Ms} ms, non-2xx ${f.throughput.non2xx}${f.throughput.non2xx ? ` ${JSON.stringify(f.throughput.non2xxByStatus)}` : ''})`,
       );
     for (const i of f.clickIngest ?? [])
       lines.push(
