@@ -9,7 +9,7 @@ import { SearchQuerySchema } from '../src/features/search/search.schema.ts';
 import { searchGroups } from '../src/features/search/search.server.ts';
 import { callFunction } from '../tests/support/functions.ts';
 import { searchWords } from './database.ts';
-import { type Latency, loadTest, log, timeCalls } from './lib.ts';
+import { type Latency, log, timeCalls, warmLoadTest } from './lib.ts';
 
 export interface ApiCase {
   name: string;
@@ -112,13 +112,16 @@ export async function platformLatency(base: string, cases: ApiCase[], iterations
   return out;
 }
 
-/** Requests/s with 32 concurrent clients over a mix of every case (each client sends `perClient`). */
+/**
+ * Requests/s with 32 concurrent clients over a mix of every case (each client sends `perClient`), on
+ * warm function instances (see warmLoadTest).
+ */
 export async function platformThroughput(base: string, cases: ApiCase[], perClient: number) {
   const paths = cases.flatMap((c) => c.paths.slice(0, 5));
   let n = 0;
   const seen = new Set<number>();
   log(`autocannon: 32 clients × ${perClient} requests…`);
-  return loadTest({
+  return warmLoadTest({
     url: base,
     connections: 32,
     requestsPerClient: perClient,

@@ -7,7 +7,7 @@ import * as clickFn from '../functions/group-engagement.ts';
 import { registerGroupClick, rollupEngagement } from '../src/features/analytics/engagement.server.ts';
 import { saoPauloDay } from '../src/features/analytics/visitor.server.ts';
 import { callFunction } from '../tests/support/functions.ts';
-import { loadTest, log, round } from './lib.ts';
+import { type LoadFigures, log, round, warmLoadTest } from './lib.ts';
 
 export interface IngestFigures {
   via: 'handlers' | 'platform' | 'statement';
@@ -17,6 +17,8 @@ export interface IngestFigures {
   accepted: number;
   eventsPerSecond: number | null;
   non2xx: number;
+  /** through the platform: the first round, which started the function's instances */
+  cold?: Pick<LoadFigures, 'total' | 'seconds' | 'requestsPerSecond'>;
 }
 
 async function publicGroupIds(handle: DbHandle, limit = 2000): Promise<string[]> {
@@ -104,7 +106,7 @@ export function ingestStatement(handle: DbHandle, seconds: number, clients = 200
   });
 }
 
-/** 200 concurrent HTTP clients (autocannon) through the platform, a new visitor per request. */
+/** Concurrent HTTP clients (autocannon) through the platform, a new visitor per request, on warm instances. */
 export async function ingestPlatform(
   handle: DbHandle,
   base: string,
@@ -115,27 +117,33 @@ export async function ingestPlatform(
   let n = 0;
   let accepted = 0;
   log(`click ingest: ${clients} clients × ${perClient} clicks…`);
-  const result = await loadTest({
-    url: base,
-    connections: clients,
-    requestsPerClient: perClient,
-    requests: [
-      {
-        method: 'POST',
-        setupRequest: (req) => {
-          const i = n++;
-          return {
-            ...req,
-            path: `/api/groups/${ids[i % ids.length]}/click`,
-            headers: { ...req.headers, 'user-agent': `bench-platform-${process.pid}-${i}` },
-          };
+  const result = await warmLoadTest(
+    {
+      url: base,
+      connections: clients,
+      requestsPerClient: perClient,
+      requests: [
+        {
+          method: 'POST',
+          setupRequest: (req) => {
+            const i = n++;
+            return {
+              ...req,
+              path: `/api/groups/${ids[i % ids.length]}/click`,
+              headers: { ...req.headers, 'user-agent': `bench-platform-${process.pid}-${i}` },
+            };
+          },
+          onResponse: (status, body) => {
+            if (status === 200 && body.includes('"counted":true')) accepted++;
+          },
         },
-        onResponse: (status, body) => {
-          if (status === 200 && body.includes('"counted":true')) accepted++;
-        },
-      },
-    ],
-  });
+      ],
+    },
+    () => {
+      accepted = 0;
+    },
+  );
+  const { total, seconds, requestsPerSecond } = result.cold;
   return {
     via: 'platform',
     clients,
@@ -144,6 +152,7 @@ export async function ingestPlatform(
     accepted,
     eventsPerSecond: result.total ? round(accepted / result.seconds, 0) : null,
     non2xx: result.non2xx,
+    cold: { total, seconds, requestsPerSecond },
   };
 }
 

@@ -46,6 +46,8 @@ if (sizes.some((n) => !Number.isInteger(n) || n < 20)) throw new Error('--sizes 
 const events = Number(values.events);
 const iterations = Number(values.iterations);
 const seconds = Number(values.seconds);
+// Load through the platform runs a fixed amount of requests per client (see loadTest), scaled by --seconds.
+const loadPerClient = Math.max(2, Math.round(seconds * 8));
 
 // Handlers read these; the bench is a local, throwaway run.
 process.env.LOCAL_PLATFORM = '1';
@@ -109,12 +111,7 @@ for (const size of sizes) {
     if (only.has('platform') && platform) {
       log('API through the platform…');
       figures.platform = await platformLatency(platform.url, cases, Math.max(10, Math.round(iterations / 2)));
-      // Load runs a fixed amount of requests (see loadTest), scaled by --seconds.
-      figures.throughput = await platformThroughput(
-        platform.url,
-        cases,
-        Math.max(2, Math.round(seconds * 2)),
-      );
+      figures.throughput = await platformThroughput(platform.url, cases, loadPerClient);
     }
     if (only.has('clicks')) {
       const ingest = [
@@ -123,8 +120,7 @@ for (const size of sizes) {
       ];
       // The local platform is a development server (at most four warm instances per function): it gets
       // the API load's 32 clients. The 200-client figure is the handlers' (our code and the database).
-      if (platform)
-        ingest.push(await ingestPlatform(db.handle, platform.url, Math.max(2, Math.round(seconds * 2)), 32));
+      if (platform) ingest.push(await ingestPlatform(db.handle, platform.url, loadPerClient, 32));
       figures.clickIngest = ingest;
     }
     if (only.has('rollup') || only.has('clicks')) figures.rollup = await rollup(db.handle, events);
@@ -252,11 +248,11 @@ function printTable() {
     }
     if (f.throughput)
       lines.push(
-        `platform, 32 clients: ${f.throughput.requestsPerSecond} req/s (p50 ${f.throughput.latencyP50Ms} ms, non-2xx ${f.throughput.non2xx}${f.throughput.non2xx ? ` ${JSON.stringify(f.throughput.non2xxByStatus)}` : ''})`,
+        `platform, 32 clients: ${f.throughput.requestsPerSecond} req/s warm (p50 ${f.throughput.latencyP50Ms} ms, non-2xx ${f.throughput.non2xx}${f.throughput.non2xx ? ` ${JSON.stringify(f.throughput.non2xxByStatus)}` : ''}); first round, starting the instances: ${f.throughput.cold.requestsPerSecond} req/s`,
       );
     for (const i of f.clickIngest ?? [])
       lines.push(
-        `click ingest via ${i.via}, ${i.clients} clients: ${i.eventsPerSecond} events/s (${i.accepted}/${i.sent} accepted)`,
+        `click ingest via ${i.via}, ${i.clients} clients: ${i.eventsPerSecond} events/s (${i.accepted}/${i.sent} accepted)${i.cold ? `; first round, starting the instances: ${i.cold.requestsPerSecond}/s` : ''}`,
       );
     if (f.rollup)
       lines.push(
