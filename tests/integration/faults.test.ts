@@ -1,15 +1,23 @@
 // Faults: the build hook failing keeps the rebuild request and a later dispatch retries it; the
 // payment provider timing out at checkout leaves the order pending and a retry works; the database
-// connection dying mid-request answers a pt-BR 503 and writes nothing (Postgres server runs only).
+// connection dying mid-request (an order, a crowd of clicks) answers a pt-BR 503 and writes nothing
+// (Postgres server runs only).
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { type AddressInfo, connect, createServer as createTcpServer, type Socket } from 'node:net';
-import { eq } from 'drizzle-orm';
+import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type DbHandle, installDb, openDb } from '../../db/client.ts';
-import { featureOrders, featurePlans, rebuildRequests } from '../../db/schema.ts';
+import {
+  engagementEvents,
+  featureOrders,
+  featurePlans,
+  rateLimitBuckets,
+  rebuildRequests,
+} from '../../db/schema.ts';
 import { seedDatabase } from '../../db/seed.ts';
 import * as featureOrdersFn from '../../functions/feature-orders.ts';
+import * as clickFn from '../../functions/group-engagement.ts';
 import { saveSettings } from '../../src/features/payments/settings.server.ts';
 import { dispatchRebuilds, requestRebuild } from '../../src/features/rebuilds/rebuilds.server.ts';
 import { resetEnvForTests } from '../../src/lib/env.server.ts';
@@ -222,6 +230,38 @@ describe.skipIf(!serverUrl || !inject('serverTemplate'))(
       );
       expect(retried.status).toBe(201);
       expect(await direct.db.select().from(featureOrders)).toHaveLength(before.length + 1);
+    });
+
+    it('fails every click of a crowd whose statement dies with a pt-BR 503, writes none of them, and the next crowd is written', async () => {
+      const group = await makeGroup(direct.db, null);
+      const crowd = () =>
+        Promise.all(
+          Array.from({ length: 20 }, (_, v) =>
+            callFunction(clickFn, `/api/groups/${group.id}/click`, {
+              method: 'POST',
+              headers: { 'user-agent': `falha-${v}` },
+              ip: '198.51.100.60',
+            }),
+          ),
+        );
+      // Group commit: the crowd goes in one or two statements, and each of them is cut.
+      const cutsBefore = proxy.cuts;
+      proxy.cutOn('engagement_events');
+      const failed = await crowd();
+      expect(proxy.cuts).toBeGreaterThan(cutsBefore);
+      for (const res of failed) {
+        expect(res.status).toBe(503);
+        expect(await res.json()).toMatchObject({ message: UNAVAILABLE });
+      }
+      expect(await direct.db.select().from(engagementEvents)).toHaveLength(0);
+      const clickBuckets = like(rateLimitBuckets.key, 'engagement:%');
+      expect(await direct.db.select().from(rateLimitBuckets).where(clickBuckets)).toHaveLength(0);
+
+      // The writer is not left waiting on the failed statement: the same crowd is written now.
+      proxy.cutOn(undefined);
+      const written = await crowd();
+      for (const res of written) expect(await res.json()).toEqual({ success: true, counted: true });
+      expect(await direct.db.select().from(engagementEvents)).toHaveLength(20);
     });
   },
 );
