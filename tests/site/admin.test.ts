@@ -49,6 +49,37 @@ async function findRow(title: string, id: string) {
 }
 
 describe('admin back-office', { timeout: 180_000 }, () => {
+  it('keeps what was typed before the login form hydrated, and sends nothing until then', async () => {
+    // Hold the page's scripts: until they run, the form is the server-rendered HTML one.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const scripts = /\.m?js(\?|$)/;
+    await page.route(scripts, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto(`${site}/admin/login`, { waitUntil: 'commit' });
+    const enter = page.getByRole('button', { name: 'Entrar' });
+    await enter.waitFor(LONG);
+    expect(await enter.isDisabled()).toBe(true);
+    await page.getByLabel('E-mail').fill(inject('adminEmail'));
+    await page.getByLabel('Senha').fill('senha-errada');
+    // Neither the Enter key nor a tap submits the plain form, which would put the password in the address.
+    await page.getByLabel('Senha').press('Enter');
+    await enter.click({ force: true });
+    expect(page.url()).toBe(`${site}/admin/login`);
+
+    release();
+    await page.unrouteAll({ behavior: 'wait' });
+    await enter.click(LONG); // waits until the island enables it
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'Erro de autenticação - Credenciais inválidas' })
+      .first()
+      .waitFor({ timeout: 30_000 });
+    expect(page.url()).toBe(`${site}/admin/login`);
+  });
+
   it('sends a visitor to /admin/login, refuses wrong credentials and logs the admin in', async () => {
     await page.goto(`${site}/admin`);
     await page.waitForURL(/\/admin\/login\?next=%2Fadmin$/, LONG);

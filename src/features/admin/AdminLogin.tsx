@@ -2,12 +2,13 @@
 // session cookie); the server refuses a non-admin account (403, no session) and it is told so; an admin goes to /admin (or the admin page that sent
 // them here). No credentials hint anywhere.
 import { LoaderCircle, LogIn, ShieldCheck } from 'lucide-react';
-import { type SubmitEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { Button } from '#src/components/ui/Button.tsx';
 import { Card } from '#src/components/ui/Card.tsx';
 import { toast } from '#src/components/ui/toast.store.ts';
 import { type SessionUser, startSession } from '#src/features/auth/session.store.ts';
 import { ApiError, api } from '#src/lib/api.ts';
+import { useHydrated } from '#src/lib/use-hydrated.ts';
 import { adminLogout, checkAdmin } from './admin-session.store.ts';
 import { Field, TextInput } from './ui.tsx';
 
@@ -27,9 +28,8 @@ function nextPath(): string {
 }
 
 export default function AdminLogin() {
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
+  const hydrated = useHydrated();
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
@@ -38,8 +38,12 @@ export default function AdminLogin() {
     });
   }, []);
 
-  async function onSubmit(event: SubmitEvent) {
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    // Read from the form, not from state: what was typed before hydration is kept.
+    const form = new FormData(event.currentTarget);
+    const email = String(form.get('email') ?? '');
+    const password = String(form.get('password') ?? '');
     setError(null);
     if (!email.trim() || !password) {
       setError(ADMIN_LOGIN_MESSAGES.required);
@@ -89,7 +93,7 @@ export default function AdminLogin() {
         <h1 className="text-2xl font-bold text-neutral-900">Acesso administrativo</h1>
         <p className="mt-1 text-neutral-600">Entre com uma conta de administrador.</p>
       </div>
-      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+      <form method="post" onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         <Field label="E-mail">
           {(props) => (
             <TextInput
@@ -98,8 +102,6 @@ export default function AdminLogin() {
               name="email"
               autoComplete="username"
               inputMode="email"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
               disabled={busy}
             />
           )}
@@ -111,8 +113,6 @@ export default function AdminLogin() {
               type="password"
               name="password"
               autoComplete="current-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
               disabled={busy}
             />
           )}
@@ -125,7 +125,7 @@ export default function AdminLogin() {
             {error}
           </p>
         )}
-        <Button type="submit" size="lg" block disabled={busy}>
+        <Button type="submit" size="lg" block disabled={busy || !hydrated}>
           {busy ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : <LogIn aria-hidden="true" />}
           Entrar
         </Button>

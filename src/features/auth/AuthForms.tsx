@@ -8,6 +8,7 @@ import { Card } from '#src/components/ui/Card.tsx';
 import { cx } from '#src/components/ui/classes.ts';
 import { toast } from '#src/components/ui/toast.store.ts';
 import { ApiError, api } from '#src/lib/api.ts';
+import { useHydrated } from '#src/lib/use-hydrated.ts';
 import { afterLoginPath, pendingFeatureGroupId } from './auth.client.ts';
 import { LoginSchema, RegisterSchema } from './auth.schema.ts';
 import { $session, loadSession, type SessionUser, startSession } from './session.store.ts';
@@ -83,6 +84,7 @@ export default function AuthForms() {
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
   const [pending, setPending] = useState<string | null>(null);
+  const hydrated = useHydrated();
 
   useEffect(() => {
     if (new URLSearchParams(window.location.search).get('tab') === 'register') setTab('register');
@@ -167,7 +169,14 @@ export default function AuthForms() {
             Criar conta
           </button>
         </div>
-        <form key={tab} noValidate onSubmit={submit} className="flex flex-col gap-4" aria-busy={busy}>
+        <form
+          key={tab}
+          method="post"
+          noValidate
+          onSubmit={submit}
+          className="flex flex-col gap-4"
+          aria-busy={busy}
+        >
           {tab === 'register' && <Field label="Nome" name="name" autoComplete="name" error={errors.name} />}
           <Field label="E-mail" name="email" type="email" autoComplete="email" error={errors.email} />
           <Field
@@ -197,7 +206,7 @@ export default function AuthForms() {
               />
             </>
           )}
-          <Button type="submit" size="lg" block disabled={busy}>
+          <Button type="submit" size="lg" block disabled={busy || !hydrated}>
             {busy ? 'Aguarde…' : tab === 'login' ? 'Entrar' : 'Criar conta'}
           </Button>
         </form>

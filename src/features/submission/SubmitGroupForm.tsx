@@ -8,6 +8,7 @@ import { buttonClasses, cx } from '#src/components/ui/classes.ts';
 import { toast } from '#src/components/ui/toast.store.ts';
 import { PENDING_FEATURE_KEY } from '#src/features/auth/auth.client.ts';
 import { ApiError, api } from '#src/lib/api.ts';
+import { useHydrated } from '#src/lib/use-hydrated.ts';
 import {
   IMAGE_MAX_BYTES,
   IMAGE_TOO_LARGE_MESSAGE,
@@ -50,6 +51,7 @@ export default function SubmitGroupForm({ categories }: { categories: { name: st
   const [state, setState] = useState<State>({ step: 'pending' });
   const [errors, setErrors] = useState<Errors>({});
   const [formKey, setFormKey] = useState(0);
+  const hydrated = useHydrated();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -130,7 +132,14 @@ export default function SubmitGroupForm({ categories }: { categories: { name: st
   });
   return (
     <Card padding="lg">
-      <form key={formKey} noValidate onSubmit={submit} aria-busy={busy} className="flex flex-col gap-5">
+      <form
+        key={formKey}
+        method="post"
+        noValidate
+        onSubmit={submit}
+        aria-busy={busy}
+        className="flex flex-col gap-5"
+      >
         <div className="flex flex-col gap-1.5">
           <Label htmlFor="f-title">Título do grupo</Label>
           <input
@@ -199,7 +208,7 @@ export default function SubmitGroupForm({ categories }: { categories: { name: st
             <input name="website" tabIndex={-1} autoComplete="off" />
           </label>
         </div>
-        <Button type="submit" size="lg" block disabled={busy}>
+        <Button type="submit" size="lg" block disabled={busy || !hydrated}>
           {busy ? 'Enviando…' : 'Enviar grupo'}
         </Button>
       </form>
