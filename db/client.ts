@@ -57,10 +57,14 @@ function safeHost(url: string) {
   }
 }
 
+// Relative on purpose, resolved by openPglite: nft, which packages the functions, follows a
+// path.resolve() of a literal and copied the local database into every function bundle.
+export const LOCAL_PGLITE_DIR = '.data/pglite';
+
 /** The configuration this process runs with, read from the environment. */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): DbConfig {
   const driver = env.DATABASE_DRIVER as DriverName | undefined;
-  const dataDir = env.PGLITE_DIR || path.resolve('.data/pglite');
+  const dataDir = env.PGLITE_DIR || LOCAL_PGLITE_DIR;
   return {
     url: env.DATABASE_URL || sharedPgliteUrl(dataDir),
     driver: driver && ['pglite', 'neon', 'pg'].includes(driver) ? driver : undefined,
@@ -100,12 +104,13 @@ function logIdleError(error: Error) {
 
 /** The embedded Postgres (WASM) with the extensions the schema uses. */
 export async function openPglite(config: Pick<DbConfig, 'dataDir' | 'loadDataDir'>) {
-  // A variable specifier keeps bundlers from pulling PGlite's WASM into deployed functions.
+  // A variable specifier keeps Vite from bundling PGlite's WASM; netlify.toml keeps it out of functions.
   const pglitePkg = '@electric-sql/pglite';
   const { PGlite } = (await import(/* @vite-ignore */ pglitePkg)) as typeof import('@electric-sql/pglite');
   const { unaccent } = await import(/* @vite-ignore */ `${pglitePkg}/contrib/unaccent`);
   const { pg_trgm } = await import(/* @vite-ignore */ `${pglitePkg}/contrib/pg_trgm`);
-  const dataDir = config.loadDataDir ? undefined : (config.dataDir ?? 'memory://');
+  const dir = config.loadDataDir ? undefined : (config.dataDir ?? 'memory://');
+  const dataDir = dir && !dir.includes('://') ? path.resolve(dir) : dir;
   if (dataDir && !dataDir.includes('://')) mkdirSync(path.dirname(dataDir), { recursive: true });
   return PGlite.create({
     dataDir,

@@ -3,7 +3,7 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import { openPglite, sharedPgliteUrlFile } from '../../db/client.ts';
+import { LOCAL_PGLITE_DIR, openPglite, sharedPgliteUrlFile } from '../../db/client.ts';
 import { servePglite } from './pglite-server.ts';
 
 export interface LocalDatabase {
@@ -30,7 +30,7 @@ export async function startLocalDatabase(
   options: { dataDir?: string; port?: number } = {},
 ): Promise<LocalDatabase> {
   if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, stop: async () => {} };
-  const dataDir = options.dataDir ?? process.env.PGLITE_DIR ?? path.resolve('.data/pglite');
+  const dataDir = path.resolve(options.dataDir ?? (process.env.PGLITE_DIR || LOCAL_PGLITE_DIR));
   // A URL file left by a platform that was killed would point at nothing.
   rmSync(sharedPgliteUrlFile(dataDir), { force: true });
   const db = await openPglite({ dataDir });

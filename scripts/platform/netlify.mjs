@@ -127,7 +127,7 @@ export async function functionsBuilt(netlify, origin) {
 
 /** A NetlifyDev instance for this project with every network-dependent feature disabled. */
 export function createNetlifyDev({ projectRoot, serverAddress, staticDirs = [], blobs = true }) {
-  return new NetlifyDev({
+  const netlify = new NetlifyDev({
     projectRoot,
     serverAddress,
     skipGitignore: true,
@@ -140,6 +140,15 @@ export function createNetlifyDev({ projectRoot, serverAddress, staticDirs = [], 
     database: { enabled: false },
     images: { enabled: false },
   });
+  // @netlify/functions-dev reads the [functions] settings of netlify.toml (included_files and the rest)
+  // as `functions` of the object @netlify/dev resolves, which has them under `config.functions`, so
+  // locally they were ignored. Expose them where it looks, so a local bundle holds what a deployed one does.
+  const resolveConfig = netlify.getConfig.bind(netlify);
+  netlify.getConfig = async () => {
+    const resolved = await resolveConfig();
+    return { ...resolved, functions: resolved.config?.functions };
+  };
+  return netlify;
 }
 
 /** Write a web Response to a Node ServerResponse, keeping every Set-Cookie header. */
