@@ -45,6 +45,20 @@ export function buttonClasses({ variant = 'primary', size = 'md', block = false 
   return cx(BUTTON_BASE, BUTTON_VARIANTS[variant], BUTTON_SIZES[size], block && 'w-full');
 }
 
+// --- Form fields ------------------------------------------------------------------------------
+
+/** Text inputs, text areas and selects. 16 px text: iOS Safari zooms into a field with smaller text. */
+export const inputClasses =
+  'block w-full min-h-11 rounded-control border border-neutral-300 bg-white px-3 py-2 text-base text-neutral-900 shadow-xs placeholder:text-neutral-500 focus:border-brand-700 focus:outline-2 focus:outline-offset-0 focus:outline-brand-700 disabled:bg-neutral-100 aria-invalid:border-red-600';
+
+export const field = {
+  root: 'flex flex-col gap-1.5',
+  label: 'text-sm font-medium text-neutral-800',
+  required: 'text-red-700',
+  hint: 'text-xs text-neutral-600',
+  error: 'text-sm font-medium text-red-700',
+} as const;
+
 // --- Card -------------------------------------------------------------------------------------
 
 export type CardPadding = 'none' | 'sm' | 'md' | 'lg';

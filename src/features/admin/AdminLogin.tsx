@@ -5,12 +5,12 @@ import { LoaderCircle, LogIn, ShieldCheck } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Button } from '#src/components/ui/Button.tsx';
 import { Card } from '#src/components/ui/Card.tsx';
+import { Field, TextInput } from '#src/components/ui/Field.tsx';
 import { toast } from '#src/components/ui/toast.store.ts';
 import { type SessionUser, startSession } from '#src/features/auth/session.store.ts';
 import { ApiError, api } from '#src/lib/api.ts';
 import { useHydrated } from '#src/lib/use-hydrated.ts';
 import { adminLogout, checkAdmin } from './admin-session.store.ts';
-import { Field, TextInput } from './ui.tsx';
 
 export const ADMIN_LOGIN_MESSAGES = {
   required: 'Por favor, preencha todos os campos',

@@ -6,6 +6,7 @@ import { Button } from '#src/components/ui/Button.tsx';
 import { Card } from '#src/components/ui/Card.tsx';
 import { Dialog } from '#src/components/ui/Dialog.tsx';
 import { EmptyState } from '#src/components/ui/EmptyState.tsx';
+import { Field, TextInput } from '#src/components/ui/Field.tsx';
 import { Skeleton } from '#src/components/ui/Skeleton.tsx';
 import { toast } from '#src/components/ui/toast.store.ts';
 import { CategoryFormSchema } from '#src/features/categories/categories.schema.ts';
@@ -13,7 +14,7 @@ import { slugify } from '#src/features/groups/groups.ts';
 import { api } from '#src/lib/api.ts';
 import { formatCount } from '#src/lib/format.ts';
 import { adminScreen } from './RequireAdmin.tsx';
-import { ConfirmDialog, Field, fieldsOf, messageOf, PageHeader, TextInput, useApi } from './ui.tsx';
+import { ConfirmDialog, fieldsOf, messageOf, PageHeader, useApi } from './ui.tsx';
 
 interface AdminCategory {
   id: number;

@@ -7,6 +7,7 @@ import { Button } from '#src/components/ui/Button.tsx';
 import { Card } from '#src/components/ui/Card.tsx';
 import { Dialog } from '#src/components/ui/Dialog.tsx';
 import { EmptyState } from '#src/components/ui/EmptyState.tsx';
+import { Field, Select, TextArea, TextInput } from '#src/components/ui/Field.tsx';
 import { Skeleton } from '#src/components/ui/Skeleton.tsx';
 import { toast } from '#src/components/ui/toast.store.ts';
 import { api } from '#src/lib/api.ts';
@@ -17,18 +18,7 @@ import {
   type GroupStatusFilter,
   QUICK_FEATURE_DAYS,
 } from './admin.schema.ts';
-import {
-  ConfirmDialog,
-  Field,
-  fieldsOf,
-  messageOf,
-  Pagination,
-  Select,
-  Switch,
-  TextArea,
-  TextInput,
-  useApi,
-} from './ui.tsx';
+import { ConfirmDialog, fieldsOf, messageOf, Pagination, Switch, useApi } from './ui.tsx';
 
 export interface AdminGroup {
   id: string;

@@ -4,12 +4,13 @@ import { Download, FileSpreadsheet, LoaderCircle, Upload } from 'lucide-react';
 import { type SubmitEvent, useRef, useState } from 'react';
 import { Button } from '#src/components/ui/Button.tsx';
 import { Card } from '#src/components/ui/Card.tsx';
+import { Tabs } from '#src/components/ui/Tabs.tsx';
 import { toast } from '#src/components/ui/toast.store.ts';
 import { api, TOKEN_KEY } from '#src/lib/api.ts';
 import { formatCount } from '#src/lib/format.ts';
 import { CSV_MESSAGES } from './admin.schema.ts';
 import { adminScreen } from './RequireAdmin.tsx';
-import { messageOf, PageHeader, Tabs } from './ui.tsx';
+import { messageOf, PageHeader } from './ui.tsx';
 
 interface ImportResult {
   results: { total: number; success: number; failed: number; failures: { row: number; error: string }[] };
@@ -214,6 +215,7 @@ function ImportExport() {
         description="Importe grupos de uma planilha CSV ou exporte o catálogo."
       />
       <Tabs
+        className="mb-4"
         label="Importação e exportação"
         value={tab}
         onChange={setTab}

@@ -6,13 +6,14 @@ import { Button } from '#src/components/ui/Button.tsx';
 import { Card } from '#src/components/ui/Card.tsx';
 import { Dialog } from '#src/components/ui/Dialog.tsx';
 import { EmptyState } from '#src/components/ui/EmptyState.tsx';
+import { Field, TextArea, TextInput } from '#src/components/ui/Field.tsx';
 import { Skeleton } from '#src/components/ui/Skeleton.tsx';
 import { toast } from '#src/components/ui/toast.store.ts';
 import { api } from '#src/lib/api.ts';
 import { formatBRL } from '#src/lib/format.ts';
 import { PlanFormSchema } from './admin.schema.ts';
 import { adminScreen } from './RequireAdmin.tsx';
-import { Field, fieldsOf, messageOf, PageHeader, Switch, TextArea, TextInput, useApi } from './ui.tsx';
+import { fieldsOf, messageOf, PageHeader, Switch, useApi } from './ui.tsx';
 
 interface Plan {
   id: number;

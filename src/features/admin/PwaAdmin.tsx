@@ -4,23 +4,14 @@ import { ImageUp, LoaderCircle, Save, Smartphone } from 'lucide-react';
 import { type SubmitEvent, useEffect, useRef, useState } from 'react';
 import { Button } from '#src/components/ui/Button.tsx';
 import { Card } from '#src/components/ui/Card.tsx';
+import { Field, TextArea, TextInput } from '#src/components/ui/Field.tsx';
 import { Skeleton } from '#src/components/ui/Skeleton.tsx';
+import { Tabs } from '#src/components/ui/Tabs.tsx';
 import { toast } from '#src/components/ui/toast.store.ts';
 import { api } from '#src/lib/api.ts';
 import { PWA_ICON_SIZES, PwaSettingsSchema } from './admin.schema.ts';
 import { adminScreen } from './RequireAdmin.tsx';
-import {
-  Field,
-  fieldsOf,
-  messageOf,
-  PageHeader,
-  Spinner,
-  Switch,
-  Tabs,
-  TextArea,
-  TextInput,
-  useApi,
-} from './ui.tsx';
+import { fieldsOf, messageOf, PageHeader, Spinner, Switch, useApi } from './ui.tsx';
 
 interface Pwa {
   enabled: boolean;
@@ -234,6 +225,7 @@ function PwaAdmin() {
       ) : (
         <>
           <Tabs
+            className="mb-4"
             label="Configurações PWA"
             value={tab}
             onChange={setTab}

@@ -4,12 +4,15 @@ import { Check, Copy, Download, LoaderCircle, Map as MapIcon } from 'lucide-reac
 import { type SubmitEvent, useEffect, useState } from 'react';
 import { Button } from '#src/components/ui/Button.tsx';
 import { Card } from '#src/components/ui/Card.tsx';
+import { inputClasses } from '#src/components/ui/classes.ts';
 import { EmptyState } from '#src/components/ui/EmptyState.tsx';
+import { Field, TextInput } from '#src/components/ui/Field.tsx';
+import { Tabs } from '#src/components/ui/Tabs.tsx';
 import { toast } from '#src/components/ui/toast.store.ts';
 import { api } from '#src/lib/api.ts';
 import { formatCount, formatDate } from '#src/lib/format.ts';
 import { adminScreen } from './RequireAdmin.tsx';
-import { Field, inputClasses, messageOf, PageHeader, Tabs, TextInput } from './ui.tsx';
+import { messageOf, PageHeader } from './ui.tsx';
 
 interface Generated {
   base: string;
@@ -139,6 +142,7 @@ function SitemapAdmin() {
             <Card className="min-w-0">
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <Tabs
+                  className="mb-4"
                   label="Resultado"
                   value={tab}
                   onChange={setTab}

@@ -1,24 +1,11 @@
-// Small pieces every admin screen shares: form fields, a confirm dialog, pagination, tabs, a switch,
-// a spinner, the page header and a fetch hook with loading/error state. Built on src/components/ui.
+// Small pieces every admin screen shares: a confirm dialog, pagination, a switch, a spinner, the page
+// header and a fetch hook with loading/error state. Built on src/components/ui (fields and tabs are there).
 import { ChevronLeft, ChevronRight, LoaderCircle } from 'lucide-react';
-import {
-  type InputHTMLAttributes,
-  type ReactNode,
-  type SelectHTMLAttributes,
-  type TextareaHTMLAttributes,
-  useCallback,
-  useEffect,
-  useId,
-  useRef,
-  useState,
-} from 'react';
+import { type ReactNode, useCallback, useEffect, useId, useState } from 'react';
 import { Button } from '#src/components/ui/Button.tsx';
 import { cx } from '#src/components/ui/classes.ts';
 import { Dialog } from '#src/components/ui/Dialog.tsx';
 import { api } from '#src/lib/api.ts';
-
-export const inputClasses =
-  'block w-full min-h-11 rounded-control border border-neutral-300 bg-white px-3 py-2 text-[0.9375rem] text-neutral-900 shadow-xs placeholder:text-neutral-400 focus:border-brand-700 focus:outline-2 focus:outline-offset-0 focus:outline-brand-700 disabled:bg-neutral-100 aria-invalid:border-red-600';
 
 export function PageHeader({
   title,
@@ -50,47 +37,6 @@ export function Spinner({ label = 'Carregando…', className }: { label?: string
       <span>{label}</span>
     </div>
   );
-}
-
-interface FieldProps {
-  label: string;
-  error?: string;
-  hint?: ReactNode;
-  children: (props: { id: string; 'aria-invalid'?: boolean; 'aria-describedby'?: string }) => ReactNode;
-}
-
-/** A labelled control with its hint and error (linked by aria-describedby). */
-export function Field({ label, error, hint, children }: FieldProps) {
-  const id = useId();
-  const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
-  return (
-    <div className="flex flex-col gap-1.5">
-      <label htmlFor={id} className="text-sm font-medium text-neutral-800">
-        {label}
-      </label>
-      {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
-      {hint && (
-        <p id={`${id}-hint`} className="text-xs text-neutral-600">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="text-sm font-medium text-red-700">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
-
-export function TextInput(props: InputHTMLAttributes<HTMLInputElement>) {
-  return <input {...props} className={cx(inputClasses, props.className)} />;
-}
-export function TextArea(props: TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  return <textarea rows={4} {...props} className={cx(inputClasses, 'min-h-24', props.className)} />;
-}
-export function Select(props: SelectHTMLAttributes<HTMLSelectElement>) {
-  return <select {...props} className={cx(inputClasses, 'pr-8', props.className)} />;
 }
 
 /** An on/off switch (a checkbox with role switch). */
@@ -138,55 +84,6 @@ export function Switch({
 }
 
 /** Tabs with arrow-key navigation. */
-export function Tabs<T extends string>({
-  tabs,
-  value,
-  onChange,
-  label,
-}: {
-  tabs: { value: T; label: string }[];
-  value: T;
-  onChange: (value: T) => void;
-  label: string;
-}) {
-  const refs = useRef<(HTMLButtonElement | null)[]>([]);
-  return (
-    <div
-      role="tablist"
-      aria-label={label}
-      className="mb-4 inline-flex max-w-full gap-1 overflow-x-auto rounded-control bg-neutral-100 p-1"
-    >
-      {tabs.map((tab, index) => (
-        <button
-          key={tab.value}
-          ref={(el) => {
-            refs.current[index] = el;
-          }}
-          type="button"
-          role="tab"
-          aria-selected={value === tab.value}
-          tabIndex={value === tab.value ? 0 : -1}
-          onClick={() => onChange(tab.value)}
-          onKeyDown={(event) => {
-            const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
-            if (!step) return;
-            const next = (index + step + tabs.length) % tabs.length;
-            onChange(tabs[next]!.value);
-            refs.current[next]?.focus();
-          }}
-          className={cx(
-            'min-h-10 cursor-pointer rounded-[calc(var(--radius-control)-2px)] px-4 text-sm font-semibold whitespace-nowrap transition-colors',
-            value === tab.value
-              ? 'bg-white text-neutral-900 shadow-card'
-              : 'text-neutral-600 hover:text-neutral-900',
-          )}
-        >
-          {tab.label}
-        </button>
-      ))}
-    </div>
-  );
-}
 
 /** Confirm before a destructive or bulk action. */
 export function ConfirmDialog({

@@ -1,11 +1,12 @@
 // /auth island: login and register tabs (?tab=register), pending-feature banner, redirect when
 // already logged in. Fields are validated with the same zod schemas the API uses.
 import { useStore } from '@nanostores/react';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import type { z } from 'zod';
 import { Button } from '#src/components/ui/Button.tsx';
 import { Card } from '#src/components/ui/Card.tsx';
-import { cx } from '#src/components/ui/classes.ts';
+import { Field, TextInput } from '#src/components/ui/Field.tsx';
+import { Tabs } from '#src/components/ui/Tabs.tsx';
 import { toast } from '#src/components/ui/toast.store.ts';
 import { ApiError, api } from '#src/lib/api.ts';
 import { useHydrated } from '#src/lib/use-hydrated.ts';
@@ -25,7 +26,8 @@ function fieldErrors(error: z.ZodError): Errors {
   return out;
 }
 
-function Field({
+/** A text field of these forms: required unless told, errors from the zod schemas or the API. */
+function AuthField({
   label,
   name,
   type = 'text',
@@ -42,32 +44,10 @@ function Field({
   required?: boolean;
   hint?: string;
 }) {
-  const id = useId();
   return (
-    <div className="flex flex-col gap-1.5">
-      <label htmlFor={id} className="text-sm font-medium text-gray-800">
-        {label}
-        {required && <span className="text-red-600"> *</span>}
-      </label>
-      <input
-        id={id}
-        name={name}
-        type={type}
-        autoComplete={autoComplete}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className={cx(
-          'min-h-12 rounded-lg border bg-white px-3 text-base outline-none focus-visible:ring-2 focus-visible:ring-[#25D366]',
-          error ? 'border-red-500' : 'border-gray-300',
-        )}
-      />
-      {hint && !error && <p className="text-xs text-gray-500">{hint}</p>}
-      {error && (
-        <p id={`${id}-error`} className="text-sm text-red-600">
-          {error}
-        </p>
-      )}
-    </div>
+    <Field label={label} error={error} hint={hint} required={required}>
+      {(props) => <TextInput {...props} name={name} type={type} autoComplete={autoComplete} />}
+    </Field>
   );
 }
 
@@ -126,49 +106,31 @@ export default function AuthForms() {
     }
   }
 
-  const tabClass = (active: boolean) =>
-    cx(
-      'min-h-11 flex-1 rounded-md text-sm font-semibold focus-visible:outline-2 focus-visible:outline-[#25D366]',
-      active ? 'bg-white text-gray-900 shadow-sm' : 'text-gray-600 hover:text-gray-900',
-    );
-
   return (
     <div className="mx-auto w-full max-w-md">
       {pending && (
         <div
           role="note"
-          className="mb-4 rounded-lg border border-[#25D366]/40 bg-[#25D366]/10 p-4 text-sm text-gray-800"
+          className="mb-4 rounded-card border border-brand-200 bg-brand-50 p-4 text-sm text-neutral-800"
         >
           Faça login ou crie sua conta para destacar o grupo que você acabou de enviar.
         </div>
       )}
       <Card padding="lg">
-        <div role="tablist" aria-label="Acesso" className="mb-6 flex gap-1 rounded-lg bg-gray-100 p-1">
-          <button
-            type="button"
-            role="tab"
-            aria-selected={tab === 'login'}
-            className={tabClass(tab === 'login')}
-            onClick={() => {
-              setTab('login');
-              setErrors({});
-            }}
-          >
-            Entrar
-          </button>
-          <button
-            type="button"
-            role="tab"
-            aria-selected={tab === 'register'}
-            className={tabClass(tab === 'register')}
-            onClick={() => {
-              setTab('register');
-              setErrors({});
-            }}
-          >
-            Criar conta
-          </button>
-        </div>
+        <Tabs
+          label="Acesso"
+          wide
+          className="mb-6"
+          tabs={[
+            { value: 'login', label: 'Entrar' },
+            { value: 'register', label: 'Criar conta' },
+          ]}
+          value={tab}
+          onChange={(next) => {
+            setTab(next);
+            setErrors({});
+          }}
+        />
         <form
           key={tab}
           method="post"
@@ -177,9 +139,11 @@ export default function AuthForms() {
           className="flex flex-col gap-4"
           aria-busy={busy}
         >
-          {tab === 'register' && <Field label="Nome" name="name" autoComplete="name" error={errors.name} />}
-          <Field label="E-mail" name="email" type="email" autoComplete="email" error={errors.email} />
-          <Field
+          {tab === 'register' && (
+            <AuthField label="Nome" name="name" autoComplete="name" error={errors.name} />
+          )}
+          <AuthField label="E-mail" name="email" type="email" autoComplete="email" error={errors.email} />
+          <AuthField
             label="Senha"
             name="password"
             type="password"
@@ -188,14 +152,14 @@ export default function AuthForms() {
           />
           {tab === 'register' && (
             <>
-              <Field
+              <AuthField
                 label="Confirmar senha"
                 name="confirmPassword"
                 type="password"
                 autoComplete="new-password"
                 error={errors.confirmPassword}
               />
-              <Field
+              <AuthField
                 label="Telefone"
                 name="phone"
                 type="tel"

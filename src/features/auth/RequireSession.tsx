@@ -43,7 +43,7 @@ export function SessionSpinner({ label = 'Carregando…' }: { label?: string }) 
     <div role="status" aria-live="polite" className="flex min-h-[40vh] items-center justify-center">
       <span
         aria-hidden="true"
-        className="size-10 animate-spin rounded-full border-4 border-[#25D366]/30 border-t-[#25D366]"
+        className="size-10 animate-spin rounded-full border-4 border-brand-100 border-t-brand-600"
       />
       <span className="sr-only">{label}</span>
     </div>

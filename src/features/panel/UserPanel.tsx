@@ -7,10 +7,11 @@ import { Badge } from '#src/components/ui/Badge.tsx';
 import { Button } from '#src/components/ui/Button.tsx';
 import { Card } from '#src/components/ui/Card.tsx';
 import type { BadgeVariant } from '#src/components/ui/classes.ts';
-import { buttonClasses, cx } from '#src/components/ui/classes.ts';
+import { buttonClasses, cx, inputClasses } from '#src/components/ui/classes.ts';
 import { Dialog } from '#src/components/ui/Dialog.tsx';
 import { EmptyState } from '#src/components/ui/EmptyState.tsx';
 import { Skeleton } from '#src/components/ui/Skeleton.tsx';
+import { Tabs } from '#src/components/ui/Tabs.tsx';
 import { PENDING_FEATURE_KEY } from '#src/features/auth/auth.client.ts';
 import { SessionSpinner } from '#src/features/auth/RequireSession.tsx';
 import { $session, endSession, loadSession } from '#src/features/auth/session.store.ts';
@@ -126,25 +127,19 @@ export default function UserPanel() {
     e.preventDefault();
     if (term.trim()) setQuery(term.trim()); // a blank term does nothing
   };
-  const tabClass = (active: boolean) =>
-    cx(
-      'min-h-11 flex-1 rounded-md px-4 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-[#25D366] sm:flex-none',
-      active ? 'bg-white text-gray-900 shadow-sm' : 'text-gray-600 hover:text-gray-900',
-    );
-
   return (
     <div className="flex flex-col gap-6">
       <Card padding="lg" className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
         <div className="flex items-center gap-4">
           <span
             aria-hidden="true"
-            className="flex size-14 shrink-0 items-center justify-center rounded-full bg-[#25D366] text-xl font-bold text-white"
+            className="flex size-14 shrink-0 items-center justify-center rounded-full bg-brand-700 text-xl font-bold text-white"
           >
             {(user.name || user.email).slice(0, 1).toUpperCase()}
           </span>
           <div className="min-w-0">
-            <h1 className="truncate text-xl font-bold text-gray-900">{user.name}</h1>
-            <p className="truncate text-sm text-gray-600">{user.email}</p>
+            <h1 className="truncate text-xl font-bold text-neutral-900">{user.name}</h1>
+            <p className="truncate text-sm text-neutral-600">{user.email}</p>
           </div>
         </div>
         <div className="flex flex-col gap-2 sm:flex-row">
@@ -166,26 +161,17 @@ export default function UserPanel() {
         </div>
       </Card>
 
-      <div role="tablist" aria-label="Painel" className="flex gap-1 rounded-lg bg-gray-100 p-1 sm:self-start">
-        <button
-          type="button"
-          role="tab"
-          aria-selected={tab === 'groups'}
-          className={tabClass(tab === 'groups')}
-          onClick={() => setTab('groups')}
-        >
-          Meus Grupos
-        </button>
-        <button
-          type="button"
-          role="tab"
-          aria-selected={tab === 'orders'}
-          className={tabClass(tab === 'orders')}
-          onClick={() => setTab('orders')}
-        >
-          Meus Destaques
-        </button>
-      </div>
+      <Tabs
+        label="Painel"
+        wide
+        className="sm:self-start"
+        tabs={[
+          { value: 'groups', label: 'Meus Grupos' },
+          { value: 'orders', label: 'Meus Destaques' },
+        ]}
+        value={tab}
+        onChange={setTab}
+      />
 
       {tab === 'groups' && (
         <section aria-label="Meus Grupos" className="flex flex-col gap-3">
@@ -210,10 +196,10 @@ export default function UserPanel() {
                 className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between"
               >
                 <div className="min-w-0">
-                  <a href={`/grupo/${g.id}`} className="font-semibold text-gray-900 hover:underline">
+                  <a href={`/grupo/${g.id}`} className="font-semibold text-neutral-900 hover:underline">
                     {g.title}
                   </a>
-                  <div className="mt-1 flex flex-wrap items-center gap-2 text-sm text-gray-600">
+                  <div className="mt-1 flex flex-wrap items-center gap-2 text-sm text-neutral-600">
                     <span>{g.category}</span>
                     <span aria-hidden="true">·</span>
                     <span>{formatDate(g.createdAt)}</span>
@@ -260,10 +246,13 @@ export default function UserPanel() {
                   className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between"
                 >
                   <div className="min-w-0">
-                    <a href={`/grupo/${o.groupId}`} className="font-semibold text-gray-900 hover:underline">
+                    <a
+                      href={`/grupo/${o.groupId}`}
+                      className="font-semibold text-neutral-900 hover:underline"
+                    >
                       {o.groupTitle}
                     </a>
-                    <div className="mt-1 flex flex-wrap items-center gap-2 text-sm text-gray-600">
+                    <div className="mt-1 flex flex-wrap items-center gap-2 text-sm text-neutral-600">
                       <span>{o.planName}</span>
                       <span aria-hidden="true">·</span>
                       <span>{formatDate(o.orderDate)}</span>
@@ -306,7 +295,7 @@ export default function UserPanel() {
             value={term}
             onChange={(e) => setTerm(e.target.value)}
             placeholder="Nome do grupo"
-            className="min-h-11 flex-1 rounded-lg border border-gray-300 px-3 outline-none focus-visible:ring-2 focus-visible:ring-[#25D366]"
+            className={cx(inputClasses, 'flex-1')}
           />
           <Button type="submit" size="icon" aria-label="Buscar">
             <Search aria-hidden="true" className="size-4" />
@@ -314,12 +303,12 @@ export default function UserPanel() {
         </form>
         <ul className="mt-4 flex flex-col gap-2">
           {query && matches.length === 0 && (
-            <li className="text-sm text-gray-600">Nenhum grupo aprovado encontrado.</li>
+            <li className="text-sm text-neutral-600">Nenhum grupo aprovado encontrado.</li>
           )}
           {matches.map((g) => (
             <li
               key={g.id}
-              className="flex items-center justify-between gap-3 rounded-lg border border-gray-200 p-3"
+              className="flex items-center justify-between gap-3 rounded-control border border-neutral-200 p-3"
             >
               <span className="min-w-0 truncate">{g.title}</span>
               {g.featured ? (

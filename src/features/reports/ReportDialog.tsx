@@ -3,7 +3,9 @@
 import { Flag } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Button } from '#src/components/ui/Button.tsx';
+import { cx, field } from '#src/components/ui/classes.ts';
 import { Dialog } from '#src/components/ui/Dialog.tsx';
+import { Field, TextArea } from '#src/components/ui/Field.tsx';
 import { toast } from '#src/components/ui/toast.store.ts';
 import { ApiError, api } from '#src/lib/api.ts';
 import { REPORT_REASON_LABELS, REPORT_REASONS, ReportSchema } from './reports.schema.ts';
@@ -70,32 +72,27 @@ export default function ReportDialog({ groupId, startOpen = false, onClosed }: P
       >
         <form noValidate onSubmit={submit} className="flex flex-col gap-4">
           <fieldset className="flex flex-col gap-2">
-            <legend className="mb-1 text-sm font-medium text-gray-800">Motivo *</legend>
+            <legend className={cx(field.label, 'mb-1')}>
+              Motivo
+              <span aria-hidden="true" className={field.required}>
+                {' '}
+                *
+              </span>
+            </legend>
             {REPORT_REASONS.map((reason) => (
               <label
                 key={reason}
-                className="flex min-h-11 items-center gap-3 rounded-lg border border-gray-200 px-3"
+                className="flex min-h-11 cursor-pointer items-center gap-3 rounded-control border border-neutral-200 px-3 hover:bg-neutral-50 has-checked:border-brand-700 has-checked:bg-brand-50"
               >
-                <input type="radio" name="reason" value={reason} className="size-4 accent-[#25D366]" />
+                <input type="radio" name="reason" value={reason} className="size-4 accent-brand-700" />
                 {REPORT_REASON_LABELS[reason]}
               </label>
             ))}
-            {errors.reason && <p className="text-sm text-red-600">{errors.reason}</p>}
+            {errors.reason && <p className={field.error}>{errors.reason}</p>}
           </fieldset>
-          <div className="flex flex-col gap-1.5">
-            <label htmlFor={`report-${groupId}`} className="text-sm font-medium text-gray-800">
-              Descrição *
-            </label>
-            <textarea
-              id={`report-${groupId}`}
-              name="description"
-              rows={3}
-              maxLength={500}
-              aria-invalid={errors.description ? true : undefined}
-              className="rounded-lg border border-gray-300 px-3 py-2 outline-none focus-visible:ring-2 focus-visible:ring-[#25D366]"
-            />
-            {errors.description && <p className="text-sm text-red-600">{errors.description}</p>}
-          </div>
+          <Field label="Descrição" required error={errors.description}>
+            {(props) => <TextArea {...props} name="description" rows={3} maxLength={500} />}
+          </Field>
           <div className="flex justify-end gap-2">
             <Button type="button" variant="secondary" onClick={() => setOpen(false)}>
               Cancelar

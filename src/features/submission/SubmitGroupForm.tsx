@@ -4,7 +4,8 @@ import { CheckCircle2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Button } from '#src/components/ui/Button.tsx';
 import { Card } from '#src/components/ui/Card.tsx';
-import { buttonClasses, cx } from '#src/components/ui/classes.ts';
+import { buttonClasses } from '#src/components/ui/classes.ts';
+import { Field, Select, TextArea, TextInput } from '#src/components/ui/Field.tsx';
 import { toast } from '#src/components/ui/toast.store.ts';
 import { PENDING_FEATURE_KEY } from '#src/features/auth/auth.client.ts';
 import { ApiError, api } from '#src/lib/api.ts';
@@ -18,34 +19,6 @@ import {
 
 type Errors = Record<string, string>;
 type State = { step: 'pending' | 'submitting' } | { step: 'success'; id: string };
-
-const input =
-  'min-h-12 w-full rounded-lg border bg-white px-3 text-base outline-none focus-visible:ring-2 focus-visible:ring-[#25D366]';
-
-function Label({
-  htmlFor,
-  children,
-  required = true,
-}: {
-  htmlFor: string;
-  children: string;
-  required?: boolean;
-}) {
-  return (
-    <label htmlFor={htmlFor} className="text-sm font-medium text-gray-800">
-      {children}
-      {required && <span className="text-red-600"> *</span>}
-    </label>
-  );
-}
-
-function ErrorText({ id, text }: { id: string; text?: string }) {
-  return text ? (
-    <p id={id} className="text-sm text-red-600">
-      {text}
-    </p>
-  ) : null;
-}
 
 export default function SubmitGroupForm({ categories }: { categories: { name: string; slug: string }[] }) {
   const [state, setState] = useState<State>({ step: 'pending' });
@@ -95,9 +68,9 @@ export default function SubmitGroupForm({ categories }: { categories: { name: st
     };
     return (
       <Card padding="lg" className="text-center" role="status">
-        <CheckCircle2 aria-hidden="true" className="mx-auto mb-3 size-14 text-[#25D366]" />
-        <h2 className="text-xl font-bold text-gray-900">Grupo enviado com sucesso!</h2>
-        <p className="mt-2 text-gray-600">
+        <CheckCircle2 aria-hidden="true" className="mx-auto mb-3 size-14 text-brand-600" />
+        <h2 className="text-xl font-bold text-neutral-900">Grupo enviado com sucesso!</h2>
+        <p className="mt-2 text-neutral-600">
           Seu grupo foi recebido e será publicado assim que for aprovado pela nossa equipe.
         </p>
         <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:justify-center">
@@ -124,12 +97,6 @@ export default function SubmitGroupForm({ categories }: { categories: { name: st
   }
 
   const busy = state.step === 'submitting';
-  const field = (name: string) => ({
-    id: `f-${name}`,
-    name,
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': errors[name] ? `e-${name}` : undefined,
-  });
   return (
     <Card padding="lg">
       <form
@@ -140,67 +107,48 @@ export default function SubmitGroupForm({ categories }: { categories: { name: st
         aria-busy={busy}
         className="flex flex-col gap-5"
       >
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor="f-title">Título do grupo</Label>
-          <input
-            {...field('title')}
-            maxLength={120}
-            className={cx(input, errors.title ? 'border-red-500' : 'border-gray-300')}
-          />
-          <ErrorText id="e-title" text={errors.title} />
-        </div>
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor="f-description">Descrição</Label>
-          <textarea
-            {...field('description')}
-            rows={4}
-            maxLength={2000}
-            className={cx(input, 'py-2', errors.description ? 'border-red-500' : 'border-gray-300')}
-          />
-          <ErrorText id="e-description" text={errors.description} />
-        </div>
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor="f-link">Link de convite</Label>
-          <input
-            {...field('link')}
-            type="url"
-            inputMode="url"
-            placeholder="https://chat.whatsapp.com/..."
-            className={cx(input, errors.link ? 'border-red-500' : 'border-gray-300')}
-          />
-          <ErrorText id="e-link" text={errors.link} />
-        </div>
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor="f-category">Categoria</Label>
-          <select
-            {...field('category')}
-            defaultValue=""
-            className={cx(input, errors.category ? 'border-red-500' : 'border-gray-300')}
-          >
-            <option value="" disabled>
-              Selecione uma categoria
-            </option>
-            {categories.map((c) => (
-              <option key={c.slug} value={c.name}>
-                {c.name}
+        <Field label="Título do grupo" required error={errors.title}>
+          {(props) => <TextInput {...props} name="title" maxLength={120} />}
+        </Field>
+        <Field label="Descrição" required error={errors.description}>
+          {(props) => <TextArea {...props} name="description" maxLength={2000} />}
+        </Field>
+        <Field label="Link de convite" required error={errors.link}>
+          {(props) => (
+            <TextInput
+              {...props}
+              name="link"
+              type="url"
+              inputMode="url"
+              placeholder="https://chat.whatsapp.com/..."
+            />
+          )}
+        </Field>
+        <Field label="Categoria" required error={errors.category}>
+          {(props) => (
+            <Select {...props} name="category" defaultValue="">
+              <option value="" disabled>
+                Selecione uma categoria
               </option>
-            ))}
-          </select>
-          <ErrorText id="e-category" text={errors.category} />
-        </div>
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor="f-image" required={false}>
-            Imagem do grupo
-          </Label>
-          <input
-            {...field('image')}
-            type="file"
-            accept="image/jpeg,image/png,image/gif"
-            className="text-sm file:mr-3 file:min-h-11 file:rounded-lg file:border-0 file:bg-gray-100 file:px-4 file:font-medium"
-          />
-          <p className="text-xs text-gray-500">JPG, PNG ou GIF (máx. 5MB)</p>
-          <ErrorText id="e-image" text={errors.image} />
-        </div>
+              {categories.map((c) => (
+                <option key={c.slug} value={c.name}>
+                  {c.name}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+        <Field label="Imagem do grupo" hint="JPG, PNG ou GIF (máx. 5MB)" error={errors.image}>
+          {(props) => (
+            <input
+              {...props}
+              name="image"
+              type="file"
+              accept="image/jpeg,image/png,image/gif"
+              className="text-sm text-neutral-700 file:mr-3 file:min-h-11 file:cursor-pointer file:rounded-control file:border-0 file:bg-neutral-100 file:px-4 file:font-medium file:text-neutral-900 hover:file:bg-neutral-200"
+            />
+          )}
+        </Field>
         {/* Honeypot: invisible to people, filled by bots. */}
         <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
           <label>
