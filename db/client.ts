@@ -109,9 +109,11 @@ export async function openPglite(config: Pick<DbConfig, 'dataDir' | 'loadDataDir
   const { PGlite } = (await import(/* @vite-ignore */ pglitePkg)) as typeof import('@electric-sql/pglite');
   const { unaccent } = await import(/* @vite-ignore */ `${pglitePkg}/contrib/unaccent`);
   const { pg_trgm } = await import(/* @vite-ignore */ `${pglitePkg}/contrib/pg_trgm`);
-  const dir = config.loadDataDir ? undefined : (config.dataDir ?? 'memory://');
-  const dataDir = dir && !dir.includes('://') ? path.resolve(dir) : dir;
-  if (dataDir && !dataDir.includes('://')) mkdirSync(path.dirname(dataDir), { recursive: true });
+  let dataDir = config.loadDataDir ? undefined : (config.dataDir ?? 'memory://');
+  if (dataDir && !dataDir.includes('://')) {
+    dataDir = path.resolve(dataDir);
+    mkdirSync(path.dirname(dataDir), { recursive: true });
+  }
   return PGlite.create({
     dataDir,
     loadDataDir: config.loadDataDir,

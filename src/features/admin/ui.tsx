@@ -83,8 +83,6 @@ export function Switch({
   );
 }
 
-/** Tabs with arrow-key navigation. */
-
 /** Confirm before a destructive or bulk action. */
 export function ConfirmDialog({
   open,
