@@ -130,7 +130,7 @@ export default function UserPanel() {
   return (
     <div className="flex flex-col gap-6">
       <Card padding="lg" className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
-        <div className="flex items-center gap-4">
+        <div className="flex min-w-0 items-center gap-4">
           <span
             aria-hidden="true"
             className="flex size-14 shrink-0 items-center justify-center rounded-full bg-brand-700 text-xl font-bold text-white"
@@ -142,7 +142,7 @@ export default function UserPanel() {
             <p className="truncate text-sm text-neutral-600">{user.email}</p>
           </div>
         </div>
-        <div className="flex flex-col gap-2 sm:flex-row">
+        <div className="flex shrink-0 flex-col gap-2 sm:flex-row">
           <a href="/enviar" className={buttonClasses({ variant: 'secondary' })}>
             Enviar grupo
           </a>
