@@ -83,6 +83,8 @@ export const groups = pgTable(
     approved: boolean('approved').notNull().default(false),
     /** set when reports hide a group pending review; a hidden group is not public */
     hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    /** why it is hidden, set with hiddenAt: 'reports' (reports or an admin) or 'dead_link' (link checks) */
+    hiddenReason: text('hidden_reason', { enum: ['reports', 'dead_link'] }),
     cliques: integer('cliques').notNull().default(0),
     shares: integer('shares').notNull().default(0),
     image: text('image'),

@@ -58,7 +58,7 @@ export async function reportGroup(
     if ((row?.n ?? 0) < hideThreshold()) return { hidden: false };
     const hidden = await tx
       .update(groups)
-      .set({ hiddenAt: sql`now()` })
+      .set({ hiddenAt: sql`now()`, hiddenReason: 'reports' })
       .where(and(eq(groups.id, groupId), isNull(groups.hiddenAt)))
       .returning({ id: groups.id });
     rebuild = hidden.length > 0 && group.approved;
