@@ -62,6 +62,8 @@ export const categories = pgTable('categories', {
   position: integer('position').notNull().default(0),
   /** approved, visible groups in it: kept by triggers on groups (migration 0004), never by code */
   publicGroups: integer('public_groups').notNull().default(0),
+  /** adult content (18+): gated pages, left out of home, related groups and default search */
+  adult: boolean('adult').notNull().default(false),
   updatedAt: updatedAt(),
 });
 
