@@ -145,6 +145,13 @@ describe('search leaves adult groups out unless adult=1', () => {
     expect(ids(filtered.groups).sort()).toEqual([fixture.games, fixture['games-2']].sort());
     expect((await get<GroupPage>('/api/groups?minCliques=999999&limit=10&adult=1')).pagination.total).toBe(4);
 
+    // An invite link names one group: the panel finds its owner's adult group by it.
+    const [adultRow] = await db.select().from(groups).where(eq(groups.id, fixture.adulto!));
+    const byLink = await get<GroupPage>(
+      `/api/groups?link=${encodeURIComponent(adultRow!.link)}&approved=true`,
+    );
+    expect(ids(byLink.groups)).toEqual([fixture.adulto]);
+
     const suggested = await suggestions(db, 10_000);
     expect(suggested.some((s) => s.url.startsWith('/18/'))).toBe(false);
     expect(suggested.some((s) => s.url === '/games/zabumbeiros-games')).toBe(true);

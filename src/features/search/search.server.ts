@@ -106,8 +106,8 @@ export async function correctedWords(db: Db, words: string[]): Promise<string[][
  * b-tree serves them (`+ 0`), or the planner ANDs a bitmap of half the table for a wide range.
  */
 function filtersOf(query: SearchQuery, textLeads: boolean): SQL[] {
-  // Adult (18+) groups only when the visitor opts in (adult=1).
-  const filters: SQL[] = query.adult ? [isPublicGroup] : [isPublicGroup, notAdultGroup];
+  // Adult (18+) groups only when the visitor opts in (adult=1), or names one by its invite link (the panel).
+  const filters: SQL[] = query.adult || query.link ? [isPublicGroup] : [isPublicGroup, notAdultGroup];
   const cliques = textLeads ? sql`(${groups.cliques} + 0)` : groups.cliques;
   if (query.minCliques !== undefined) filters.push(sql`${cliques} >= ${query.minCliques}`);
   if (query.maxCliques !== undefined) filters.push(sql`${cliques} <= ${query.maxCliques}`);
