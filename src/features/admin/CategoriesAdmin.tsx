@@ -225,8 +225,8 @@ function CategoriesAdmin() {
                   <td className="px-4 py-2 font-medium text-neutral-900">
                     {c.name}
                     {c.adult && (
-                      <Badge variant="red" className="ml-2" title="Conteúdo adulto">
-                        18+
+                      <Badge variant="red" className="ml-2" title="Conteúdo adulto (18+)">
+                        Adulto
                       </Badge>
                     )}
                     <span className="block font-mono text-xs font-normal text-neutral-500 sm:hidden">
