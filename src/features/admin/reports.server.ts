@@ -108,7 +108,8 @@ export async function reviewReports(
         .update(groups)
         .set({ hiddenAt: null, hiddenReason: null, reportsKeptAt: now })
         .where(eq(groups.id, groupId));
-    if (action === 'hide') await tx.update(groups).set({ hiddenAt: now, hiddenReason: 'reports' }).where(eq(groups.id, groupId));
+    if (action === 'hide')
+      await tx.update(groups).set({ hiddenAt: now, hiddenReason: 'reports' }).where(eq(groups.id, groupId));
     if (action === 'delete') await tx.delete(groups).where(eq(groups.id, groupId));
     return rows.length;
   });

@@ -9,6 +9,7 @@ import { requestRebuild } from '#src/features/rebuilds/rebuilds.server.ts';
 import { getEnv } from '#src/lib/env.server.ts';
 import { AppError } from '#src/lib/http.server.ts';
 import { assertWithinLimit, rateLimitHit } from '#src/lib/rate-limit.server.ts';
+import type { ReportSchema } from './reports.schema.ts';
 import {
   hideThreshold,
   REPORTS_PER_ADDRESS_DAY,
@@ -17,7 +18,6 @@ import {
   reviewGraceEnd,
   SERIOUS_REASONS,
 } from './reports.ts';
-import type { ReportSchema } from './reports.schema.ts';
 
 export const ALREADY_REPORTED_MESSAGE = 'Você já denunciou este grupo hoje. Obrigado!';
 export const GROUP_NOT_FOUND_MESSAGE = 'Grupo não encontrado';
