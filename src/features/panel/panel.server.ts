@@ -3,16 +3,22 @@ import { desc, eq } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { categories, featureOrders, featurePlans, groups } from '#db/schema.ts';
 import { groupColumns, groupsWithCategory, toGroupJson } from '#src/features/groups/groups.server.ts';
+import { nextBumpAt } from './engage.ts';
 
 /** The user's groups, newest first, including pending and hidden ones (flagged). */
 export async function listUserGroups(db: Db, userId: string) {
   const rows = await db
-    .select({ ...groupColumns, hiddenAt: groups.hiddenAt })
+    .select({ ...groupColumns, hiddenAt: groups.hiddenAt, bumpedAt: groups.bumpedAt })
     .from(groups)
     .innerJoin(categories, groupsWithCategory)
     .where(eq(groups.userId, userId))
     .orderBy(desc(groups.createdAt), desc(groups.id));
-  return rows.map((row) => ({ ...toGroupJson(row), hidden: row.hiddenAt !== null }));
+  return rows.map((row) => ({
+    ...toGroupJson(row),
+    hidden: row.hiddenAt !== null,
+    /** when the free bump ('Renovar') opens again */
+    nextBumpAt: nextBumpAt(row.bumpedAt).toISOString(),
+  }));
 }
 
 /** The user's feature orders with plan and group, and the days left on active ones. */
