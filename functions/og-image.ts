@@ -8,7 +8,8 @@ import { AppError, param, route } from '#src/lib/http.server.ts';
 
 export default route({
   GET: async (_req: Request, context: Context) => {
-    if (!/^[0-9a-z]{1,13}\.png$/.test(param(context, 'file'))) throw new AppError('NOT_FOUND', GROUP_NOT_FOUND);
+    if (!/^[0-9a-z]{1,13}\.png$/.test(param(context, 'file')))
+      throw new AppError('NOT_FOUND', GROUP_NOT_FOUND);
     const group = await groupById(await getDb(), param(context, 'id'));
     const png = await renderOgCard(group);
     return new Response(new Uint8Array(png), {

@@ -8,8 +8,7 @@ import { setEnvironmentContext } from '@netlify/blobs';
 import { BlobsServer } from '@netlify/blobs/server';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { categories } from '../../db/schema.ts';
-import { groups } from '../../db/schema.ts';
+import { categories, groups } from '../../db/schema.ts';
 import { seedDatabase } from '../../db/seed.ts';
 import * as ogFn from '../../functions/og-image.ts';
 import { ogImageOf } from '../../src/features/share/og.ts';
@@ -47,7 +46,9 @@ beforeAll(async () => {
   const red = await sharp({ create: { width: 400, height: 400, channels: 3, background: '#ff0000' } })
     .png()
     .toBuffer();
-  const key = await saveImage(await prepareImage(new File([new Uint8Array(red)], 'foto.png', { type: 'image/png' })));
+  const key = await saveImage(
+    await prepareImage(new File([new Uint8Array(red)], 'foto.png', { type: 'image/png' })),
+  );
   await addGroup('sem-foto', {});
   await addGroup('com-foto', { image: imageUrl(key) });
   await addGroup('oculto', { hiddenAt: new Date(), hiddenReason: 'reports' });
@@ -113,9 +114,9 @@ describe('GET /og/{id}/{version}.png', () => {
     expect(first.path).toMatch(new RegExp(`^/og/${group.id}/[0-9a-z]+\\.png$`));
     expect(ogImageOf({ ...group }).path).toBe(first.path);
     expect(ogImageOf({ ...group, title: 'Dois' }).path).not.toBe(first.path);
-    expect(ogImageOf({ ...group, image: '/api/images/0b7d3f4e-1111-4222-8333-944455556666.webp' }).path).not.toBe(
-      first.path,
-    );
+    expect(
+      ogImageOf({ ...group, image: '/api/images/0b7d3f4e-1111-4222-8333-944455556666.webp' }).path,
+    ).not.toBe(first.path);
     // A picture from elsewhere (CSV import) is shared as it is; the site never fetches it.
     expect(ogImageOf({ ...group, image: 'https://example.com/foto.jpg' })).toEqual({
       path: 'https://example.com/foto.jpg',

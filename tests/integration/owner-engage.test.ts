@@ -10,8 +10,8 @@ import * as engageFn from '../../functions/group-engage.ts';
 import * as groupsFn from '../../functions/groups.ts';
 import * as userFn from '../../functions/user.ts';
 import { saoPauloDay } from '../../src/features/analytics/visitor.server.ts';
-import { addDays } from '../../src/features/panel/engage.ts';
 import { bumpGroup } from '../../src/features/panel/engage.server.ts';
+import { addDays } from '../../src/features/panel/engage.ts';
 import { formatDateTime } from '../../src/lib/format.ts';
 import { setupTestDb } from '../support/db.ts';
 import { callFunction } from '../support/functions.ts';
@@ -137,7 +137,10 @@ describe('POST /api/user/groups/{id}/bump', () => {
     const recent = await getJson<Page>('/api/groups/recent?limit=5');
     expect(recent.groups[0]!.id).toBe(ids.antigo);
     // The page still says when the group was added.
-    const [created] = await db.select({ at: groups.createdAt }).from(groups).where(eq(groups.id, ids.antigo!));
+    const [created] = await db
+      .select({ at: groups.createdAt })
+      .from(groups)
+      .where(eq(groups.id, ids.antigo!));
     expect(recent.groups[0]!.createdAt).toBe(created!.at.toISOString());
     const list = await getJson<Page>('/api/groups?sortBy=createdAt&limit=3');
     expect(list.groups[0]!.id).toBe(ids.antigo);
@@ -163,7 +166,9 @@ describe('POST /api/user/groups/{id}/bump', () => {
     expect(rebuilds.length).toBe(rebuildsBefore + 1);
     expect(rebuilds.at(-1)!.reason).toBe('group bumped');
 
-    const panel = (await (await callFunction(userFn, '/api/user/groups', { headers: owner.auth })).json()) as {
+    const panel = (await (
+      await callFunction(userFn, '/api/user/groups', { headers: owner.auth })
+    ).json()) as {
       id: string;
       nextBumpAt: string;
     }[];
@@ -187,7 +192,9 @@ describe('POST /api/user/groups/{id}/bump', () => {
 
   it('opens again 24 hours after the last bump', async () => {
     const [row] = await db.select({ at: groups.bumpedAt }).from(groups).where(eq(groups.id, ids.antigo!));
-    await expect(bumpGroup(db, owner.id, ids.antigo!, new Date(row!.at.getTime() + DAY - 1000))).rejects.toMatchObject({
+    await expect(
+      bumpGroup(db, owner.id, ids.antigo!, new Date(row!.at.getTime() + DAY - 1000)),
+    ).rejects.toMatchObject({
       code: 'TOO_MANY',
     });
     const later = new Date(row!.at.getTime() + DAY);
@@ -202,7 +209,12 @@ describe('GET /api/user/groups/{id}/stats', () => {
   const today = saoPauloDay();
   beforeAll(async () => {
     const event = (kind: 'group_click' | 'group_share', day: string, n: number, target = ids.novo!) =>
-      Array.from({ length: n }, (_, i) => ({ kind, targetId: target, day, visitorHash: `v-${kind}-${day}-${i}` }));
+      Array.from({ length: n }, (_, i) => ({
+        kind,
+        targetId: target,
+        day,
+        visitorHash: `v-${kind}-${day}-${i}`,
+      }));
     await db.insert(engagementEvents).values([
       ...event('group_click', today, 2),
       ...event('group_share', today, 1),
@@ -245,11 +257,15 @@ describe('GET /api/user/groups/{id}/stats', () => {
     };
     expect(one.days).toEqual([{ date: today, clicks: 2, shares: 1 }]);
     expect(one.totals).toEqual({ clicks: 2, shares: 1, previousClicks: 0, previousShares: 0 });
-    expect(((await (await stats(ids.novo!, '?days=90')).json()) as { days: unknown[] }).days).toHaveLength(90);
+    expect(((await (await stats(ids.novo!, '?days=90')).json()) as { days: unknown[] }).days).toHaveLength(
+      90,
+    );
     for (const bad of ['0', '91', 'abc', '2.5']) {
       const res = await stats(ids.novo!, `?days=${bad}`);
       expect(res.status).toBe(400);
-      expect(((await res.json()) as { message: string }).message).toBe('Informe um número de dias entre 1 e 90.');
+      expect(((await res.json()) as { message: string }).message).toBe(
+        'Informe um número de dias entre 1 e 90.',
+      );
     }
   });
 
@@ -272,7 +288,16 @@ describe('GET /api/user/groups/{id}/stats', () => {
   });
 
   it('answers 405 for the wrong method on each action', async () => {
-    expect((await callFunction(engageFn, `/api/user/groups/${ids.novo}/stats`, { method: 'POST', headers: owner.auth })).status).toBe(405);
-    expect((await callFunction(engageFn, `/api/user/groups/${ids.novo}/bump`, { headers: owner.auth })).status).toBe(405);
+    expect(
+      (
+        await callFunction(engageFn, `/api/user/groups/${ids.novo}/stats`, {
+          method: 'POST',
+          headers: owner.auth,
+        })
+      ).status,
+    ).toBe(405);
+    expect(
+      (await callFunction(engageFn, `/api/user/groups/${ids.novo}/bump`, { headers: owner.auth })).status,
+    ).toBe(405);
   });
 });

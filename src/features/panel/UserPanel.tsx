@@ -17,13 +17,10 @@ import { SessionSpinner } from '#src/features/auth/RequireSession.tsx';
 import { $session, endSession, loadSession } from '#src/features/auth/session.store.ts';
 import { api } from '#src/lib/api.ts';
 import { formatDate } from '#src/lib/format.ts';
+import { GroupTools, type OwnedGroup } from './GroupTools.tsx';
 
-interface UserGroup {
-  id: string;
-  title: string;
-  approved: boolean;
+interface UserGroup extends OwnedGroup {
   featured: boolean;
-  hidden: boolean;
   category: string;
   createdAt: string;
 }
@@ -193,7 +190,7 @@ export default function UserPanel() {
               <Card
                 key={g.id}
                 padding="md"
-                className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between"
+                className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-center sm:justify-between"
               >
                 <div className="min-w-0">
                   <a href={`/grupo/${g.id}`} className="font-semibold text-neutral-900 hover:underline">
@@ -221,6 +218,7 @@ export default function UserPanel() {
                     Destacar
                   </Button>
                 ) : null}
+                <GroupTools group={g} />
               </Card>
             ))}
         </section>

@@ -41,7 +41,13 @@ function loadFonts() {
 type Style = Record<string, string | number>;
 interface Node {
   type: string;
-  props: { style?: Style; src?: string; width?: number; height?: number; children?: (Node | string)[] | Node | string };
+  props: {
+    style?: Style;
+    src?: string;
+    width?: number;
+    height?: number;
+    children?: (Node | string)[] | Node | string;
+  };
 }
 
 const el = (type: string, style: Style, children?: Node['props']['children']): Node => ({
@@ -50,7 +56,7 @@ const el = (type: string, style: Style, children?: Node['props']['children']): N
 });
 
 // Pictographs (emoji) have no glyph in Inter: they would print as boxes.
-const PICTOGRAPHS = /[\p{Extended_Pictographic}\u{1F1E6}-\u{1F1FF}\u200d\ufe0f]/gu;
+const PICTOGRAPHS = /\p{Extended_Pictographic}|[\u{1F1E6}-\u{1F1FF}]|\u200d|\ufe0f/gu;
 
 /** A text for the card: no pictographs, spaces collapsed, at most `max` characters. */
 function clean(text: string, max: number): string {
@@ -63,7 +69,11 @@ async function pictureOf(group: { id: string; image: string | null }): Promise<s
   const key = storedImageKey(group.image);
   const stored = key ? await readImage(key).catch(() => null) : null;
   const bytes = stored
-    ? await sharp(Buffer.from(stored)).resize(360, 360, { fit: 'cover' }).png().toBuffer().catch(() => null)
+    ? await sharp(Buffer.from(stored))
+        .resize(360, 360, { fit: 'cover' })
+        .png()
+        .toBuffer()
+        .catch(() => null)
     : null;
   if (bytes) return `data:image/png;base64,${bytes.toString('base64')}`;
   return `data:image/svg+xml;base64,${Buffer.from(identiconSvg(group.id)).toString('base64')}`;
@@ -108,7 +118,11 @@ export async function renderOgCard(group: {
             clean(group.category, 40),
           ),
           el('div', { display: 'flex', fontSize: size, fontWeight: 700, lineHeight: 1.12 }, title),
-          el('div', { display: 'flex', fontSize: 30, color: '#525252' }, 'Grupo de WhatsApp · entre pelo link'),
+          el(
+            'div',
+            { display: 'flex', fontSize: 30, color: '#525252' },
+            'Grupo de WhatsApp · entre pelo link',
+          ),
         ]),
         {
           type: 'img',
@@ -131,7 +145,13 @@ export async function renderOgCard(group: {
           fontWeight: 700,
         },
         [
-          el('div', { display: 'flex', width: 44, height: 44, borderRadius: 999, backgroundColor: THEME_COLOR }),
+          el('div', {
+            display: 'flex',
+            width: 44,
+            height: 44,
+            borderRadius: 999,
+            backgroundColor: THEME_COLOR,
+          }),
           SITE_NAME,
         ],
       ),

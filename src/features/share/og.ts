@@ -18,12 +18,11 @@ export function storedImageKey(image: string | null): string | null {
  * what the card shows changes, so the CDN may keep each address for good. A picture from elsewhere
  * (CSV import) is used as it is: the site never fetches other servers' addresses for a card.
  */
-export function ogImageOf(group: {
-  id: string;
-  title: string;
-  category: string;
-  image: string | null;
-}): { path: string; width?: number; height?: number } {
+export function ogImageOf(group: { id: string; title: string; category: string; image: string | null }): {
+  path: string;
+  width?: number;
+  height?: number;
+} {
   if (group.image && !storedImageKey(group.image) && /^https?:\/\//.test(group.image))
     return { path: group.image };
   const version = hash(`${group.title}\n${group.category}\n${group.image ?? ''}`).toString(36);
