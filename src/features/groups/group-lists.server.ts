@@ -71,7 +71,10 @@ function pageOf(rows: Parameters<typeof toGroupJson>[0][], total: number, page: 
 // The partial indexes are declared DESC NULLS LAST; a plain DESC (NULLS FIRST) would not match
 // them and Postgres would sort the whole table instead (the columns are NOT NULL either way).
 const descNullsLast = (column: AnyPgColumn) => sql`${column} desc nulls last`;
-const RECENT_ORDER = [descNullsLast(groups.createdAt), descNullsLast(groups.id)];
+/** 'Mais recentes': last listed first (creation or the owner's free bump), groups_*_recent_idx. */
+const RECENT_ORDER = [descNullsLast(groups.bumpedAt), descNullsLast(groups.id)];
+/** Creation order (groups_public_created_idx): stable while owners bump, for batches over everything. */
+const CREATED_ORDER = [descNullsLast(groups.createdAt), descNullsLast(groups.id)];
 
 function orderFor(sortBy: GroupSort) {
   if (sortBy === 'cliques') return [descNullsLast(groups.cliques), descNullsLast(groups.id)];
@@ -79,7 +82,7 @@ function orderFor(sortBy: GroupSort) {
   return RECENT_ORDER;
 }
 
-/** One page of the newest public groups. */
+/** One page of the public groups listed last (newest or bumped) first. */
 export async function recentGroups(
   db: Db,
   options: { page: number; limit: number } & AdultOption,
@@ -215,7 +218,8 @@ export interface PublicGroupRef {
   updatedAt: Date;
 }
 
-// Keyset pages over the public recent index: memory stays one batch however many groups there are.
+// Keyset pages over the public creation-order index: memory stays one batch however many groups there
+// are, and a group bumped meanwhile keeps its place (ordering by bumped_at could skip it).
 // The cursor keeps created_at as text: a JS Date would drop its microseconds and skip rows.
 async function* keysetBatches<R extends { id: string }>(
   batchSize: number,
@@ -252,7 +256,7 @@ export async function* publicGroupBatches(db: Db, batchSize = 1000): AsyncGenera
       .from(groups)
       .innerJoin(categories, groupsWithCategory)
       .where(keyset ? and(isPublicGroup, keyset) : isPublicGroup)
-      .orderBy(...RECENT_ORDER)
+      .orderBy(...CREATED_ORDER)
       .limit(batchSize),
   );
   for await (const rows of batches) yield rows.map((row) => ({ ...row, path: groupPath(row) }));
@@ -272,7 +276,7 @@ export async function* publicGroupJsonBatches(db: Db, batchSize = 500): AsyncGen
       .from(groups)
       .innerJoin(categories, groupsWithCategory)
       .where(keyset ? and(isPublicGroup, keyset) : isPublicGroup)
-      .orderBy(...RECENT_ORDER)
+      .orderBy(...CREATED_ORDER)
       .limit(batchSize),
   );
   const now = new Date();

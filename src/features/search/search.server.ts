@@ -137,8 +137,9 @@ type Order = 'createdAt' | 'cliques';
 
 /** An order's sort key: in the partial b-tree indexes' terms (walked) or as expressions no index has. */
 function sortKey(order: Order, walk: boolean): SQL {
+  // 'Mais recentes' is the listing order (creation or the owner's last bump), as every recent list.
   if (order === 'createdAt')
-    return walk ? sql`${groups.createdAt}` : sql`(${groups.createdAt} + interval '0 s')`;
+    return walk ? sql`${groups.bumpedAt}` : sql`(${groups.bumpedAt} + interval '0 s')`;
   return walk ? sql`${groups.cliques}` : sql`(${groups.cliques} + 0)`;
 }
 
@@ -151,7 +152,7 @@ function orderBy(order: Order, walk: boolean): SQL[] {
 /** The sort key as the cursor carries it: exact (microseconds, not the milliseconds a Date keeps). */
 function cursorKey(order: Order): SQL<string> {
   return order === 'createdAt'
-    ? sql<string>`(extract(epoch from ${groups.createdAt}) * 1000000)::bigint::text`
+    ? sql<string>`(extract(epoch from ${groups.bumpedAt}) * 1000000)::bigint::text`
     : sql<string>`${groups.cliques}::text`;
 }
 
