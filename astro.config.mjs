@@ -8,6 +8,7 @@ import { pagefindIndex, SEARCH_INDEX_DIR } from './src/features/search/pagefind.
 import { cspHeaders } from './src/integrations/csp.ts';
 import { hydrateOnInteraction } from './src/integrations/interaction.ts';
 import { previousBuild } from './src/integrations/previous-build.ts';
+import { formerAddressRedirects } from './src/integrations/redirects.ts';
 
 // Astro inlines into its server runtime the value of each environment variable whose name appears in a
 // module that reads import.meta.env, and `_` (the shell's last command: npx, npm, node…) appears in all
@@ -31,6 +32,7 @@ export default defineConfig({
     hydrateOnInteraction(),
     pagefindIndex(),
     cspHeaders(),
+    formerAddressRedirects(),
     previousBuild({ synced: [SEARCH_INDEX_DIR] }),
   ],
   experimental: { incrementalBuild: true },

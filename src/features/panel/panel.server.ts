@@ -2,9 +2,10 @@
 import { desc, eq } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { categories, featureOrders, featurePlans, groups } from '#db/schema.ts';
+import { ownGroupExtras } from '#src/features/groups/group-edits.server.ts';
 import { groupColumns, groupsWithCategory, toGroupJson } from '#src/features/groups/groups.server.ts';
 
-/** The user's groups, newest first, including pending and hidden ones (flagged). */
+/** The user's groups, newest first, including pending and hidden ones (flagged), with their pending revision. */
 export async function listUserGroups(db: Db, userId: string) {
   const rows = await db
     .select({ ...groupColumns, hiddenAt: groups.hiddenAt })
@@ -12,7 +13,11 @@ export async function listUserGroups(db: Db, userId: string) {
     .innerJoin(categories, groupsWithCategory)
     .where(eq(groups.userId, userId))
     .orderBy(desc(groups.createdAt), desc(groups.id));
-  return rows.map((row) => ({ ...toGroupJson(row), hidden: row.hiddenAt !== null }));
+  const extras = await ownGroupExtras(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => ({ ...toGroupJson(row), hidden: row.hiddenAt !== null, ...extras.get(row.id)! }));
 }
 
 /** The user's feature orders with plan and group, and the days left on active ones. */
