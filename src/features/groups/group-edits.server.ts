@@ -136,7 +136,7 @@ export async function editOwnGroup(db: Db, user: SessionUser, id: string, form: 
   const prepared = form.image ? await prepareImage(form.image) : null;
   const newImage = prepared ? imageUrl(await saveImage(prepared)) : null;
   const obsolete: (string | null)[] = [];
-  let outcome: EditOutcome = newInvite ? 'updated' : 'unchanged';
+  let outcome = (newInvite ? 'updated' : 'unchanged') as EditOutcome;
   try {
     await db.transaction(async (tx) => {
       const set: Partial<typeof groups.$inferInsert> = {};
