@@ -22,8 +22,10 @@ import * as submitFn from '../../functions/submit-group.ts';
 import * as userFn from '../../functions/user.ts';
 import * as userGroupsFn from '../../functions/user-groups.ts';
 import { signSession } from '../../src/features/auth/session.server.ts';
+import { INVITE_LINK_MESSAGE } from '../../src/features/groups/groups.ts';
 import { formerAddresses } from '../../src/features/groups/slugs.server.ts';
 import { setupTestDb } from '../support/db.ts';
+import { startFakeWhatsApp } from '../support/fake-whatsapp.ts';
 import { callFunction } from '../support/functions.ts';
 import { bearer, startBlobs } from './admin-support.ts';
 
@@ -176,6 +178,33 @@ describe('PATCH /api/user/groups/{id}', () => {
     expect(await publicGroup(group.id)).not.toBeNull();
   });
 
+  it('refuses a link WhatsApp says is revoked; a live one or an inconclusive check passes', async () => {
+    const fake = await startFakeWhatsApp();
+    process.env.WHATSAPP_INVITE_BASE = fake.url;
+    try {
+      const group = await ownGroup();
+      fake.setInvite('RevokedEdit01', 'dead');
+      const dead = await edit(owner.token, group.id, { link: 'https://chat.whatsapp.com/RevokedEdit01' });
+      expect(dead.status).toBe(400);
+      expect(((await dead.json()) as { fields: Record<string, string> }).fields.link).toBe(
+        'Este link de convite foi revogado ou não existe.',
+      );
+      expect(await reload(group.id)).toEqual(group);
+      fake.setInvite('BusyEditCode1', 'rate-limited');
+      expect(
+        (await edit(owner.token, group.id, { link: 'https://chat.whatsapp.com/BusyEditCode1' })).status,
+      ).toBe(200);
+      fake.setInvite('LiveEditCode1', 'live');
+      expect(
+        (await edit(owner.token, group.id, { link: 'https://chat.whatsapp.com/LiveEditCode1' })).status,
+      ).toBe(200);
+      expect((await reload(group.id))?.inviteCode).toBe('LiveEditCode1');
+    } finally {
+      delete process.env.WHATSAPP_INVITE_BASE;
+      await fake.close();
+    }
+  });
+
   it("refuses another group's invite link, naming it, and keeps the group as it was", async () => {
     const group = await ownGroup();
     const taken = await ownGroup({ title: 'Grupo Que Já Usa', userId: stranger.id });
@@ -199,7 +228,7 @@ describe('PATCH /api/user/groups/{id}', () => {
     expect(res.status).toBe(400);
     expect(((await res.json()) as { fields: Record<string, string> }).fields).toEqual({
       title: 'O título é obrigatório',
-      link: 'O link deve começar com https://chat.whatsapp.com/',
+      link: INVITE_LINK_MESSAGE,
     });
     const badCategory = await edit(owner.token, group.id, { category: 'Não existe' });
     expect(((await badCategory.json()) as { message: string }).message).toBe(

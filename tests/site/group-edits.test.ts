@@ -25,7 +25,9 @@ let ownerToken: string;
 
 /** A session token for an account of the site's database (no scrypt round on a busy machine). */
 async function tokenFor(email: string) {
-  const [user] = await withSiteDb((db) => db.select({ id: users.id }).from(users).where(eq(users.email, email)));
+  const [user] = await withSiteDb((db) =>
+    db.select({ id: users.id }).from(users).where(eq(users.email, email)),
+  );
   return signSession(user!.id);
 }
 
@@ -52,7 +54,11 @@ beforeAll(async () => {
   const [user] = await withSiteDb((db) =>
     db
       .insert(users)
-      .values({ email: `dono-${randomBytes(4).toString('hex')}@teste.local`, password: 'x', name: 'Dono Editor' })
+      .values({
+        email: `dono-${randomBytes(4).toString('hex')}@teste.local`,
+        password: 'x',
+        name: 'Dono Editor',
+      })
       .returning(),
   );
   ownerToken = await signSession(user!.id);

@@ -5,6 +5,8 @@ import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { categories, featureOrders, groupRevisions, groups, users } from '#db/schema.ts';
 import type { SessionUser } from '#src/features/auth/session.server.ts';
+import { checkInvite } from '#src/features/links/invite-check.server.ts';
+import { DEAD_LINK_MESSAGE } from '#src/features/links/links.schema.ts';
 import { requestRebuild } from '#src/features/rebuilds/rebuilds.server.ts';
 import { deleteImage, imageUrl, prepareImage, saveImage } from '#src/features/submission/images.server.ts';
 import { OwnerGroupEditSchema } from '#src/features/submission/submission.schema.ts';
@@ -21,7 +23,6 @@ import { freeTitleSlug, keepFormerAddress } from './slugs.server.ts';
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export const GROUP_NOT_FOUND_MESSAGE = 'Grupo não encontrado';
-export const DEAD_LINK_MESSAGE = 'Este link de convite foi revogado ou não existe.';
 export const EDIT_TOO_MANY_MESSAGE = 'Você fez muitas alterações em pouco tempo. Tente novamente mais tarde.';
 export const REVISION_REVIEWED_MESSAGE = 'Esta alteração já foi analisada.';
 export const REVISION_NOT_FOUND_MESSAGE = 'Alteração não encontrada';
@@ -33,8 +34,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const STORED_IMAGE = /^\/api\/images\/([0-9a-f-]{36}\.webp)$/;
 
 /** The link checker's verdict on a new invite link: 'dead' is refused, 'live' and 'unknown' pass. */
-export async function inviteLinkStatus(_link: string): Promise<'live' | 'dead' | 'unknown'> {
-  return 'unknown';
+async function inviteLinkStatus(link: string): Promise<'live' | 'dead' | 'unknown'> {
+  return (await checkInvite(link)).status;
 }
 
 /** Remove stored pictures no row points at any more (never fails the caller's action). */
@@ -143,6 +144,7 @@ export async function editOwnGroup(db: Db, user: SessionUser, id: string, form: 
       if (newInvite) {
         set.link = newInvite.link;
         set.inviteCode = newInvite.code;
+        set.type = newInvite.type;
         if (group.hiddenReason === 'dead_link') {
           set.hiddenAt = null;
           set.hiddenReason = null;

@@ -1,5 +1,6 @@
 // The group form's fields and their client-side check, shared by /enviar and the panel's edit dialog.
 // The server repeats every check (same zod schema, image by magic bytes).
+import type { ReactNode } from 'react';
 import { Field, Select, TextArea, TextInput } from '#src/components/ui/Field.tsx';
 import {
   IMAGE_MAX_BYTES,
@@ -38,11 +39,20 @@ export function GroupFields({
   errors,
   values,
   imageHint = 'JPG, PNG ou GIF (máx. 5MB)',
+  onLinkChange,
+  afterLink,
+  onImageChange,
 }: {
   categories: { name: string; slug: string }[];
   errors: FieldErrors;
   values?: GroupFieldValues;
   imageHint?: string;
+  /** typing in the link field (the live invite preview) */
+  onLinkChange?: (value: string, form: HTMLFormElement | null) => void;
+  /** shown under the link field (the invite preview card) */
+  afterLink?: ReactNode;
+  /** whether an image file is chosen */
+  onImageChange?: (chosen: boolean) => void;
 }) {
   return (
     <>
@@ -63,9 +73,13 @@ export function GroupFields({
             inputMode="url"
             placeholder="https://chat.whatsapp.com/..."
             defaultValue={values?.link}
+            onChange={
+              onLinkChange && ((event) => onLinkChange(event.currentTarget.value, event.currentTarget.form))
+            }
           />
         )}
       </Field>
+      {afterLink}
       <Field label="Categoria" required error={errors.category}>
         {(props) => (
           <Select {...props} name="category" defaultValue={values?.category ?? ''}>
@@ -87,6 +101,7 @@ export function GroupFields({
             name="image"
             type="file"
             accept="image/jpeg,image/png,image/gif"
+            onChange={onImageChange && ((event) => onImageChange(Boolean(event.currentTarget.files?.length)))}
             className="text-sm text-neutral-700 file:mr-3 file:min-h-11 file:cursor-pointer file:rounded-control file:border-0 file:bg-neutral-100 file:px-4 file:font-medium file:text-neutral-900 hover:file:bg-neutral-200"
           />
         )}

@@ -9,7 +9,9 @@ import { toast } from '#src/components/ui/toast.store.ts';
 import { PENDING_FEATURE_KEY } from '#src/features/auth/auth.client.ts';
 import { ApiError, api } from '#src/lib/api.ts';
 import { useHydrated } from '#src/lib/use-hydrated.ts';
+import { DEAD_LINK_MESSAGE } from '../links/links.schema.ts';
 import { checkGroupForm, type FieldErrors, GroupFields } from './GroupFields.tsx';
+import { InvitePreviewCard, useInvitePreview } from './InvitePreview.tsx';
 
 type Errors = FieldErrors;
 type State = { step: 'pending' | 'submitting' } | { step: 'success'; id: string };
@@ -19,11 +21,15 @@ export default function SubmitGroupForm({ categories }: { categories: { name: st
   const [errors, setErrors] = useState<Errors>({});
   const [formKey, setFormKey] = useState(0);
   const hydrated = useHydrated();
+  const invite = useInvitePreview();
+  const [ownImage, setOwnImage] = useState(false);
+  const deadLink = invite.preview?.status === 'dead' ? DEAD_LINK_MESSAGE : undefined;
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
     const found = checkGroupForm(data);
+    if (deadLink) found.link ??= deadLink;
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     setState({ step: 'submitting' });
@@ -67,6 +73,8 @@ export default function SubmitGroupForm({ categories }: { categories: { name: st
             size="lg"
             onClick={() => {
               setErrors({});
+              invite.reset();
+              setOwnImage(false);
               setFormKey((k) => k + 1);
               setState({ step: 'pending' });
             }}
@@ -92,7 +100,15 @@ export default function SubmitGroupForm({ categories }: { categories: { name: st
         aria-busy={busy}
         className="flex flex-col gap-5"
       >
-        <GroupFields categories={categories} errors={errors} />
+        <GroupFields
+          categories={categories}
+          errors={deadLink && !errors.link ? { ...errors, link: deadLink } : errors}
+          onLinkChange={invite.onLinkChange}
+          afterLink={
+            <InvitePreviewCard preview={invite.preview} checking={invite.checking} ownImage={ownImage} />
+          }
+          onImageChange={setOwnImage}
+        />
         {/* Honeypot: invisible to people, filled by bots. */}
         <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
           <label>
