@@ -100,6 +100,22 @@ async function pendingRevisions(groupId: string) {
     .where(and(eq(groupRevisions.groupId, groupId), eq(groupRevisions.status, 'pending')));
 }
 
+/** An admin approves a pending revision. */
+function approve(revisionId: string) {
+  return callFunction(
+    revisionsFn,
+    `/api/admin/group-revisions/${revisionId}/approve`,
+    bearer(admin.token, { method: 'POST' }),
+  );
+}
+
+/** A visitor submits a group on /enviar. */
+function submit(fields: Record<string, string>, ip: string) {
+  const body = new FormData();
+  for (const [k, v] of Object.entries(fields)) body.set(k, v);
+  return callFunction(submitFn, '/api/groups', { method: 'POST', body, ip });
+}
+
 async function rebuildReasons() {
   return (await db.select().from(rebuildRequests)).map((r) => r.reason);
 }
@@ -359,11 +375,7 @@ describe('admin review of revisions', () => {
     expect(revision.proposed).toMatchObject({ title: 'Nome Novo', category: other.name });
     expect(revision.changed).toEqual({ title: true, description: false, category: true, image: false });
 
-    const res = await callFunction(
-      revisionsFn,
-      `/api/admin/group-revisions/${revision.id}/approve`,
-      bearer(admin.token, { method: 'POST' }),
-    );
+    const res = await approve(revision.id);
     expect(res.status).toBe(200);
     expect(await reload(group.id)).toMatchObject({
       title: 'Nome Novo',
@@ -390,20 +402,16 @@ describe('admin review of revisions', () => {
     const group = await ownGroup({ title: 'Clube Reservado', titleSlug: 'clube-reservado' });
     await edit(owner.token, group.id, { title: 'Clube Renomeado' });
     const [revision] = await pendingRevisions(group.id);
-    await callFunction(
-      revisionsFn,
-      `/api/admin/group-revisions/${revision!.id}/approve`,
-      bearer(admin.token, { method: 'POST' }),
+    await approve(revision!.id);
+    const res = await submit(
+      {
+        title: 'Clube Reservado',
+        description: 'Outro grupo com o nome antigo.',
+        link: `https://chat.whatsapp.com/${code()}`,
+        category: category.name,
+      },
+      '198.51.100.77',
     );
-    const body = new FormData();
-    for (const [k, v] of Object.entries({
-      title: 'Clube Reservado',
-      description: 'Outro grupo com o nome antigo.',
-      link: `https://chat.whatsapp.com/${code()}`,
-      category: category.name,
-    }))
-      body.set(k, v);
-    const res = await callFunction(submitFn, '/api/groups', { method: 'POST', body, ip: '198.51.100.77' });
     expect(res.status).toBe(201);
     const created = (await res.json()) as { titleSlug: string };
     expect(created.titleSlug).not.toBe('clube-reservado');
@@ -411,11 +419,7 @@ describe('admin review of revisions', () => {
     // Its owner taking the old name back gets the old address back, and it stops redirecting.
     await edit(owner.token, group.id, { title: 'Clube Reservado' });
     const [back] = await pendingRevisions(group.id);
-    await callFunction(
-      revisionsFn,
-      `/api/admin/group-revisions/${back!.id}/approve`,
-      bearer(admin.token, { method: 'POST' }),
-    );
+    await approve(back!.id);
     expect((await reload(group.id))?.titleSlug).toBe('clube-reservado');
     expect((await formerAddresses(db)).map((r) => r.from)).not.toContain(`/${category.slug}/clube-reservado`);
     expect(await formerAddresses(db)).toContainEqual({
@@ -475,11 +479,7 @@ describe('featuring, clicks and orders stay with the group', () => {
       title: 'Nome Destacado Novo',
     });
     const [revision] = await pendingRevisions(group.id);
-    await callFunction(
-      revisionsFn,
-      `/api/admin/group-revisions/${revision!.id}/approve`,
-      bearer(admin.token, { method: 'POST' }),
-    );
+    await approve(revision!.id);
     expect(await reload(group.id)).toMatchObject({
       id: group.id,
       title: 'Nome Destacado Novo',
@@ -546,15 +546,15 @@ describe('DELETE /api/user/groups/{id}', () => {
     expect(cancelled).toMatchObject({ groupId: null, status: 'cancelled' });
 
     // The same invite link can be submitted again.
-    const body = new FormData();
-    for (const [k, v] of Object.entries({
-      title: 'De volta',
-      description: 'Mesmo link, grupo novo.',
-      link: group.link,
-      category: category.name,
-    }))
-      body.set(k, v);
-    const again = await callFunction(submitFn, '/api/groups', { method: 'POST', body, ip: '198.51.100.78' });
+    const again = await submit(
+      {
+        title: 'De volta',
+        description: 'Mesmo link, grupo novo.',
+        link: group.link,
+        category: category.name,
+      },
+      '198.51.100.78',
+    );
     expect(again.status).toBe(201);
   });
 

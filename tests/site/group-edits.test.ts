@@ -9,14 +9,14 @@ import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { categories, groups, users } from '../../db/schema.ts';
-import { signSession } from '../../src/features/auth/session.server.ts';
+import { SESSION_COOKIE, signSession } from '../../src/features/auth/session.server.ts';
 import { launchBrowser, screenshotWidths } from '../support/browser.ts';
 import { withSiteDb } from '../support/site-db.ts';
 
 const site = inject('siteUrl');
 const shots = process.env.OWNER_SCREENSHOTS;
-const WAIT = { timeout: 45_000 };
-const REBUILD = { timeout: 150_000, interval: 1000 };
+const WAIT = { timeout: 90_000 };
+const REBUILD = { timeout: 420_000, interval: 2000 };
 
 let browser: Browser;
 let page: Page;
@@ -31,11 +31,14 @@ async function tokenFor(email: string) {
   return signSession(user!.id);
 }
 
-/** A page whose API calls carry this token (the islands read it from localStorage). */
+/** A page logged in with this session token (the cookies the login sets). */
 async function pageAs(token: string) {
-  const next = await browser.newPage({ viewport: { width: 390, height: 844 }, locale: 'pt-BR' });
-  await next.addInitScript((value) => localStorage.setItem('authToken', value), token);
-  return next;
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'pt-BR' });
+  await context.addCookies([
+    { name: SESSION_COOKIE, value: token, url: site, httpOnly: true, sameSite: 'Lax' },
+    { name: 'logged_in', value: '1', url: site, sameSite: 'Lax' },
+  ]);
+  return context.newPage();
 }
 
 async function rebuild() {
@@ -91,7 +94,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-describe('an owner edits and deletes a published group', { timeout: 600_000 }, () => {
+describe('an owner edits and deletes a published group', { timeout: 900_000 }, () => {
   const newTitle = `Grupo Renomeado ${randomBytes(3).toString('hex')}`;
   const newDescription = 'Descrição nova escrita pelo dono, à espera da moderação.';
   let newPath = '';
@@ -102,13 +105,13 @@ describe('an owner edits and deletes a published group', { timeout: 600_000 }, (
       .getByRole('region', { name: 'Meus Grupos' })
       .locator('> *')
       .filter({ hasText: group.title });
-    await card.getByRole('button', { name: `Editar ${group.title}` }).click();
+    await card.getByRole('button', { name: `Editar ${group.title}` }).click(WAIT);
     const dialog = page.getByRole('dialog', { name: 'Editar grupo' });
     await expect.poll(() => dialog.getByLabel('Título do grupo').inputValue(), WAIT).toBe(group.title);
     await dialog.getByLabel('Título do grupo').fill(newTitle);
     await dialog.getByLabel('Descrição').fill(newDescription);
     await screenshotWidths(page, shots, 'editar-grupo');
-    await dialog.getByRole('button', { name: 'Salvar alterações' }).click();
+    await dialog.getByRole('button', { name: 'Salvar alterações' }).click(WAIT);
     await card.getByText('Alteração em análise').waitFor(WAIT);
 
     const html = await (await fetch(`${site}${group.path}`)).text();
@@ -121,14 +124,14 @@ describe('an owner edits and deletes a published group', { timeout: 600_000 }, (
   it("is approved by the admin in 'Revisões'; after the rebuild the old address redirects", async () => {
     const admin = await pageAs(await tokenFor(inject('adminEmail')));
     await admin.goto(`${site}/admin`);
-    await admin.getByRole('button', { name: 'Revisões' }).click();
+    await admin.getByRole('button', { name: 'Revisões' }).click(WAIT);
     const revision = admin.locator('[data-revision-id]').filter({ hasText: newTitle });
     await revision.waitFor(WAIT);
     expect(await revision.locator('[data-field="title"]').getAttribute('data-changed')).toBe('true');
     expect(await revision.locator('[data-field="category"]').getAttribute('data-changed')).toBe('false');
     await revision.scrollIntoViewIfNeeded();
     await screenshotWidths(admin, shots, 'admin-revisoes');
-    await revision.getByRole('button', { name: 'Aprovar alteração' }).click();
+    await revision.getByRole('button', { name: 'Aprovar alteração' }).click(WAIT);
     await admin.getByText('Nenhuma revisão pendente').waitFor(WAIT);
     await admin.close();
 
@@ -163,11 +166,11 @@ describe('an owner edits and deletes a published group', { timeout: 600_000 }, (
       .getByRole('region', { name: 'Meus Grupos' })
       .locator('> *')
       .filter({ hasText: newTitle });
-    await card.getByRole('button', { name: `Excluir ${newTitle}` }).click();
+    await card.getByRole('button', { name: `Excluir ${newTitle}` }).click(WAIT);
     const dialog = page.getByRole('dialog', { name: 'Excluir grupo' });
     await dialog.getByText(newTitle).waitFor(WAIT);
     await screenshotWidths(page, shots, 'excluir-grupo');
-    await dialog.getByRole('button', { name: 'Excluir grupo' }).click();
+    await dialog.getByRole('button', { name: 'Excluir grupo' }).click(WAIT);
     await page.getByText('Grupo excluído com sucesso').first().waitFor(WAIT);
     await card.waitFor({ state: 'detached', ...WAIT });
     expect((await fetch(`${site}/api/groups/${group.id}`)).status).toBe(404);
