@@ -3,6 +3,7 @@
 import { useStore } from '@nanostores/react';
 import { Lock, LogOut, Search, Star } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
+import type { ReportReason } from '#db/schema.ts';
 import { Badge } from '#src/components/ui/Badge.tsx';
 import { Button } from '#src/components/ui/Button.tsx';
 import { Card } from '#src/components/ui/Card.tsx';
@@ -19,9 +20,11 @@ import { api } from '#src/lib/api.ts';
 import { formatDate } from '#src/lib/format.ts';
 import { DeleteGroupDialog } from './DeleteGroupDialog.tsx';
 import { EditGroupDialog, type OwnGroup } from './EditGroupDialog.tsx';
+import { EndAllSessions } from './EndAllSessions.tsx';
 import { GroupActions } from './GroupActions.tsx';
+import { HiddenNotice } from './HiddenNotice.tsx';
 
-type UserGroup = OwnGroup;
+type UserGroup = OwnGroup & { hiddenReason: string | null; reportReasons: ReportReason[] };
 interface UserOrder {
   id: string;
   groupId: string;
@@ -155,6 +158,7 @@ export default function UserPanel() {
           >
             <LogOut aria-hidden="true" className="size-4" /> Sair
           </Button>
+          <EndAllSessions />
         </div>
       </Card>
 
@@ -209,6 +213,7 @@ export default function UserPanel() {
                     )}
                     {g.revision && <Badge variant="blue">Alteração em análise</Badge>}
                   </div>
+                  {g.hidden && <HiddenNotice reason={g.hiddenReason} reportReasons={g.reportReasons} />}
                 </div>
                 <div className="flex shrink-0 flex-wrap items-center gap-2">
                   {g.featured ? (
