@@ -8,6 +8,7 @@ import { pagefindIndex, SEARCH_INDEX_DIR } from './src/features/search/pagefind.
 import { cspHeaders } from './src/integrations/csp.ts';
 import { hydrateOnInteraction } from './src/integrations/interaction.ts';
 import { previousBuild } from './src/integrations/previous-build.ts';
+import { formerAddressRedirects } from './src/integrations/redirects.ts';
 import { requiredSettings } from './src/integrations/required-settings.ts';
 
 // Astro inlines into its server runtime the value of each environment variable whose name appears in a
@@ -33,6 +34,7 @@ export default defineConfig({
     hydrateOnInteraction(),
     pagefindIndex(),
     cspHeaders(),
+    formerAddressRedirects(),
     previousBuild({ synced: [SEARCH_INDEX_DIR] }),
   ],
   experimental: { incrementalBuild: true },

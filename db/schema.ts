@@ -75,10 +75,16 @@ export const groups = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     title: text('title').notNull(),
     description: text('description').notNull(),
-    /** canonical invite link https://chat.whatsapp.com/<code> */
+    /** canonical link: https://chat.whatsapp.com/<code> or https://whatsapp.com/channel/<id> */
     link: text('link').notNull(),
-    /** the invite code, case kept: two groups can never share one */
+    /** the duplicate key, case kept: the invite code, or `channel:<id>` for a channel */
     inviteCode: text('invite_code').notNull().unique(),
+    /** what the link opens: a group (chat.whatsapp.com) or a channel (whatsapp.com/channel) */
+    type: text('type', { enum: ['group', 'channel'] })
+      .notNull()
+      .default('group'),
+    /** a channel's follower count, as its page showed it when checked; null when unknown */
+    followers: integer('followers'),
     categoryId: integer('category_id')
       .notNull()
       .references(() => categories.id, { onDelete: 'restrict' }),
@@ -157,6 +163,64 @@ export const searchWords = pgTable(
   (t) => [index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`)],
 );
 
+export const REVISION_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type RevisionStatus = (typeof REVISION_STATUSES)[number];
+
+/**
+ * An owner's change to an approved group's content, waiting for moderation: the approved version stays
+ * public until an admin approves it. At most one pending revision per group (a new edit replaces it).
+ */
+export const groupRevisions = pgTable(
+  'group_revisions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+    /** a new image's URL, or null when the image is unchanged */
+    image: text('image'),
+    status: text('status').$type<RevisionStatus>().notNull().default('pending'),
+    /** why an admin rejected it, shown to the owner */
+    reason: text('reason'),
+    createdAt: createdAt(),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    check('group_revisions_status_check', sql`${t.status} in ('pending','approved','rejected')`),
+    uniqueIndex('group_revisions_pending_key').on(t.groupId).where(sql`status = 'pending'`),
+    index('group_revisions_status_idx').on(t.status, t.createdAt),
+  ],
+);
+
+/**
+ * A group's former page addresses (category, title slug): the build writes a 301 from each to the
+ * group's current page. A former address stays reserved for its group, so no other group takes it.
+ */
+export const groupSlugHistory = pgTable(
+  'group_slug_history',
+  {
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+    titleSlug: text('title_slug').notNull(),
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.categoryId, t.titleSlug] }),
+    index('group_slug_history_group_idx').on(t.groupId),
+  ],
+);
+
 export const featurePlans = pgTable('feature_plans', {
   id: serial('id').primaryKey(),
   name: text('name').notNull(),
@@ -177,9 +241,8 @@ export const featureOrders = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    groupId: uuid('group_id')
-      .notNull()
-      .references(() => groups.id, { onDelete: 'cascade' }),
+    /** null once the group is deleted: the order stays for the payments admin */
+    groupId: uuid('group_id').references(() => groups.id, { onDelete: 'set null' }),
     planId: integer('plan_id')
       .notNull()
       .references(() => featurePlans.id, { onDelete: 'restrict' }),
@@ -387,6 +450,7 @@ export type Group = typeof groups.$inferSelect;
 export type FeaturePlan = typeof featurePlans.$inferSelect;
 export type FeatureOrder = typeof featureOrders.$inferSelect;
 export type GroupReport = typeof groupReports.$inferSelect;
+export type GroupRevision = typeof groupRevisions.$inferSelect;
 export type PwaSettings = typeof pwaSettings.$inferSelect;
 export type Advertisement = typeof advertisements.$inferSelect;
 export type PaymentSettings = typeof paymentSettings.$inferSelect;

@@ -2,13 +2,15 @@
 // Every feature that would reach the network (edge functions download Deno, geolocation, env sync,
 // AI gateway, Netlify Database, image CDN) is off, so the local platform works with no network.
 import { EventEmitter } from 'node:events';
-import { statSync } from 'node:fs';
+import { realpathSync, statSync } from 'node:fs';
 import builtinModules from 'node:module';
+import path from 'node:path';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import workerThreads from 'node:worker_threads';
 import { NetlifyDev } from '@netlify/dev';
 import { FunctionsHandler } from '@netlify/functions-dev';
+import { RedirectsHandler } from '@netlify/redirects';
 
 // @netlify/dev builds every function into a fresh temporary folder on every request (a full
 // @vercel/nft trace of its node_modules: 2–3 s of the event loop per call, so concurrent calls queue
@@ -125,6 +127,37 @@ export async function functionsBuilt(netlify, origin) {
   );
 }
 
+// Netlify applies the publish folder's _redirects (the build writes the former group addresses there),
+// but @netlify/dev reads only the project root's, once at start, while the platform publishes a new
+// build without restarting. So the rules are read again, with the publish folder's file, whenever the
+// published _redirects changes. package.json pins @netlify/redirects to the version @netlify/dev uses.
+/** @type {{ configPath?: string, configRedirects?: unknown[], projectDir: string, publishDir: string } | undefined} */
+let redirectSources;
+const matchRedirect = RedirectsHandler.prototype.match;
+RedirectsHandler.prototype.match = function matchPublishedRedirects(request) {
+  if (redirectSources) {
+    const file = path.join(redirectSources.publishDir, '_redirects');
+    let stamp = '';
+    try {
+      const { mtimeMs, size } = statSync(file);
+      stamp = `${realpathSync(file)}@${mtimeMs}@${size}`;
+    } catch {}
+    if (stamp !== this.publishedStamp) {
+      this.publishedStamp = stamp;
+      const { configPath, configRedirects, projectDir, publishDir } = redirectSources;
+      this.rewriter = new RedirectsHandler({
+        configPath,
+        configRedirects,
+        jwtRoleClaim: '',
+        jwtSecret: '',
+        projectDir,
+        publicDir: stamp ? publishDir : undefined,
+      }).rewriter;
+    }
+  }
+  return matchRedirect.call(this, request);
+};
+
 /** A NetlifyDev instance for this project with every network-dependent feature disabled. */
 export function createNetlifyDev({ projectRoot, serverAddress, staticDirs = [], blobs = true }) {
   const netlify = new NetlifyDev({
@@ -146,6 +179,12 @@ export function createNetlifyDev({ projectRoot, serverAddress, staticDirs = [], 
   const resolveConfig = netlify.getConfig.bind(netlify);
   netlify.getConfig = async () => {
     const resolved = await resolveConfig();
+    redirectSources = {
+      configPath: resolved.configPath,
+      configRedirects: resolved.config?.redirects,
+      projectDir: projectRoot,
+      publishDir: path.resolve(projectRoot, resolved.config?.build?.publish ?? 'dist'),
+    };
     return { ...resolved, functions: resolved.config?.functions };
   };
   return netlify;

@@ -15,6 +15,8 @@ const EnvSchema = z.object({
   REBUILD_DEBOUNCE_SECONDS: z.coerce.number().int().min(0).default(60),
   TURNSTILE_SECRET: z.string().optional(),
   REPORT_HIDE_THRESHOLD: z.coerce.number().int().min(1).default(3),
+  /** a fake WhatsApp server for invite checks; honoured locally and in tests only (see whatsappBase) */
+  WHATSAPP_INVITE_BASE: z.url().optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { isLocal: boolean };

@@ -18,6 +18,7 @@ import {
   type GroupStatusFilter,
   QUICK_FEATURE_DAYS,
 } from './admin.schema.ts';
+import { RevisionReview } from './RevisionReview.tsx';
 import { ConfirmDialog, fieldsOf, messageOf, Pagination, Switch, useApi } from './ui.tsx';
 
 export interface AdminGroup {
@@ -44,9 +45,10 @@ interface BulkResult {
   success: boolean;
 }
 
-const FILTERS: { value: GroupStatusFilter; label: string }[] = [
+const FILTERS: { value: GroupStatusFilter | 'revisions'; label: string }[] = [
   { value: 'all', label: 'Todos' },
   { value: 'pending', label: 'Pendentes' },
+  { value: 'revisions', label: 'Revisões' },
   { value: 'approved', label: 'Aprovados' },
   { value: 'featured', label: 'Destaques' },
 ];
@@ -61,7 +63,7 @@ type Confirm =
 export function GroupsManager({ onChanged }: { onChanged?: () => void }) {
   const [search, setSearch] = useState('');
   const [term, setTerm] = useState('');
-  const [status, setStatus] = useState<GroupStatusFilter>('all');
+  const [status, setStatus] = useState<GroupStatusFilter | 'revisions'>('all');
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<AdminGroup | null>(null);
   const [confirm, setConfirm] = useState<Confirm | null>(null);
@@ -78,7 +80,7 @@ export function GroupsManager({ onChanged }: { onChanged?: () => void }) {
 
   const query = new URLSearchParams({ page: String(page), limit: String(ADMIN_PAGE_SIZE), status });
   if (term) query.set('search', term);
-  const list = useApi<GroupList>(`/api/admin/groups?${query}`);
+  const list = useApi<GroupList>(status === 'revisions' ? null : `/api/admin/groups?${query}`);
 
   useEffect(() => {
     if (list.error)
@@ -247,7 +249,7 @@ export function GroupsManager({ onChanged }: { onChanged?: () => void }) {
         <div
           role="radiogroup"
           aria-label="Filtrar por status"
-          className="grid grid-cols-4 gap-1 rounded-control bg-neutral-100 p-1"
+          className="grid grid-cols-3 gap-1 rounded-control bg-neutral-100 p-1 sm:grid-cols-5"
         >
           {FILTERS.map((f) => (
             <button
@@ -266,7 +268,9 @@ export function GroupsManager({ onChanged }: { onChanged?: () => void }) {
         </div>
       </div>
 
-      {list.loading && !list.data ? (
+      {status === 'revisions' ? (
+        <RevisionReview onChanged={onChanged} />
+      ) : list.loading && !list.data ? (
         <ul className="flex flex-col gap-2" aria-label="Carregando grupos">
           {Array.from({ length: 5 }, (_, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: placeholders.
@@ -389,7 +393,7 @@ export function GroupsManager({ onChanged }: { onChanged?: () => void }) {
       )}
       <Pagination
         page={page}
-        pages={list.data?.pagination.pages ?? 1}
+        pages={status === 'revisions' ? 1 : (list.data?.pagination.pages ?? 1)}
         onChange={setPage}
         disabled={list.loading}
       />

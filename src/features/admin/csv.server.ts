@@ -12,6 +12,7 @@ import {
   slugify,
   titleSlugFor,
 } from '#src/features/groups/groups.ts';
+import { takenTitleSlugs } from '#src/features/groups/slugs.server.ts';
 import { requestRebuild } from '#src/features/rebuilds/rebuilds.server.ts';
 import { formatDate } from '#src/lib/format.ts';
 import { AppError } from '#src/lib/http.server.ts';
@@ -76,11 +77,7 @@ export async function importGroups(db: Db, source: AsyncIterable<Buffer>): Promi
   async function takenSlugs(categoryId: number) {
     let set = slugsByCategory.get(categoryId);
     if (!set) {
-      const rows = await db
-        .select({ slug: groups.titleSlug })
-        .from(groups)
-        .where(eq(groups.categoryId, categoryId));
-      set = new Set(rows.map((r) => r.slug));
+      set = await takenTitleSlugs(db, categoryId);
       slugsByCategory.set(categoryId, set);
     }
     return set;
@@ -178,6 +175,7 @@ export async function importGroups(db: Db, source: AsyncIterable<Buffer>): Promi
         description,
         link: invite.link,
         inviteCode: invite.code,
+        type: invite.type,
         categoryId: category.id,
         titleSlug,
         image: image ? `${IMPORT_IMAGE_BASE}${image}` : null,

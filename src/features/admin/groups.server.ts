@@ -1,6 +1,6 @@
 // Group moderation: the admin list, edit, approve, feature, delete and the bulk actions. Every change
 // that alters public pages asks for a rebuild.
-import { and, count, desc, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { categories, groups } from '#db/schema.ts';
 import {
@@ -9,8 +9,11 @@ import {
   groupsWithCategory,
   isFeaturedGroup,
 } from '#src/features/groups/groups.server.ts';
-import { INVITE_LINK_MESSAGE, normalizeInviteLink, titleSlugFor } from '#src/features/groups/groups.ts';
+import { INVITE_LINK_MESSAGE, normalizeInviteLink } from '#src/features/groups/groups.ts';
+import { freeTitleSlug, keepFormerAddress } from '#src/features/groups/slugs.server.ts';
+import { checkAndCopyPhoto } from '#src/features/links/invite-photo.server.ts';
 import { requestRebuild } from '#src/features/rebuilds/rebuilds.server.ts';
+import { deleteImage } from '#src/features/submission/images.server.ts';
 import { AppError } from '#src/lib/http.server.ts';
 import { ADMIN_MESSAGES, type GroupEdit, type GroupStatusFilter } from './admin.schema.ts';
 
@@ -102,15 +105,7 @@ async function getAdminGroup(db: Db, id: string) {
   return row;
 }
 
-/** A title slug free in a category (the group's own slug never counts as taken). */
-export async function freeTitleSlug(db: Db, title: string, categoryId: number, groupId: string) {
-  const taken = await db
-    .select({ slug: groups.titleSlug })
-    .from(groups)
-    .where(and(eq(groups.categoryId, categoryId), ne(groups.id, groupId)));
-  const set = new Set(taken.map((t) => t.slug));
-  return titleSlugFor(title, groupId, (slug) => set.has(slug));
-}
+export { freeTitleSlug };
 
 /** The category id for a name (or slug), or 400 with the pt-BR message. */
 export async function categoryIdFor(db: Db, nameOrSlug: string): Promise<number> {
@@ -147,6 +142,7 @@ export async function updateGroup(db: Db, id: string, edit: GroupEdit, now = new
     if (!invite) throw new AppError('BAD_REQUEST', INVITE_LINK_MESSAGE, { link: INVITE_LINK_MESSAGE });
     set.link = invite.link;
     set.inviteCode = invite.code;
+    set.type = invite.type;
   }
   const categoryId =
     edit.category !== undefined ? await categoryIdFor(db, edit.category) : current.categoryId;
@@ -166,7 +162,11 @@ export async function updateGroup(db: Db, id: string, edit: GroupEdit, now = new
     set.featuredUntil = until > now ? until : null;
   }
   try {
-    if (Object.keys(set).length) await db.update(groups).set(set).where(eq(groups.id, id));
+    if (Object.keys(set).length)
+      await db.transaction(async (tx) => {
+        await tx.update(groups).set(set).where(eq(groups.id, id));
+        if (set.titleSlug) await keepFormerAddress(tx, id, current, { categoryId, titleSlug: set.titleSlug });
+      });
   } catch (error) {
     if (isUniqueViolation(error, 'groups_invite_code_unique'))
       throw new AppError('CONFLICT', ADMIN_MESSAGES.duplicateLink, { link: ADMIN_MESSAGES.duplicateLink });
@@ -176,13 +176,28 @@ export async function updateGroup(db: Db, id: string, edit: GroupEdit, now = new
   return toAdminGroupJson(await getAdminGroup(db, id), now);
 }
 
-/** Approve one group. */
+/** Approve one group; one without a picture gets its WhatsApp photo when the link is live. */
 export async function approveGroup(db: Db, id: string) {
+  const [current] = await db
+    .select({ link: groups.link, image: groups.image })
+    .from(groups)
+    .where(eq(groups.id, id));
+  if (!current) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.groupNotFound);
+  // The check runs outside any transaction (it waits on WhatsApp); unknown or dead: no photo.
+  const { check, photo } = current.image
+    ? { check: null, photo: null }
+    : await checkAndCopyPhoto(current.link);
   const [row] = await db
     .update(groups)
-    .set({ approved: true })
+    .set({
+      approved: true,
+      // An image set meanwhile (an edit) wins over the copied photo.
+      ...(photo ? { image: sql`coalesce(${groups.image}, ${photo.url})` } : {}),
+      ...(check?.followers !== undefined ? { followers: check.followers } : {}),
+    })
     .where(eq(groups.id, id))
-    .returning({ id: groups.id });
+    .returning({ id: groups.id, image: groups.image });
+  if (photo && row?.image !== photo.url) await deleteImage(photo.key).catch(() => undefined);
   if (!row) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.groupNotFound);
   await requestRebuild(db, `grupo aprovado: ${id}`);
   return toAdminGroupJson(await getAdminGroup(db, id));

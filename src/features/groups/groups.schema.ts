@@ -101,4 +101,5 @@ export const SEARCH_PARAMS = [
   'maxCliques',
   'dateAfter',
   'dateBefore',
+  'type',
 ] as const;

@@ -18,17 +18,14 @@ import { SessionSpinner } from '#src/features/auth/RequireSession.tsx';
 import { $session, endSession, loadSession } from '#src/features/auth/session.store.ts';
 import { api } from '#src/lib/api.ts';
 import { formatDate } from '#src/lib/format.ts';
+import { DeleteGroupDialog } from './DeleteGroupDialog.tsx';
+import { EditGroupDialog, type OwnGroup } from './EditGroupDialog.tsx';
 import { EndAllSessions } from './EndAllSessions.tsx';
+import { GroupActions } from './GroupActions.tsx';
 import { GroupTools, type OwnedGroup } from './GroupTools.tsx';
 import { HiddenNotice } from './HiddenNotice.tsx';
 
-interface UserGroup extends OwnedGroup {
-  featured: boolean;
-  hiddenReason: string | null;
-  reportReasons: ReportReason[];
-  category: string;
-  createdAt: string;
-}
+type UserGroup = OwnGroup & OwnedGroup & { hiddenReason: string | null; reportReasons: ReportReason[] };
 interface UserOrder {
   id: string;
   groupId: string;
@@ -99,6 +96,8 @@ export default function UserPanel() {
   const [modal, setModal] = useState(false);
   const [term, setTerm] = useState('');
   const [query, setQuery] = useState('');
+  const [editing, setEditing] = useState<UserGroup | null>(null);
+  const [deleting, setDeleting] = useState<UserGroup | null>(null);
   const authed = session.status === 'authenticated';
   const [groups, retryGroups] = useList<UserGroup[]>('/api/user/groups', authed);
   const [orders, retryOrders] = useList<UserOrder[]>('/api/user/feature-orders', authed);
@@ -213,18 +212,22 @@ export default function UserPanel() {
                     ) : (
                       <Badge variant="yellow">Aguardando aprovação</Badge>
                     )}
+                    {g.revision && <Badge variant="blue">Alteração em análise</Badge>}
                   </div>
                   {g.hidden && <HiddenNotice reason={g.hiddenReason} reportReasons={g.reportReasons} />}
                 </div>
-                {g.featured ? (
-                  <Badge variant="featured">
-                    <Star aria-hidden="true" className="size-3.5" /> Destacado
-                  </Badge>
-                ) : g.approved && !g.hidden ? (
-                  <Button size="sm" onClick={() => highlight(g.id)}>
-                    Destacar
-                  </Button>
-                ) : null}
+                <div className="flex shrink-0 flex-wrap items-center gap-2">
+                  {g.featured ? (
+                    <Badge variant="featured">
+                      <Star aria-hidden="true" className="size-3.5" /> Destacado
+                    </Badge>
+                  ) : g.approved && !g.hidden ? (
+                    <Button size="sm" onClick={() => highlight(g.id)}>
+                      Destacar
+                    </Button>
+                  ) : null}
+                  <GroupActions group={g} onEdit={setEditing} onDelete={setDeleting} />
+                </div>
                 <GroupTools group={g} />
               </Card>
             ))}
@@ -285,6 +288,8 @@ export default function UserPanel() {
         </section>
       )}
 
+      <EditGroupDialog group={editing} onOpenChange={() => setEditing(null)} onSaved={retryGroups} />
+      <DeleteGroupDialog group={deleting} onOpenChange={() => setDeleting(null)} onDeleted={retryGroups} />
       <Dialog
         open={modal}
         onOpenChange={setModal}

@@ -9,13 +9,14 @@ import {
   groups,
   type ReportReason,
 } from '#db/schema.ts';
+import { ownGroupExtras } from '#src/features/groups/group-edits.server.ts';
 import { groupColumns, groupsWithCategory, toGroupJson } from '#src/features/groups/groups.server.ts';
 import { nextBumpAt } from './engage.ts';
 
 /**
  * The user's groups, newest first, including pending and hidden ones. A hidden group says why
  * (`hiddenReason`) and, when reports hid it, which reasons they gave (most frequent first): never who
- * reported nor what they wrote.
+ * reported nor what they wrote. With the pending revision and the paid featuring end.
  */
 export async function listUserGroups(db: Db, userId: string) {
   const rows = await db
@@ -42,6 +43,10 @@ export async function listUserGroups(db: Db, userId: string) {
           ),
         )
     : [];
+  const extras = await ownGroupExtras(
+    db,
+    rows.map((row) => row.id),
+  );
   return rows.map((row) => {
     const counts = new Map<ReportReason, number>();
     for (const r of reasons) if (r.groupId === row.id) counts.set(r.reason, (counts.get(r.reason) ?? 0) + 1);
@@ -52,6 +57,7 @@ export async function listUserGroups(db: Db, userId: string) {
       reportReasons: [...counts].sort((a, b) => b[1] - a[1]).map(([reason]) => reason),
       /** when the free bump ('Renovar') opens again */
       nextBumpAt: nextBumpAt(row.bumpedAt).toISOString(),
+      ...extras.get(row.id)!,
     };
   });
 }

@@ -176,7 +176,8 @@ const orderView = {
 interface OrderViewRow {
   id: string;
   userId: string;
-  groupId: string;
+  /** null once the group was deleted */
+  groupId: string | null;
   planId: number;
   orderDate: Date;
   startDate: Date | null;
@@ -270,7 +271,7 @@ export async function startPayment(db: Db, user: SessionUser, orderId: string, o
         price: order.price,
         days: order.days,
         planName: order.planName ?? `Plano #${order.planId}`,
-        groupTitle: order.groupTitle ?? order.groupId,
+        groupTitle: order.groupTitle ?? order.groupId ?? 'Grupo excluído',
       },
       {
         success: `${base}/painel?pagamento=${order.id}`,
@@ -305,7 +306,8 @@ async function activateLocked(
       featured: true,
       featuredUntil: sql`greatest(case when ${groups.featured} then coalesce(${groups.featuredUntil}, now()) else now() end, now()) + make_interval(days => ${order.days}::int)`,
     })
-    .where(eq(groups.id, order.groupId))
+    // A deleted group (group_id null) has nothing left to feature.
+    .where(order.groupId ? eq(groups.id, order.groupId) : sql`false`)
     .returning({ featuredUntil: groups.featuredUntil });
   await tx
     .update(featureOrders)

@@ -127,7 +127,8 @@ export function centsFromDecimal(amount: number): number {
 export interface OrderJson {
   id: string;
   userId: string;
-  groupId: string;
+  /** null once the group was deleted */
+  groupId: string | null;
   planId: number;
   orderDate: string;
   startDate: string | null;

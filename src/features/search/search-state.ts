@@ -1,6 +1,7 @@
 // /buscar's state lives in the query string (q, sortBy, minCliques, maxCliques, dateAfter, dateBefore,
-// adult, page, after) so back/forward and shared links work. Pure: read, write, and the chips that describe it.
+// adult, type, page, after) so back/forward and shared links work. Pure: read, write, and the chips that describe it.
 import { ADULT_FILTER_LABEL } from '../groups/adult.ts';
+import { GROUP_TYPES, type GroupType } from '../groups/groups.ts';
 import { SEARCH_SORTS, type SearchSort } from './search.schema.ts';
 import { parseCursor } from './search.ts';
 
@@ -13,6 +14,8 @@ export interface Criteria {
   dateBefore: string;
   /** include adult (18+) groups: adult=1 */
   adult: boolean;
+  /** groups or channels only ('' = both) */
+  type: '' | GroupType;
   page: number;
   /** the keyset cursor the next page was reached with (only past page 1; see search.ts) */
   after: string;
@@ -26,6 +29,7 @@ export const EMPTY_CRITERIA: Criteria = {
   dateAfter: '',
   dateBefore: '',
   adult: false,
+  type: '',
   page: 1,
   after: '',
 };
@@ -37,6 +41,7 @@ export function readCriteria(search: string): Criteria {
   const sort = params.get('sortBy') as SearchSort | null;
   const page = Number(params.get('page'));
   const after = params.get('after') ?? '';
+  const type = params.get('type') as GroupType | null;
   return {
     q: text('q'),
     sortBy: sort && SEARCH_SORTS.includes(sort) ? sort : 'relevance',
@@ -45,6 +50,7 @@ export function readCriteria(search: string): Criteria {
     dateAfter: text('dateAfter', 10),
     dateBefore: text('dateBefore', 10),
     adult: params.get('adult') === '1',
+    type: type && GROUP_TYPES.includes(type) ? type : '',
     page: Number.isInteger(page) && page >= 1 ? page : 1,
     after: page > 1 && parseCursor(after) ? after : '',
   };
@@ -60,7 +66,7 @@ export function criteriaQuery(criteria: Criteria): string {
   const params = new URLSearchParams();
   if (criteria.q) params.set('q', criteria.q);
   if (criteria.sortBy !== 'relevance') params.set('sortBy', criteria.sortBy);
-  for (const key of ['minCliques', 'maxCliques', 'dateAfter', 'dateBefore'] as const) {
+  for (const key of ['minCliques', 'maxCliques', 'dateAfter', 'dateBefore', 'type'] as const) {
     if (criteria[key]) params.set(key, criteria[key]);
   }
   if (criteria.adult) params.set('adult', '1');
@@ -74,7 +80,7 @@ export function criteriaQuery(criteria: Criteria): string {
 export function apiQuery(criteria: Criteria, limit: number): Record<string, string | number> {
   const query: Record<string, string | number> = { search: criteria.q, page: criteria.page, limit };
   query.sortBy = criteria.sortBy;
-  for (const key of ['minCliques', 'maxCliques', 'dateAfter', 'dateBefore'] as const) {
+  for (const key of ['minCliques', 'maxCliques', 'dateAfter', 'dateBefore', 'type'] as const) {
     if (criteria[key]) query[key] = criteria[key];
   }
   if (criteria.adult) query.adult = 1;

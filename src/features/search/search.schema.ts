@@ -1,7 +1,7 @@
 // The search query (GET /api/groups?search=… and /buscar's query string), shared by the page and the API.
 import { z } from 'zod';
 import { adultParam } from '../groups/groups.schema.ts';
-import { INVITE_LINK_MESSAGE, normalizeInviteLink } from '../groups/groups.ts';
+import { GROUP_TYPES, INVITE_LINK_MESSAGE, normalizeInviteLink } from '../groups/groups.ts';
 import { cleanTerm, parseCursor } from './search.ts';
 
 export const SEARCH_PAGE_SIZE = 6;
@@ -98,6 +98,11 @@ export const SearchQuerySchema = z
     dateBefore: optionalDate('A data final'),
     /** adult=1: include adult (18+) groups ('Incluir conteúdo adulto (18+)') */
     adult: adultParam,
+    /** groups or channels only; empty means both */
+    type: z
+      .union([z.literal(''), z.enum(GROUP_TYPES)], { error: 'Tipo inválido' })
+      .optional()
+      .transform((v) => v || undefined),
   })
   .refine((q) => q.minCliques === undefined || q.maxCliques === undefined || q.minCliques <= q.maxCliques, {
     message: 'O mínimo de cliques não pode ser maior que o máximo',

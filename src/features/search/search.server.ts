@@ -108,6 +108,7 @@ export async function correctedWords(db: Db, words: string[]): Promise<string[][
 function filtersOf(query: SearchQuery, textLeads: boolean): SQL[] {
   // Adult (18+) groups only when the visitor opts in (adult=1), or names one by its invite link (the panel).
   const filters: SQL[] = query.adult || query.link ? [isPublicGroup] : [isPublicGroup, notAdultGroup];
+  if (query.type) filters.push(eq(groups.type, query.type));
   const cliques = textLeads ? sql`(${groups.cliques} + 0)` : groups.cliques;
   if (query.minCliques !== undefined) filters.push(sql`${cliques} >= ${query.minCliques}`);
   if (query.maxCliques !== undefined) filters.push(sql`${cliques} <= ${query.maxCliques}`);

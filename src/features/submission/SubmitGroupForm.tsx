@@ -5,19 +5,15 @@ import { type FormEvent, useState } from 'react';
 import { Button } from '#src/components/ui/Button.tsx';
 import { Card } from '#src/components/ui/Card.tsx';
 import { buttonClasses } from '#src/components/ui/classes.ts';
-import { Field, Select, TextArea, TextInput } from '#src/components/ui/Field.tsx';
 import { toast } from '#src/components/ui/toast.store.ts';
 import { PENDING_FEATURE_KEY } from '#src/features/auth/auth.client.ts';
 import { ApiError, api } from '#src/lib/api.ts';
 import { useHydrated } from '#src/lib/use-hydrated.ts';
-import {
-  IMAGE_MAX_BYTES,
-  IMAGE_TOO_LARGE_MESSAGE,
-  IMAGE_TYPE_MESSAGE,
-  SubmissionSchema,
-} from './submission.schema.ts';
+import { DEAD_LINK_MESSAGE } from '../links/links.schema.ts';
+import { checkGroupForm, type FieldErrors, GroupFields } from './GroupFields.tsx';
+import { InvitePreviewCard, useInvitePreview } from './InvitePreview.tsx';
 
-type Errors = Record<string, string>;
+type Errors = FieldErrors;
 type State = { step: 'pending' | 'submitting' } | { step: 'success'; id: string };
 
 export default function SubmitGroupForm({ categories }: { categories: { name: string; slug: string }[] }) {
@@ -25,20 +21,15 @@ export default function SubmitGroupForm({ categories }: { categories: { name: st
   const [errors, setErrors] = useState<Errors>({});
   const [formKey, setFormKey] = useState(0);
   const hydrated = useHydrated();
+  const invite = useInvitePreview();
+  const [ownImage, setOwnImage] = useState(false);
+  const deadLink = invite.preview?.status === 'dead' ? DEAD_LINK_MESSAGE : undefined;
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
-    const found: Errors = {};
-    const parsed = SubmissionSchema.safeParse(Object.fromEntries(data));
-    if (!parsed.success)
-      for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= issue.message;
-    const image = data.get('image');
-    if (image instanceof File && image.size > 0) {
-      if (image.size > IMAGE_MAX_BYTES) found.image = IMAGE_TOO_LARGE_MESSAGE;
-      else if (!['image/jpeg', 'image/png', 'image/gif'].includes(image.type))
-        found.image = IMAGE_TYPE_MESSAGE;
-    } else data.delete('image');
+    const found = checkGroupForm(data);
+    if (deadLink) found.link ??= deadLink;
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     setState({ step: 'submitting' });
@@ -82,6 +73,8 @@ export default function SubmitGroupForm({ categories }: { categories: { name: st
             size="lg"
             onClick={() => {
               setErrors({});
+              invite.reset();
+              setOwnImage(false);
               setFormKey((k) => k + 1);
               setState({ step: 'pending' });
             }}
@@ -107,48 +100,15 @@ export default function SubmitGroupForm({ categories }: { categories: { name: st
         aria-busy={busy}
         className="flex flex-col gap-5"
       >
-        <Field label="Título do grupo" required error={errors.title}>
-          {(props) => <TextInput {...props} name="title" maxLength={120} />}
-        </Field>
-        <Field label="Descrição" required error={errors.description}>
-          {(props) => <TextArea {...props} name="description" maxLength={2000} />}
-        </Field>
-        <Field label="Link de convite" required error={errors.link}>
-          {(props) => (
-            <TextInput
-              {...props}
-              name="link"
-              type="url"
-              inputMode="url"
-              placeholder="https://chat.whatsapp.com/..."
-            />
-          )}
-        </Field>
-        <Field label="Categoria" required error={errors.category}>
-          {(props) => (
-            <Select {...props} name="category" defaultValue="">
-              <option value="" disabled>
-                Selecione uma categoria
-              </option>
-              {categories.map((c) => (
-                <option key={c.slug} value={c.name}>
-                  {c.name}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
-        <Field label="Imagem do grupo" hint="JPG, PNG ou GIF (máx. 5MB)" error={errors.image}>
-          {(props) => (
-            <input
-              {...props}
-              name="image"
-              type="file"
-              accept="image/jpeg,image/png,image/gif"
-              className="text-sm text-neutral-700 file:mr-3 file:min-h-11 file:cursor-pointer file:rounded-control file:border-0 file:bg-neutral-100 file:px-4 file:font-medium file:text-neutral-900 hover:file:bg-neutral-200"
-            />
-          )}
-        </Field>
+        <GroupFields
+          categories={categories}
+          errors={deadLink && !errors.link ? { ...errors, link: deadLink } : errors}
+          onLinkChange={invite.onLinkChange}
+          afterLink={
+            <InvitePreviewCard preview={invite.preview} checking={invite.checking} ownImage={ownImage} />
+          }
+          onImageChange={setOwnImage}
+        />
         {/* Honeypot: invisible to people, filled by bots. */}
         <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
           <label>

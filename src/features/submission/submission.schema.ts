@@ -24,3 +24,7 @@ export const SubmissionSchema = z.object({
   category: z.string({ error: 'A categoria é obrigatória' }).trim().min(1, 'A categoria é obrigatória'),
 });
 export type SubmissionInput = z.input<typeof SubmissionSchema>;
+
+/** An owner's edit from the panel: the same rules, each field optional (the form sends them all). */
+export const OwnerGroupEditSchema = SubmissionSchema.partial();
+export type OwnerGroupEditInput = z.input<typeof OwnerGroupEditSchema>;

@@ -1,10 +1,14 @@
 // Submitting a group: validated server-side, stored unapproved, image kept only if the row is.
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '#db/client.ts';
 import { categories, groups } from '#db/schema.ts';
 import { subjectHash } from '#src/features/analytics/visitor.server.ts';
-import { normalizeInviteLink, titleSlugFor } from '#src/features/groups/groups.ts';
+import { normalizeInviteLink } from '#src/features/groups/groups.ts';
+import { freeTitleSlug } from '#src/features/groups/slugs.server.ts';
+import { checkInvite } from '#src/features/links/invite-check.server.ts';
+import { copyInvitePhoto } from '#src/features/links/invite-photo.server.ts';
+import { DEAD_LINK_MESSAGE } from '#src/features/links/links.schema.ts';
 import { AppError } from '#src/lib/http.server.ts';
 import { consumeRateLimit } from '#src/lib/rate-limit.server.ts';
 import { deleteImage, imageUrl, prepareImage, saveImage } from './images.server.ts';
@@ -80,6 +84,34 @@ export async function readSubmission(req: Request): Promise<SubmissionForm> {
   };
 }
 
+/** The category a form names (by name, slug or id), or 400 'Selecione uma categoria válida'. */
+export async function submittedCategory(db: Db, value: string): Promise<{ id: number }> {
+  const [category] = await db
+    .select({ id: categories.id })
+    .from(categories)
+    .where(
+      sql`${categories.name} = ${value} or ${categories.slug} = ${value} or ${categories.id}::text = ${value}`,
+    );
+  if (!category) throw new AppError('BAD_REQUEST', CATEGORY_MESSAGE, { category: CATEGORY_MESSAGE });
+  return category;
+}
+
+/** 409 naming the group that already uses an invite code (other than `exceptGroupId`). */
+export async function assertInviteFree(db: Db, code: string, exceptGroupId?: string) {
+  const [existing] = await db
+    .select({ title: groups.title })
+    .from(groups)
+    .where(
+      exceptGroupId
+        ? and(eq(groups.inviteCode, code), ne(groups.id, exceptGroupId))
+        : eq(groups.inviteCode, code),
+    );
+  if (existing)
+    throw new AppError('CONFLICT', duplicateMessage(existing.title), {
+      link: duplicateMessage(existing.title),
+    });
+}
+
 /** Create an unapproved group. */
 export async function submitGroup(
   db: Db,
@@ -99,31 +131,22 @@ export async function submitGroup(
   await verifyTurnstile(form.turnstileToken, options.ip);
 
   const invite = normalizeInviteLink(input.link)!;
-  const [category] = await db
-    .select({ id: categories.id })
-    .from(categories)
-    .where(
-      sql`${categories.name} = ${input.category} or ${categories.slug} = ${input.category} or ${categories.id}::text = ${input.category}`,
-    );
-  if (!category) throw new AppError('BAD_REQUEST', CATEGORY_MESSAGE, { category: CATEGORY_MESSAGE });
-  const [existing] = await db
-    .select({ title: groups.title })
-    .from(groups)
-    .where(eq(groups.inviteCode, invite.code));
-  if (existing)
-    throw new AppError('CONFLICT', duplicateMessage(existing.title), {
-      link: duplicateMessage(existing.title),
-    });
+  const category = await submittedCategory(db, input.category);
+  await assertInviteFree(db, invite.code);
+
+  // A revoked link can never be submitted; an inconclusive check (offline, 429) lets it through.
+  const check = await checkInvite(invite.link);
+  if (check.status === 'dead')
+    throw new AppError('BAD_REQUEST', DEAD_LINK_MESSAGE, { link: DEAD_LINK_MESSAGE });
 
   const prepared = form.image ? await prepareImage(form.image) : null;
-  const imageKey = prepared ? await saveImage(prepared) : null;
+  let imageKey = prepared ? await saveImage(prepared) : null;
+  if (!imageKey && check.status === 'live' && check.imageUrl) {
+    // No upload: the group's own WhatsApp photo, copied into our storage (never hot-linked).
+    imageKey = (await copyInvitePhoto(check.imageUrl))?.key ?? null;
+  }
   try {
     const id = crypto.randomUUID();
-    const taken = new Set(
-      (
-        await db.select({ slug: groups.titleSlug }).from(groups).where(eq(groups.categoryId, category.id))
-      ).map((r) => r.slug),
-    );
     const [group] = await db
       .insert(groups)
       .values({
@@ -132,8 +155,10 @@ export async function submitGroup(
         description: input.description,
         link: invite.link,
         inviteCode: invite.code,
+        type: invite.type,
+        followers: check.followers ?? null,
         categoryId: category.id,
-        titleSlug: titleSlugFor(input.title, id, (s) => taken.has(s)),
+        titleSlug: await freeTitleSlug(db, input.title, category.id, id),
         approved: false,
         image: imageKey ? imageUrl(imageKey) : null,
         userId: options.userId,

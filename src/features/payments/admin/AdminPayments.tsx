@@ -27,7 +27,7 @@ import { useAdminSession } from './useAdminSession.ts';
 
 interface Payment {
   id: string;
-  groupId: string;
+  groupId: string | null;
   groupTitle: string | null;
   userId: string;
   userName: string | null;

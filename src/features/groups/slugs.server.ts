@@ -1,0 +1,97 @@
+// A group's page address (category slug, title slug) and its former addresses. When a title or
+// category change is applied, the old address is kept in group_slug_history and the build writes a
+// 301 from it to the current page (src/integrations/redirects.ts). A former address stays reserved for
+// its group: no other group is given that title slug in that category, so a shared link never lands on
+// another group's page. The group itself may take a former address back (it then stops redirecting).
+import { and, eq, ne } from 'drizzle-orm';
+import type { Db } from '#db/client.ts';
+import { categories, groupSlugHistory, groups } from '#db/schema.ts';
+import { isPublicGroup } from './groups.server.ts';
+import { titleSlugFor } from './groups.ts';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** Title slugs another group holds in a category: its current one or a former one (any group when `groupId` is unset). */
+export async function takenTitleSlugs(
+  db: Db | Tx,
+  categoryId: number,
+  groupId?: string,
+): Promise<Set<string>> {
+  const [current, former] = await Promise.all([
+    db
+      .select({ slug: groups.titleSlug })
+      .from(groups)
+      .where(
+        groupId
+          ? and(eq(groups.categoryId, categoryId), ne(groups.id, groupId))
+          : eq(groups.categoryId, categoryId),
+      ),
+    db
+      .select({ slug: groupSlugHistory.titleSlug })
+      .from(groupSlugHistory)
+      .where(
+        groupId
+          ? and(eq(groupSlugHistory.categoryId, categoryId), ne(groupSlugHistory.groupId, groupId))
+          : eq(groupSlugHistory.categoryId, categoryId),
+      ),
+  ]);
+  return new Set([...current, ...former].map((row) => row.slug));
+}
+
+/** A title slug free in a category for this group (its own current or former slugs never count as taken). */
+export async function freeTitleSlug(db: Db | Tx, title: string, categoryId: number, groupId: string) {
+  const taken = await takenTitleSlugs(db, categoryId, groupId);
+  return titleSlugFor(title, groupId, (slug) => taken.has(slug));
+}
+
+/**
+ * Record that a group leaves `from` for `to` (inside the transaction that moves it): `from` becomes a
+ * former address, and `to` stops being one.
+ */
+export async function keepFormerAddress(
+  tx: Db | Tx,
+  groupId: string,
+  from: { categoryId: number; titleSlug: string },
+  to: { categoryId: number; titleSlug: string },
+) {
+  if (from.categoryId === to.categoryId && from.titleSlug === to.titleSlug) return;
+  await tx
+    .delete(groupSlugHistory)
+    .where(and(eq(groupSlugHistory.categoryId, to.categoryId), eq(groupSlugHistory.titleSlug, to.titleSlug)));
+  await tx
+    .insert(groupSlugHistory)
+    .values({ groupId, categoryId: from.categoryId, titleSlug: from.titleSlug })
+    .onConflictDoUpdate({
+      target: [groupSlugHistory.categoryId, groupSlugHistory.titleSlug],
+      set: { groupId, createdAt: new Date() },
+    });
+}
+
+/** Every former address of a public group with its current page, for the build's redirect rules. */
+export async function formerAddresses(db: Db): Promise<{ from: string; to: string }[]> {
+  const rows = await db
+    .select({
+      oldCategorySlug: categories.slug,
+      oldTitleSlug: groupSlugHistory.titleSlug,
+      groupId: groupSlugHistory.groupId,
+      titleSlug: groups.titleSlug,
+      categoryId: groups.categoryId,
+    })
+    .from(groupSlugHistory)
+    .innerJoin(categories, eq(categories.id, groupSlugHistory.categoryId))
+    .innerJoin(groups, and(eq(groups.id, groupSlugHistory.groupId), isPublicGroup))
+    .orderBy(categories.slug, groupSlugHistory.titleSlug);
+  if (!rows.length) return [];
+  const slugs = new Map(
+    (await db.select({ id: categories.id, slug: categories.slug }).from(categories)).map((c) => [
+      c.id,
+      c.slug,
+    ]),
+  );
+  return rows
+    .map((row) => ({
+      from: `/${row.oldCategorySlug}/${row.oldTitleSlug}`,
+      to: `/${slugs.get(row.categoryId)}/${row.titleSlug}`,
+    }))
+    .filter((rule) => rule.from !== rule.to);
+}

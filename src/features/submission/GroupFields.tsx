@@ -1,0 +1,111 @@
+// The group form's fields and their client-side check, shared by /enviar and the panel's edit dialog.
+// The server repeats every check (same zod schema, image by magic bytes).
+import type { ReactNode } from 'react';
+import { Field, Select, TextArea, TextInput } from '#src/components/ui/Field.tsx';
+import {
+  IMAGE_MAX_BYTES,
+  IMAGE_TOO_LARGE_MESSAGE,
+  IMAGE_TYPE_MESSAGE,
+  SubmissionSchema,
+} from './submission.schema.ts';
+
+export type FieldErrors = Record<string, string>;
+
+export interface GroupFieldValues {
+  title: string;
+  description: string;
+  link: string;
+  /** the category's name */
+  category: string;
+}
+
+/** Check a group form's data as the API will; drops an empty image so it is not sent. */
+export function checkGroupForm(data: FormData): FieldErrors {
+  const found: FieldErrors = {};
+  const parsed = SubmissionSchema.safeParse(Object.fromEntries(data));
+  if (!parsed.success)
+    for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= issue.message;
+  const image = data.get('image');
+  if (image instanceof File && image.size > 0) {
+    if (image.size > IMAGE_MAX_BYTES) found.image = IMAGE_TOO_LARGE_MESSAGE;
+    else if (!['image/jpeg', 'image/png', 'image/gif'].includes(image.type)) found.image = IMAGE_TYPE_MESSAGE;
+  } else data.delete('image');
+  return found;
+}
+
+/** Title, description, invite link, category and image, optionally prefilled. */
+export function GroupFields({
+  categories,
+  errors,
+  values,
+  imageHint = 'JPG, PNG ou GIF (máx. 5MB)',
+  onLinkChange,
+  afterLink,
+  onImageChange,
+}: {
+  categories: { name: string; slug: string }[];
+  errors: FieldErrors;
+  values?: GroupFieldValues;
+  imageHint?: string;
+  /** typing in the link field (the live invite preview) */
+  onLinkChange?: (value: string, form: HTMLFormElement | null) => void;
+  /** shown under the link field (the invite preview card) */
+  afterLink?: ReactNode;
+  /** whether an image file is chosen */
+  onImageChange?: (chosen: boolean) => void;
+}) {
+  return (
+    <>
+      <Field label="Título do grupo" required error={errors.title}>
+        {(props) => <TextInput {...props} name="title" maxLength={120} defaultValue={values?.title} />}
+      </Field>
+      <Field label="Descrição" required error={errors.description}>
+        {(props) => (
+          <TextArea {...props} name="description" maxLength={2000} defaultValue={values?.description} />
+        )}
+      </Field>
+      <Field label="Link de convite" required error={errors.link}>
+        {(props) => (
+          <TextInput
+            {...props}
+            name="link"
+            type="url"
+            inputMode="url"
+            placeholder="https://chat.whatsapp.com/..."
+            defaultValue={values?.link}
+            onChange={
+              onLinkChange && ((event) => onLinkChange(event.currentTarget.value, event.currentTarget.form))
+            }
+          />
+        )}
+      </Field>
+      {afterLink}
+      <Field label="Categoria" required error={errors.category}>
+        {(props) => (
+          <Select {...props} name="category" defaultValue={values?.category ?? ''}>
+            <option value="" disabled>
+              Selecione uma categoria
+            </option>
+            {categories.map((c) => (
+              <option key={c.slug} value={c.name}>
+                {c.name}
+              </option>
+            ))}
+          </Select>
+        )}
+      </Field>
+      <Field label="Imagem do grupo" hint={imageHint} error={errors.image}>
+        {(props) => (
+          <input
+            {...props}
+            name="image"
+            type="file"
+            accept="image/jpeg,image/png,image/gif"
+            onChange={onImageChange && ((event) => onImageChange(Boolean(event.currentTarget.files?.length)))}
+            className="text-sm text-neutral-700 file:mr-3 file:min-h-11 file:cursor-pointer file:rounded-control file:border-0 file:bg-neutral-100 file:px-4 file:font-medium file:text-neutral-900 hover:file:bg-neutral-200"
+          />
+        )}
+      </Field>
+    </>
+  );
+}
