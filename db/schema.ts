@@ -106,7 +106,7 @@ export const groups = pgTable(
     createdAt: createdAt(),
     /**
      * When the group was last put on top of the date-ordered lists: its creation (a trigger sets it on
-     * insert, migration 0008) or the owner's last free bump. Lists sort by it; pages show createdAt.
+     * insert, migration 0010) or the owner's last free bump. Lists sort by it; pages show createdAt.
      */
     bumpedAt: timestamp('bumped_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: updatedAt(),
