@@ -76,7 +76,9 @@ export const groups = pgTable(
     /** the duplicate key, case kept: the invite code, or `channel:<id>` for a channel */
     inviteCode: text('invite_code').notNull().unique(),
     /** what the link opens: a group (chat.whatsapp.com) or a channel (whatsapp.com/channel) */
-    type: text('type', { enum: ['group', 'channel'] }).notNull().default('group'),
+    type: text('type', { enum: ['group', 'channel'] })
+      .notNull()
+      .default('group'),
     /** a channel's follower count, as its page showed it when checked; null when unknown */
     followers: integer('followers'),
     categoryId: integer('category_id')
