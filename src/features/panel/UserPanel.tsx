@@ -130,8 +130,11 @@ export default function UserPanel() {
   };
   return (
     <div className="flex flex-col gap-6">
-      <Card padding="lg" className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
-        <div className="flex min-w-0 items-center gap-4">
+      <Card
+        padding="lg"
+        className="flex flex-col gap-4 sm:flex-row sm:flex-wrap sm:items-center sm:justify-between"
+      >
+        <div className="flex min-w-0 items-center gap-4 sm:min-w-64 sm:flex-1">
           <span
             aria-hidden="true"
             className="flex size-14 shrink-0 items-center justify-center rounded-full bg-brand-700 text-xl font-bold text-white"
