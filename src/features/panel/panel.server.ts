@@ -3,6 +3,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { categories, featureOrders, featurePlans, groups } from '#db/schema.ts';
 import { groupColumns, groupsWithCategory, toGroupJson } from '#src/features/groups/groups.server.ts';
+import { daysRemaining } from '#src/features/payments/payments.ts';
 
 /** The user's groups, newest first, including pending and hidden ones (flagged). */
 export async function listUserGroups(db: Db, userId: string) {
@@ -40,9 +41,6 @@ export async function listUserFeatureOrders(db: Db, userId: string, now: Date = 
     orderDate: row.orderDate.toISOString(),
     startDate: row.startDate?.toISOString() ?? null,
     endDate: row.endDate?.toISOString() ?? null,
-    daysRemaining:
-      row.status === 'active' && row.endDate
-        ? Math.max(0, Math.ceil((row.endDate.getTime() - now.getTime()) / 86_400_000))
-        : null,
+    daysRemaining: row.status === 'active' && row.endDate ? daysRemaining(row.endDate, now) : null,
   }));
 }
