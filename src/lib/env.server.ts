@@ -15,6 +15,8 @@ const EnvSchema = z.object({
   REBUILD_DEBOUNCE_SECONDS: z.coerce.number().int().min(0).default(60),
   TURNSTILE_SECRET: z.string().optional(),
   REPORT_HIDE_THRESHOLD: z.coerce.number().int().min(1).default(3),
+  /** '1': CSV image addresses on loopback may be fetched (tests' fake image server); local mode only */
+  CSV_IMAGES_ALLOW_LOOPBACK: z.string().optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { isLocal: boolean };

@@ -466,7 +466,9 @@ function featureHint(group: AdminGroup, days: number): string {
   const span = days === 1 ? '1 dia' : `${days} dias`;
   if (group.featured && group.featuredUntil) {
     const end = formatDate(group.featuredUntil);
-    return days ? `Em destaque até ${end}; ao salvar, mais ${span} depois dessa data.` : `Em destaque até ${end}.`;
+    return days
+      ? `Em destaque até ${end}; ao salvar, mais ${span} depois dessa data.`
+      : `Em destaque até ${end}.`;
   }
   return `O destaque começa ao salvar e dura ${span}.`;
 }

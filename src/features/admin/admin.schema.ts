@@ -179,12 +179,16 @@ export const PWA_ICON_SIZES = [192, 512] as const;
 
 // --- CSV ------------------------------------------------------------------------------------------
 
+/** POST /api/admin/groups/import: a part of a bigger file says where its lines are in the whole file. */
+export const CsvImportQuerySchema = z.object({
+  lineOffset: z.coerce.number().int().min(0).max(100_000_000).default(0),
+});
+
 export const CSV_MESSAGES = {
   noFile: 'Por favor, selecione um arquivo CSV para importar',
   wrongFormat: 'Por favor, selecione um arquivo CSV',
   wrongFormatTitle: 'Formato inválido',
-  missingColumns: 'O arquivo deve ter as colunas titulo, imagem e link',
+  missingColumns: 'O arquivo deve ter ao menos as colunas titulo e link',
   tooLarge: 'O arquivo CSV pode ter no máximo 5MB',
-  tooManyRows: 'O arquivo CSV pode ter no máximo 5000 linhas',
   unreadable: 'Não foi possível ler o arquivo CSV. Verifique se ele está no formato correto.',
 } as const;

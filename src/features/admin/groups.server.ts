@@ -171,7 +171,8 @@ export async function updateGroup(db: Db, id: string, edit: GroupEdit, now = new
   }
   const featureDays = unfeature
     ? undefined
-    : (edit.featureDays ?? (edit.featured === true && !isFeaturedNow(current, now) ? EDIT_FEATURE_DAYS : undefined));
+    : (edit.featureDays ??
+      (edit.featured === true && !isFeaturedNow(current, now) ? EDIT_FEATURE_DAYS : undefined));
   try {
     await db.transaction(async (tx) => {
       if (Object.keys(set).length) await tx.update(groups).set(set).where(eq(groups.id, id));

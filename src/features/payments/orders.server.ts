@@ -17,8 +17,8 @@ import { requestRebuild } from '#src/features/rebuilds/rebuilds.server.ts';
 import { getEnv } from '#src/lib/env.server.ts';
 import { AppError } from '#src/lib/http.server.ts';
 import { consumeRateLimit } from '#src/lib/rate-limit.server.ts';
-import { type CreateOrderInput, RenewalMetadataSchema } from './payments.schema.ts';
 import { extendFeaturing } from './featuring.server.ts';
+import { type CreateOrderInput, RenewalMetadataSchema } from './payments.schema.ts';
 import {
   type CheckoutProviderName,
   daysRemaining,
