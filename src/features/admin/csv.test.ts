@@ -37,7 +37,7 @@ describe('splitCsv', () => {
       ['C', 6],
       ['D', 7],
     ]);
-    expect(parse(parts[0]!.text)[2]).toEqual(['B', 'linha\nquebrada']);
+    expect(parse(parts[0]!.text, { skip_empty_lines: true })[2]).toEqual(['B', 'linha\nquebrada']);
   });
 
   it('starts a new part before too many characters or picture addresses', () => {
