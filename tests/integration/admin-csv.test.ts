@@ -340,7 +340,7 @@ describe('big imports', () => {
   it('imports a file sent in parts with the line numbers of the whole file', async () => {
     const lines = ['Titulo,Link,Descricao'];
     for (let i = 0; i < 25; i++) {
-      if (i === 7) lines.push(`Parte ${i},https://chat.whatsapp.com/Partes${i}XYZ,"duas` + '\nlinhas"');
+      if (i === 7) lines.push(`Parte ${i},https://chat.whatsapp.com/Partes${i}XYZ,"duas\nlinhas"`);
       else if (i % 10 === 9) lines.push(`,https://chat.whatsapp.com/Partes${i}XYZ,sem título`);
       else lines.push(`Parte ${i},https://chat.whatsapp.com/Partes${i}XYZ,ok`);
     }

@@ -133,7 +133,10 @@ describe('one group', () => {
     [row] = await db.select().from(groups).where(eq(groups.id, fresh.id));
     expect(Math.round((row!.featuredUntil!.getTime() - Date.now()) / 86_400_000)).toBe(7);
     const end = row!.featuredUntil!.getTime();
-    await call(`/api/admin/groups/${fresh.id}`, { method: 'PATCH', json: { featured: true, title: 'Outro' } });
+    await call(`/api/admin/groups/${fresh.id}`, {
+      method: 'PATCH',
+      json: { featured: true, title: 'Outro' },
+    });
     [row] = await db.select().from(groups).where(eq(groups.id, fresh.id));
     expect(row!.featuredUntil!.getTime()).toBe(end);
 
@@ -181,7 +184,10 @@ describe('one group', () => {
     expect(after).toEqual(order);
 
     // The same through the edit dialog: 17 + 1.
-    await call(`/api/admin/groups/${group.id}`, { method: 'PATCH', json: { featured: true, featureDays: 1 } });
+    await call(`/api/admin/groups/${group.id}`, {
+      method: 'PATCH',
+      json: { featured: true, featureDays: 1 },
+    });
     const [again] = await db.select().from(groups).where(eq(groups.id, group.id));
     expect(daysRemaining(again!.featuredUntil)).toBe(18);
   });

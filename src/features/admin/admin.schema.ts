@@ -190,5 +190,7 @@ export const CSV_MESSAGES = {
   wrongFormatTitle: 'Formato inválido',
   missingColumns: 'O arquivo deve ter ao menos as colunas titulo e link',
   tooLarge: 'O arquivo CSV pode ter no máximo 5MB',
+  /** the admin screen sends a big file in parts; the file itself may be this large */
+  tooLargeFile: 'O arquivo CSV pode ter no máximo 100MB',
   unreadable: 'Não foi possível ler o arquivo CSV. Verifique se ele está no formato correto.',
 } as const;

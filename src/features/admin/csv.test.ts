@@ -21,7 +21,7 @@ describe('splitCsv', () => {
     for (const part of parts) expect(part.text.startsWith('titulo,descricao\r\n')).toBe(true);
     const records = parts.flatMap((p) =>
       (
-        parse(p.text, { skip_empty_lines: true, info: true }) as {
+        parse(p.text, { skip_empty_lines: true, info: true }) as unknown as {
           record: string[];
           info: { lines: number };
         }[]
