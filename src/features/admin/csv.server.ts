@@ -253,7 +253,9 @@ export async function importGroups(
       success += inserted.length;
     } catch (error) {
       // The batch left nothing behind (one transaction); each row is tried alone to keep the good ones.
-      console.warn('[csv] batch refused, retrying row by row:', error);
+      const reason =
+        (error as { cause?: { message?: string } }).cause?.message ?? String(error).slice(0, 200);
+      console.warn(`[csv] batch refused, retrying row by row: ${reason}`);
       for (const [i, record] of records.entries()) {
         try {
           const [one] = await db
