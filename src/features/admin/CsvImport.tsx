@@ -15,7 +15,7 @@ import { CSV_HEADER, neutraliseCell, splitCsv } from './csv.ts';
 import { messageOf } from './ui.tsx';
 
 /** One request's share of the file (see docs/decisions/0006-csv-import-in-parts.md). */
-export const IMPORT_PART = { maxRows: 1000, maxChars: 1_000_000, maxImages: 24 };
+export const IMPORT_PART = { maxRows: 500, maxChars: 1_000_000, maxImages: 24 };
 const FILE_MAX_BYTES = 100 * 1024 * 1024;
 /** Rows listed on screen; the download has them all. */
 const SHOWN_PROBLEMS = 500;
