@@ -63,8 +63,8 @@ const handlers = route({
     const [first, ...rest] = pathParts(req, PREFIX);
     if (rest.length) return notFound();
     if (first === 'import') {
-      const { lineOffset } = parseQuery(CsvImportQuerySchema, req);
-      return json(await importGroups(db, await csvUpload(req), { lineOffset }));
+      const { lineOffset, retry } = parseQuery(CsvImportQuerySchema, req);
+      return json(await importGroups(db, await csvUpload(req), { lineOffset, retry }));
     }
     if (first === 'reset-featured') return json(await resetFeatured(db));
     if (first === 'approve-all-pending') return json(await approveAllPending(db));

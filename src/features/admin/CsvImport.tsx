@@ -50,13 +50,17 @@ interface Progress {
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** One part, tried twice when the network or the server fails (a 4xx is the file's fault: no retry). */
+/**
+ * One part, tried twice when the network or the server fails (a 4xx is the file's fault: no retry).
+ * The second try says so: rows the lost first answer had already written count as imported.
+ */
 async function sendPart(fileName: string, text: string, lineOffset: number): Promise<PartResult> {
   for (let attempt = 0; ; attempt++) {
     const body = new FormData();
     body.set('csvFile', new Blob([text], { type: 'text/csv' }), fileName);
     try {
-      return await api<PartResult>(`/api/admin/groups/import?lineOffset=${lineOffset}`, {
+      const retry = attempt ? '&retry=1' : '';
+      return await api<PartResult>(`/api/admin/groups/import?lineOffset=${lineOffset}${retry}`, {
         method: 'POST',
         body,
       });

@@ -182,6 +182,11 @@ export const PWA_ICON_SIZES = [192, 512] as const;
 /** POST /api/admin/groups/import: a part of a bigger file says where its lines are in the whole file. */
 export const CsvImportQuerySchema = z.object({
   lineOffset: z.coerce.number().int().min(0).max(100_000_000).default(0),
+  /** '1' when the screen sends a part again after losing its answer (see importGroups). */
+  retry: z
+    .enum(['0', '1'])
+    .default('0')
+    .transform((v) => v === '1'),
 });
 
 export const CSV_MESSAGES = {
