@@ -15,6 +15,7 @@ import {
   groupsWithCategory,
   isFeaturedGroup,
   isPublicGroup,
+  notAdultGroup,
   toGroupJson,
 } from './groups.server.ts';
 import { groupPath } from './groups.ts';
@@ -25,6 +26,16 @@ export const FEATURED_LIMIT = 48;
 export const RELATED_LIMIT = 8;
 
 export type { GroupSort };
+
+/** Lists leave adult (18+) groups out unless the visitor opts in (`adult=1`). */
+export interface AdultOption {
+  includeAdult?: boolean;
+}
+
+/** The public groups a list may show: adult ones only on opt-in. */
+function listedGroups(includeAdult = false): SQL {
+  return includeAdult ? isPublicGroup : and(isPublicGroup, notAdultGroup)!;
+}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -38,12 +49,13 @@ export async function featuredGroups(
   db: Db,
   now: Date = new Date(),
   limit: number = FEATURED_LIMIT,
+  { includeAdult }: AdultOption = {},
 ): Promise<GroupJson[]> {
   const rows = await db
     .select(groupColumns)
     .from(groups)
     .innerJoin(categories, groupsWithCategory)
-    .where(and(isPublicGroup, isFeaturedGroup(now)))
+    .where(and(listedGroups(includeAdult), isFeaturedGroup(now)))
     .orderBy(desc(groups.featuredUntil), desc(groups.id))
     .limit(limit);
   return rows.map((row) => toGroupJson(row, now));
@@ -68,7 +80,10 @@ function orderFor(sortBy: GroupSort) {
 }
 
 /** One page of the newest public groups. */
-export async function recentGroups(db: Db, options: { page: number; limit: number }): Promise<GroupPage> {
+export async function recentGroups(
+  db: Db,
+  options: { page: number; limit: number } & AdultOption,
+): Promise<GroupPage> {
   return publicGroupsPage(db, { sortBy: 'createdAt', ...options });
 }
 
@@ -78,21 +93,27 @@ export async function recentGroups(db: Db, options: { page: number; limit: numbe
  */
 export async function publicGroupsPage(
   db: Db,
-  { sortBy, page, limit }: { sortBy: Exclude<GroupSort, 'title'>; page: number; limit: number },
+  {
+    sortBy,
+    page,
+    limit,
+    includeAdult,
+  }: { sortBy: Exclude<GroupSort, 'title'>; page: number; limit: number } & AdultOption,
 ): Promise<GroupPage> {
   const [rows, [totalRow]] = await Promise.all([
     db
       .select(groupColumns)
       .from(groups)
       .innerJoin(categories, groupsWithCategory)
-      .where(isPublicGroup)
+      .where(listedGroups(includeAdult))
       .orderBy(...orderFor(sortBy))
       .limit(limit)
       .offset((page - 1) * limit),
     // Totals are kept per category by triggers (categories.public_groups): a sum of ten rows.
     db
       .select({ n: sql<number>`coalesce(sum(${categories.publicGroups}), 0)`.mapWith(Number) })
-      .from(categories),
+      .from(categories)
+      .where(includeAdult ? undefined : eq(categories.adult, false)),
   ]);
   return pageOf(rows, totalRow?.n ?? 0, page, limit);
 }
@@ -105,6 +126,7 @@ export async function findCategory(db: Db, slugOrName: string) {
       name: categories.name,
       slug: categories.slug,
       publicGroups: categories.publicGroups,
+      adult: categories.adult,
     })
     .from(categories)
     .where(or(eq(categories.slug, slugOrName), eq(categories.name, slugOrName)))
@@ -114,7 +136,7 @@ export async function findCategory(db: Db, slugOrName: string) {
   return category;
 }
 
-/** One page of a category's public groups in the chosen order. */
+/** One page of a category's public groups in the chosen order (an adult category's only on opt-in). */
 export async function categoryGroups(
   db: Db,
   {
@@ -122,9 +144,11 @@ export async function categoryGroups(
     sortBy = 'createdAt',
     page,
     limit,
-  }: { categorySlug: string; sortBy?: GroupSort; page: number; limit: number },
+    includeAdult,
+  }: { categorySlug: string; sortBy?: GroupSort; page: number; limit: number } & AdultOption,
 ): Promise<GroupPage> {
   const category = await findCategory(db, categorySlug);
+  if (category.adult && !includeAdult) return pageOf([], 0, page, limit);
   const where = and(eq(groups.categoryId, category.id), isPublicGroup);
   const rows = await db
     .select(groupColumns)
@@ -159,11 +183,12 @@ export async function groupBySlug(db: Db, categorySlug: string, titleSlug: strin
   return oneGroup(db, and(eq(categories.slug, categorySlug), eq(groups.titleSlug, titleSlug))!);
 }
 
-/** Other public groups of the same category, most clicked first. */
+/** Other public groups of the same category, most clicked first (adult ones only on opt-in). */
 export async function relatedGroups(
   db: Db,
   group: { id: string; categorySlug: string } | { id: string; categoryId: number },
   limit: number = RELATED_LIMIT,
+  { includeAdult }: AdultOption = {},
 ): Promise<GroupJson[]> {
   const categoryId =
     'categoryId' in group ? group.categoryId : (await findCategory(db, group.categorySlug)).id;
@@ -171,7 +196,7 @@ export async function relatedGroups(
     .select(groupColumns)
     .from(groups)
     .innerJoin(categories, groupsWithCategory)
-    .where(and(eq(groups.categoryId, categoryId), isPublicGroup, ne(groups.id, group.id)))
+    .where(and(eq(groups.categoryId, categoryId), listedGroups(includeAdult), ne(groups.id, group.id)))
     .orderBy(...orderFor('cliques'))
     .limit(limit);
   return rows.map((row) => toGroupJson(row));

@@ -17,6 +17,7 @@ import {
   groupColumns,
   groupsWithCategory,
   isPublicGroup,
+  notAdultGroup,
   toGroupJson,
 } from '../groups/groups.server.ts';
 import { groupPath } from '../groups/groups.ts';
@@ -105,7 +106,8 @@ export async function correctedWords(db: Db, words: string[]): Promise<string[][
  * b-tree serves them (`+ 0`), or the planner ANDs a bitmap of half the table for a wide range.
  */
 function filtersOf(query: SearchQuery, textLeads: boolean): SQL[] {
-  const filters: SQL[] = [isPublicGroup];
+  // Adult (18+) groups only when the visitor opts in (adult=1), or names one by its invite link (the panel).
+  const filters: SQL[] = query.adult || query.link ? [isPublicGroup] : [isPublicGroup, notAdultGroup];
   const cliques = textLeads ? sql`(${groups.cliques} + 0)` : groups.cliques;
   if (query.minCliques !== undefined) filters.push(sql`${cliques} >= ${query.minCliques}`);
   if (query.maxCliques !== undefined) filters.push(sql`${cliques} <= ${query.maxCliques}`);
@@ -389,7 +391,10 @@ async function relevancePage(
   return { rows, counted, tier: rows.length > fromTitles ? 'd' : 't' };
 }
 
-/** What the instant suggestions index: the most clicked public groups (start of the description only). */
+/**
+ * What the instant suggestions index: the most clicked public groups but adult ones (start of the
+ * description only).
+ */
 export async function suggestions(db: Db, limit: number): Promise<Suggestion[]> {
   const rows = await db
     .select({
@@ -401,7 +406,7 @@ export async function suggestions(db: Db, limit: number): Promise<Suggestion[]> 
     })
     .from(groups)
     .innerJoin(categories, groupsWithCategory)
-    .where(isPublicGroup)
+    .where(and(isPublicGroup, notAdultGroup))
     .orderBy(...orderBy('cliques', true))
     .limit(limit);
   return rows.map(({ categorySlug, titleSlug, ...row }) => ({
