@@ -234,6 +234,7 @@ export async function importGroups(
       else failures.push({ row: r.row, error: IMPORT_ROW_MESSAGES.existingLink });
       return false;
     });
+    if (!rows.length) return;
     const images = await importImages(
       rows.map((r) => r.imageCell),
       imageDeadline,
