@@ -1,7 +1,12 @@
 // /api/admin/groups/**: the moderation list, one group's edit/approve/feature/delete, the bulk actions,
 // and CSV import/export. One function, so fixed names (reset-featured, import...) never clash with :id.
 import type { Config } from '@netlify/functions';
-import { AdminGroupsQuerySchema, FeatureSchema, GroupEditSchema } from '#src/features/admin/admin.schema.ts';
+import {
+  AdminGroupsQuerySchema,
+  CsvImportQuerySchema,
+  FeatureSchema,
+  GroupEditSchema,
+} from '#src/features/admin/admin.schema.ts';
 import { asAdmin, isUuid, pathParts } from '#src/features/admin/admin.server.ts';
 import { csvUpload, exportGroupsCsv, importGroups } from '#src/features/admin/csv.server.ts';
 import {
@@ -48,7 +53,10 @@ export default route({
   POST: asAdmin(async ({ req, db }) => {
     const [first, ...rest] = pathParts(req, PREFIX);
     if (rest.length) return notFound();
-    if (first === 'import') return json(await importGroups(db, await csvUpload(req)));
+    if (first === 'import') {
+      const { lineOffset, retry } = parseQuery(CsvImportQuerySchema, req);
+      return json(await importGroups(db, await csvUpload(req), { lineOffset, retry }));
+    }
     if (first === 'reset-featured') return json(await resetFeatured(db));
     if (first === 'approve-all-pending') return json(await approveAllPending(db));
     return notFound();

@@ -17,6 +17,8 @@ const EnvSchema = z.object({
   REPORT_HIDE_THRESHOLD: z.coerce.number().int().min(1).default(3),
   /** a fake WhatsApp server for invite checks; honoured locally and in tests only (see whatsappBase) */
   WHATSAPP_INVITE_BASE: z.url().optional(),
+  /** '1': CSV image addresses on loopback may be fetched (tests' fake image server); local mode only */
+  CSV_IMAGES_ALLOW_LOOPBACK: z.string().optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { isLocal: boolean };

@@ -2,10 +2,11 @@
 // every bulk action, with the database rows and the rebuild requests they leave.
 import { count, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { categories, groups, rebuildRequests } from '../../db/schema.ts';
+import { categories, featureOrders, featurePlans, groups, rebuildRequests, users } from '../../db/schema.ts';
 import { seedDatabase } from '../../db/seed.ts';
 import * as dashboardFn from '../../functions/admin-dashboard.ts';
 import * as groupsFn from '../../functions/admin-groups.ts';
+import { daysRemaining } from '../../src/features/payments/payments.ts';
 import { setupTestDb } from '../support/db.ts';
 import { callFunction } from '../support/functions.ts';
 import { bearer, makeAccounts } from './admin-support.ts';
@@ -108,19 +109,87 @@ describe('one group', () => {
     expect(days).toBeGreaterThan(29.9);
     expect(days).toBeLessThanOrEqual(30);
 
+    // The edit dialog sends days, added to the time still featured: 30 + 7.
     const week = await call(`/api/admin/groups/${group.id}`, {
       method: 'PATCH',
-      json: { featured: true, featuredUntil: new Date(Date.now() + 7 * 86_400_000).toISOString() },
+      json: { featured: true, featureDays: 7 },
     });
     expect(week.status).toBe(200);
     [row] = await db.select().from(groups).where(eq(groups.id, group.id));
+    expect(Math.round((row!.featuredUntil!.getTime() - Date.now()) / 86_400_000)).toBe(37);
+
+    // An end date computed on someone's clock is no longer accepted.
+    const dated = await call(`/api/admin/groups/${group.id}`, {
+      method: 'PATCH',
+      json: { featured: true, featuredUntil: new Date(Date.now() + 86_400_000).toISOString() },
+    });
+    expect(dated.status).toBe(400);
+    [row] = await db.select().from(groups).where(eq(groups.id, group.id));
+    expect(Math.round((row!.featuredUntil!.getTime() - Date.now()) / 86_400_000)).toBe(37);
+
+    // Featured without days: a new featuring lasts 7 days, a running one is left as it is.
+    const fresh = await insertGroup({ title: 'Destaque pelo diálogo', approved: true });
+    await call(`/api/admin/groups/${fresh.id}`, { method: 'PATCH', json: { featured: true } });
+    [row] = await db.select().from(groups).where(eq(groups.id, fresh.id));
     expect(Math.round((row!.featuredUntil!.getTime() - Date.now()) / 86_400_000)).toBe(7);
+    const end = row!.featuredUntil!.getTime();
+    await call(`/api/admin/groups/${fresh.id}`, {
+      method: 'PATCH',
+      json: { featured: true, title: 'Outro' },
+    });
+    [row] = await db.select().from(groups).where(eq(groups.id, fresh.id));
+    expect(row!.featuredUntil!.getTime()).toBe(end);
 
     const bad = await call(`/api/admin/groups/${group.id}/feature`, { method: 'PATCH', json: { days: 3 } });
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { message: string }).message).toBe(
       'Duração inválida: escolha 1, 7 ou 30 dias',
     );
+  });
+
+  it("adds an admin's featuring to an owner's paid time and leaves the paid order as it is", async () => {
+    const [owner] = await db
+      .insert(users)
+      .values({ email: 'dono-pago@teste.local', password: 'x', name: 'Dono' })
+      .returning();
+    const paidEnd = new Date(Date.now() + 10 * 86_400_000);
+    const group = await insertGroup({
+      title: 'Destaque pago',
+      approved: true,
+      userId: owner!.id,
+      featured: true,
+      featuredUntil: paidEnd,
+    });
+    const [plan] = await db.select().from(featurePlans).limit(1);
+    const [order] = await db
+      .insert(featureOrders)
+      .values({
+        userId: owner!.id,
+        groupId: group.id,
+        planId: plan!.id,
+        price: plan!.price,
+        days: 10,
+        status: 'active',
+        startDate: new Date(),
+        endDate: paidEnd,
+      })
+      .returning();
+
+    const res = await call(`/api/admin/groups/${group.id}/feature`, { method: 'PATCH', json: { days: 7 } });
+    expect(res.status).toBe(200);
+    const [row] = await db.select().from(groups).where(eq(groups.id, group.id));
+    expect(row!.featuredUntil!.getTime()).toBe(paidEnd.getTime() + 7 * 86_400_000);
+    expect(daysRemaining(row!.featuredUntil)).toBe(17);
+    const [after] = await db.select().from(featureOrders).where(eq(featureOrders.id, order!.id));
+    expect(after).toEqual(order);
+
+    // The same through the edit dialog: 17 + 1.
+    await call(`/api/admin/groups/${group.id}`, {
+      method: 'PATCH',
+      json: { featured: true, featureDays: 1 },
+    });
+    const [again] = await db.select().from(groups).where(eq(groups.id, group.id));
+    expect(daysRemaining(again!.featuredUntil)).toBe(18);
   });
 
   it('edits title, description, link and category; unfeaturing clears the date', async () => {

@@ -15,6 +15,7 @@ import { seedDatabase } from '../../db/seed.ts';
 import * as expireFn from '../../functions/expire-features.ts';
 import * as simulatorFn from '../../functions/payment-simulator.ts';
 import * as webhooksFn from '../../functions/payment-webhooks.ts';
+import { daysRemaining } from '../../src/features/payments/payments.ts';
 import { signMercadoPago } from '../../src/features/payments/providers/mercadopago.ts';
 import { simulatorEvent } from '../../src/features/payments/providers/simulator.ts';
 import { saveSettings } from '../../src/features/payments/settings.server.ts';
@@ -283,6 +284,19 @@ describe('Stripe webhook', () => {
     const after = await state(order.id, group.id);
     expect(after.group.featuredUntil!.getTime()).toBe(currentEnd.getTime() + 7 * DAY);
     expect(after.order).toMatchObject({ status: 'active' });
+  });
+
+  it('adds a payment to the time an admin already featured the group for', async () => {
+    const adminEnd = new Date(Date.now() + 5 * DAY);
+    const { order, group } = await pendingOrder({ featuredUntil: adminEnd });
+    const res = await sendStripe(
+      stripeEvent('checkout.session.completed', { orderId: order.id, amount: order.price }),
+    );
+    expect(await res.json()).toEqual({ received: true, outcome: 'activated' });
+    const after = await state(order.id, group.id);
+    expect(after.group.featuredUntil!.getTime()).toBe(adminEnd.getTime() + 7 * DAY);
+    expect(after.order.endDate).toEqual(after.group.featuredUntil);
+    expect(daysRemaining(after.order.endDate)).toBe(12);
   });
 });
 

@@ -14,6 +14,7 @@ import { api } from '#src/lib/api.ts';
 import { formatCount, formatDate } from '#src/lib/format.ts';
 import {
   ADMIN_PAGE_SIZE,
+  EDIT_FEATURE_DAYS,
   FEATURE_DURATIONS,
   type GroupStatusFilter,
   QUICK_FEATURE_DAYS,
@@ -461,6 +462,21 @@ export function GroupsManager({ onChanged }: { onChanged?: () => void }) {
   );
 }
 
+/**
+ * What saving will do, said without the browser's clock: the server adds the days to the current end
+ * while the group is featured (paid time included), or starts the featuring when it saves.
+ */
+function featureHint(group: AdminGroup, days: number): string {
+  const span = days === 1 ? '1 dia' : `${days} dias`;
+  if (group.featured && group.featuredUntil) {
+    const end = formatDate(group.featuredUntil);
+    return days
+      ? `Em destaque até ${end}; ao salvar, mais ${span} depois dessa data.`
+      : `Em destaque até ${end}.`;
+  }
+  return `O destaque começa ao salvar e dura ${span}.`;
+}
+
 function EditGroupDialog({
   group,
   onClose,
@@ -479,8 +495,8 @@ function EditGroupDialog({
     approved: group.approved,
     featured: group.featured,
   });
-  const [days, setDays] = useState<number>(7);
-  const [daysTouched, setDaysTouched] = useState(false);
+  // Days to add by the server's rule; 0 leaves a running featuring as it is.
+  const [days, setDays] = useState<number>(group.featured ? 0 : EDIT_FEATURE_DAYS);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
 
@@ -489,10 +505,8 @@ function EditGroupDialog({
     setBusy(true);
     setErrors({});
     const body: Record<string, unknown> = { ...form };
-    if (!form.featured) body.featuredUntil = null;
-    else if (!group.featured || daysTouched)
-      body.featuredUntil = new Date(Date.now() + days * 86_400_000).toISOString();
-    else delete body.featured;
+    if (form.featured && days) body.featureDays = days;
+    else if (form.featured) delete body.featured;
     try {
       await api(`/api/admin/groups/${group.id}`, { method: 'PATCH', body });
       toast({ title: 'Grupo atualizado', description: 'As alterações foram salvas.', variant: 'success' });
@@ -576,18 +590,16 @@ function EditGroupDialog({
             onChange={set('featured')}
           />
           {form.featured && (
-            <Field label="Duração do destaque">
+            <Field
+              label={group.featured ? 'Adicionar ao destaque' : 'Duração do destaque'}
+              hint={featureHint(group, days)}
+            >
               {(p) => (
-                <Select
-                  {...p}
-                  value={String(days)}
-                  onChange={(e) => {
-                    setDays(Number(e.target.value));
-                    setDaysTouched(true);
-                  }}
-                >
+                <Select {...p} value={String(days)} onChange={(e) => setDays(Number(e.target.value))}>
+                  {group.featured && <option value="0">Não alterar</option>}
                   {FEATURE_DURATIONS.map((d) => (
                     <option key={d} value={d}>
+                      {group.featured ? '+ ' : ''}
                       {d === 1 ? '1 dia' : `${d} dias`}
                     </option>
                   ))}

@@ -6,6 +6,8 @@ export const ADMIN_PAGE_SIZE = 15;
 export const ADS_PAGE_SIZE = 6;
 export const FEATURE_DURATIONS = [1, 7, 30] as const;
 export const QUICK_FEATURE_DAYS = 30;
+/** The edit dialog's default when a group is newly featured. */
+export const EDIT_FEATURE_DAYS = 7;
 export const GROUP_STATUS_FILTERS = ['all', 'pending', 'approved', 'featured'] as const;
 export type GroupStatusFilter = (typeof GROUP_STATUS_FILTERS)[number];
 
@@ -21,6 +23,14 @@ export const AdminGroupsQuerySchema = z.object({
   approved: boolish.optional().catch(undefined),
   featured: boolish.optional().catch(undefined),
 });
+
+const featureDays = z.coerce
+  .number()
+  .int()
+  .refine(
+    (d) => (FEATURE_DURATIONS as readonly number[]).includes(d),
+    'Duração inválida: escolha 1, 7 ou 30 dias',
+  );
 
 export const GroupEditSchema = z
   .object({
@@ -38,24 +48,15 @@ export const GroupEditSchema = z
     category: z.string().trim().min(1, 'A categoria é obrigatória').max(100),
     approved: z.boolean(),
     featured: z.boolean(),
-    featuredUntil: z.iso
-      .datetime({ offset: true, message: 'Data de destaque inválida' })
-      .nullable()
-      .optional(),
+    /** Days to add to the featuring by the server's rule (extendFeaturedEnd); never an end date. */
+    featureDays: featureDays,
+    /** Only null (unfeature): an end date computed elsewhere would overwrite paid time. */
+    featuredUntil: z.null({ error: 'Informe a duração do destaque em dias (1, 7 ou 30)' }),
   })
   .partial();
 export type GroupEdit = z.infer<typeof GroupEditSchema>;
 
-export const FeatureSchema = z.object({
-  days: z.coerce
-    .number()
-    .int()
-    .refine(
-      (d) => (FEATURE_DURATIONS as readonly number[]).includes(d),
-      'Duração inválida: escolha 1, 7 ou 30 dias',
-    )
-    .default(QUICK_FEATURE_DAYS),
-});
+export const FeatureSchema = z.object({ days: featureDays.default(QUICK_FEATURE_DAYS) });
 
 export const ADMIN_MESSAGES = {
   groupNotFound: 'Grupo não encontrado',
@@ -178,12 +179,23 @@ export const PWA_ICON_SIZES = [192, 512] as const;
 
 // --- CSV ------------------------------------------------------------------------------------------
 
+/** POST /api/admin/groups/import: a part of a bigger file says where its lines are in the whole file. */
+export const CsvImportQuerySchema = z.object({
+  lineOffset: z.coerce.number().int().min(0).max(100_000_000).default(0),
+  /** '1' when the screen sends a part again after losing its answer (see importGroups). */
+  retry: z
+    .enum(['0', '1'])
+    .default('0')
+    .transform((v) => v === '1'),
+});
+
 export const CSV_MESSAGES = {
   noFile: 'Por favor, selecione um arquivo CSV para importar',
   wrongFormat: 'Por favor, selecione um arquivo CSV',
   wrongFormatTitle: 'Formato inválido',
-  missingColumns: 'O arquivo deve ter as colunas titulo, imagem e link',
+  missingColumns: 'O arquivo deve ter ao menos as colunas titulo e link',
   tooLarge: 'O arquivo CSV pode ter no máximo 5MB',
-  tooManyRows: 'O arquivo CSV pode ter no máximo 5000 linhas',
+  /** the admin screen sends a big file in parts; the file itself may be this large */
+  tooLargeFile: 'O arquivo CSV pode ter no máximo 100MB',
   unreadable: 'Não foi possível ler o arquivo CSV. Verifique se ele está no formato correto.',
 } as const;

@@ -1,43 +1,78 @@
-// CSV import (streamed through csv-parse, row by row: bad rows are reported, good rows kept) and
-// export (csv-stringify, formula-looking cells neutralised).
+// CSV import and export of groups, in ONE format (CSV_COLUMNS in csv.ts: same columns, headers and
+// cell encodings both ways, so an export imports back unchanged). The import is streamed through
+// csv-parse and written in batches, each in one transaction; bad rows are reported with their line and
+// a pt-BR reason, good rows kept, and image addresses go through the image pipeline (csv-images).
+// A big file arrives as several requests (the admin screen splits it, see splitCsv), each well inside
+// a function's time limit; `lineOffset` keeps the line numbers those of the whole file.
 import { randomUUID } from 'node:crypto';
 import { parse } from 'csv-parse';
 import { stringify } from 'csv-stringify/sync';
-import { asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { categories, groups } from '#db/schema.ts';
 import {
+  type GroupType,
   INVITE_LINK_MESSAGE,
   normalizeInviteLink,
   slugify,
   titleSlugFor,
 } from '#src/features/groups/groups.ts';
-import { takenTitleSlugs } from '#src/features/groups/slugs.server.ts';
 import { requestRebuild } from '#src/features/rebuilds/rebuilds.server.ts';
-import { formatDate } from '#src/lib/format.ts';
 import { AppError } from '#src/lib/http.server.ts';
 import { CSV_MESSAGES } from './admin.schema.ts';
 import {
+  CSV_HEADER,
+  CSV_REQUIRED,
+  type CsvColumn,
   cleanText,
+  decodeDate,
+  decodeStatus,
+  encodeDate,
+  encodeStatus,
   MultipartError,
   multipartBoundary,
   neutraliseCell,
   normaliseHeader,
   openMultipartFile,
+  restoreCell,
 } from './csv.ts';
+import { importImages } from './csv-images.server.ts';
 
 export const CSV_MAX_BYTES = 5 * 1024 * 1024;
-export const CSV_MAX_ROWS = 5000;
-/** Imported `imagem` cells are file names under this path (spec: "prefixed by a storage base path"). */
-export const IMPORT_IMAGE_BASE = '/uploads/groups/';
-const IMAGE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,150}\.(?:jpe?g|png|webp|gif)$/i;
+/** Rows written per transaction. */
+export const IMPORT_BATCH_ROWS = 500;
+/** A request stops downloading pictures after this long (the rest are dropped with a warning). */
+export const IMPORT_IMAGE_BUDGET_MS = 15_000;
+
+export const IMPORT_ROW_MESSAGES = {
+  missingTitle: 'Título é obrigatório',
+  longTitle: 'O título deve ter no máximo 200 caracteres',
+  badLink: `Link inválido: ${INVITE_LINK_MESSAGE}`,
+  longDescription: 'A descrição deve ter no máximo 5000 caracteres',
+  unknownCategory: (name: string) => `Categoria não encontrada: ${name.slice(0, 60)}`,
+  repeatedLink: (line: number) => `Link duplicado no arquivo (mesmo link da linha ${line})`,
+  existingLink: 'Grupo duplicado: já existe um grupo com este link',
+  badStatus: 'Status inválido: use Aprovado ou Pendente',
+  badDate: 'Data de criação inválida: use o formato 2026-01-31T12:00:00.000Z',
+  notSaved: 'Não foi possível gravar esta linha',
+} as const;
 
 export interface ImportFailure {
   row: number;
   error: string;
 }
+export interface ImportWarning {
+  row: number;
+  warning: string;
+}
 export interface ImportResult {
-  results: { total: number; success: number; failed: number; failures: ImportFailure[] };
+  results: {
+    total: number;
+    success: number;
+    failed: number;
+    failures: ImportFailure[];
+    warnings: ImportWarning[];
+  };
   message: string;
 }
 
@@ -57,10 +92,33 @@ export async function csvUpload(req: Request): Promise<AsyncIterable<Buffer>> {
   return file.content;
 }
 
-const REQUIRED = ['titulo', 'imagem', 'link'] as const;
+/** A valid row waiting for its batch. */
+interface Candidate {
+  row: number;
+  id: string;
+  title: string;
+  description: string;
+  link: string;
+  inviteCode: string;
+  type: GroupType;
+  categoryId: number;
+  imageCell: string;
+  approved: boolean;
+  createdAt: Date | undefined;
+}
 
-/** Import groups from a CSV stream; each valid row is inserted (approved) on its own. */
-export async function importGroups(db: Db, source: AsyncIterable<Buffer>): Promise<ImportResult> {
+/**
+ * Import groups from a CSV stream. Rows are validated as they are parsed and written IMPORT_BATCH_ROWS
+ * at a time in one transaction (a batch the database refuses is retried row by row, so one bad row
+ * never costs the others and nothing is half-written). `lineOffset` is added to every reported line.
+ */
+export async function importGroups(
+  db: Db,
+  source: AsyncIterable<Buffer>,
+  options: { lineOffset?: number; retry?: boolean } = {},
+): Promise<ImportResult> {
+  const offset = options.lineOffset ?? 0;
+  const imageDeadline = Date.now() + IMPORT_IMAGE_BUDGET_MS;
   const cats = await db
     .select({ id: categories.id, name: categories.name, slug: categories.slug })
     .from(categories)
@@ -73,20 +131,12 @@ export async function importGroups(db: Db, source: AsyncIterable<Buffer>): Promi
     byKey.set(c.slug, c);
   }
   const defaultCategory = cats[0]!;
-  const slugsByCategory = new Map<number, Set<string>>();
-  async function takenSlugs(categoryId: number) {
-    let set = slugsByCategory.get(categoryId);
-    if (!set) {
-      set = await takenTitleSlugs(db, categoryId);
-      slugsByCategory.set(categoryId, set);
-    }
-    return set;
-  }
 
   // The file is fed to csv-parse chunk by chunk; the records of each chunk are collected by on_record
-  // and imported before the next chunk is read, so memory holds one chunk, and a fatal parse error
-  // (an unclosed quote) never drops records parsed before it. A broken record is skipped and reported.
+  // and handled before the next chunk is read, so memory holds one chunk and one batch, and a fatal
+  // parse error (an unclosed quote) never drops records parsed before it. A broken record is reported.
   const failures: ImportFailure[] = [];
+  const warnings: ImportWarning[] = [];
   const parsed: { record: string[]; row: number }[] = [];
   let fatal: { lines?: number } | undefined;
   const parser = parse({
@@ -96,14 +146,12 @@ export async function importGroups(db: Db, source: AsyncIterable<Buffer>): Promi
     max_record_size: 64 * 1024,
     skip_records_with_error: true,
     on_record: (record: string[], context) => {
-      parsed.push({ record, row: context.lines });
+      parsed.push({ record, row: context.lines + offset });
       return null;
     },
     on_skip: (error) => {
-      failures.push({
-        row: (error as { lines?: number } | undefined)?.lines ?? 0,
-        error: CSV_MESSAGES.unreadable,
-      });
+      const lines = (error as { lines?: number } | undefined)?.lines;
+      failures.push({ row: lines === undefined ? 0 : lines + offset, error: CSV_MESSAGES.unreadable });
       return undefined;
     },
   });
@@ -123,101 +171,161 @@ export async function importGroups(db: Db, source: AsyncIterable<Buffer>): Promi
   let header: string[] | undefined;
   let total = 0;
   let success = 0;
-  let inserted = false;
-  let stopped = false;
+  let batch: Candidate[] = [];
 
-  async function importRecord(record: string[], row: number) {
-    if (!header) {
-      header = record.map(normaliseHeader);
-      if (!REQUIRED.every((column) => header!.includes(column)))
-        throw new AppError('BAD_REQUEST', CSV_MESSAGES.missingColumns);
-      return;
-    }
-    if (total >= CSV_MAX_ROWS) {
-      failures.push({ row, error: CSV_MESSAGES.tooManyRows });
-      stopped = true;
-      return;
-    }
-    total += 1;
-    const cell = (name: string) => {
+  function validate(record: string[], row: number): Candidate | undefined {
+    const cell = (name: CsvColumn) => {
       const index = header!.indexOf(name);
-      return index >= 0 ? (record[index] ?? '') : '';
+      return restoreCell(index >= 0 ? (record[index] ?? '') : '');
     };
     const fail = (error: string) => {
       failures.push({ row, error });
+      return undefined;
     };
-
     const title = cleanText(cell('titulo'));
-    if (!title) return fail('Título é obrigatório');
-    if (title.length > 200) return fail('O título deve ter no máximo 200 caracteres');
+    if (!title) return fail(IMPORT_ROW_MESSAGES.missingTitle);
+    if (title.length > 200) return fail(IMPORT_ROW_MESSAGES.longTitle);
     const invite = normalizeInviteLink(cleanText(cell('link')));
-    if (!invite) return fail(`Link inválido: ${INVITE_LINK_MESSAGE}`);
-    const image = cleanText(cell('imagem'));
-    if (image && !IMAGE_NAME.test(image))
-      return fail('Imagem inválida: informe só o nome do arquivo (.jpg, .png, .webp ou .gif)');
+    if (!invite) return fail(IMPORT_ROW_MESSAGES.badLink);
     const description = cleanText(cell('descricao'), true) || title;
-    if (description.length > 5000) return fail('A descrição deve ter no máximo 5000 caracteres');
+    if (description.length > 5000) return fail(IMPORT_ROW_MESSAGES.longDescription);
     const categoryText = cleanText(cell('categoria'));
     const category = categoryText ? byKey.get(slugify(categoryText)) : defaultCategory;
-    if (!category) return fail(`Categoria não encontrada: ${categoryText.slice(0, 60)}`);
+    if (!category) return fail(IMPORT_ROW_MESSAGES.unknownCategory(categoryText));
+    const approved = decodeStatus(cell('status'));
+    if (approved === null) return fail(IMPORT_ROW_MESSAGES.badStatus);
+    const createdAt = decodeDate(cell('data_criacao'));
+    if (createdAt === null) return fail(IMPORT_ROW_MESSAGES.badDate);
     const earlier = seenCodes.get(invite.code);
-    if (earlier !== undefined) return fail(`Link duplicado no arquivo (mesmo link da linha ${earlier})`);
+    if (earlier !== undefined) return fail(IMPORT_ROW_MESSAGES.repeatedLink(earlier));
     seenCodes.set(invite.code, row);
+    return {
+      row,
+      id: randomUUID(),
+      title,
+      description,
+      link: invite.link,
+      inviteCode: invite.code,
+      type: invite.type,
+      categoryId: category.id,
+      imageCell: cleanText(cell('imagem')),
+      approved,
+      createdAt,
+    };
+  }
 
-    const id = randomUUID();
-    const taken = await takenSlugs(category.id);
-    const titleSlug = titleSlugFor(title, id, (slug) => taken.has(slug));
-    const [created] = await db
-      .insert(groups)
-      .values({
-        id,
-        title,
-        description,
-        link: invite.link,
-        inviteCode: invite.code,
-        type: invite.type,
-        categoryId: category.id,
-        titleSlug,
-        image: image ? `${IMPORT_IMAGE_BASE}${image}` : null,
-        approved: true,
-      })
-      .onConflictDoNothing({ target: groups.inviteCode })
-      .returning({ id: groups.id });
-    if (!created) return fail('Grupo duplicado: já existe um grupo com este link');
-    taken.add(titleSlug);
-    success += 1;
-    inserted = true;
+  async function flush() {
+    if (!batch.length) return;
+    let rows = batch;
+    batch = [];
+    // Links already in the catalogue are reported before any picture is downloaded for them.
+    const existing = await db
+      .select({ code: groups.inviteCode, title: groups.title, categoryId: groups.categoryId })
+      .from(groups)
+      .where(
+        inArray(
+          groups.inviteCode,
+          rows.map((r) => r.inviteCode),
+        ),
+      );
+    const taken = new Map(existing.map((e) => [e.code, e]));
+    rows = rows.filter((r) => {
+      const found = taken.get(r.inviteCode);
+      if (!found) return true;
+      // A part sent again after its answer was lost: the rows it already wrote count as imported.
+      if (options.retry && found.title === r.title && found.categoryId === r.categoryId) success += 1;
+      else failures.push({ row: r.row, error: IMPORT_ROW_MESSAGES.existingLink });
+      return false;
+    });
+    if (!rows.length) return;
+    const images = await importImages(
+      rows.map((r) => r.imageCell),
+      imageDeadline,
+    );
+    for (const [i, image] of images.entries())
+      if (image.warning) warnings.push({ row: rows[i]!.row, warning: image.warning });
+    const values = await withTitleSlugs(db, rows);
+    const records = values.map((v, i) => ({ ...v, image: images[i]!.image }));
+    try {
+      const inserted = await db.transaction((tx) =>
+        tx
+          .insert(groups)
+          .values(records)
+          .onConflictDoNothing({ target: groups.inviteCode })
+          .returning({ code: groups.inviteCode }),
+      );
+      const done = new Set(inserted.map((r) => r.code));
+      for (const r of rows)
+        if (!done.has(r.inviteCode)) failures.push({ row: r.row, error: IMPORT_ROW_MESSAGES.existingLink });
+      success += inserted.length;
+    } catch (error) {
+      // The batch left nothing behind (one transaction); each row is tried alone to keep the good ones.
+      const reason =
+        (error as { cause?: { message?: string } }).cause?.message ?? String(error).slice(0, 200);
+      console.warn(`[csv] batch refused, retrying row by row: ${reason}`);
+      for (const [i, record] of records.entries()) {
+        try {
+          const [one] = await db
+            .insert(groups)
+            .values(record)
+            .onConflictDoNothing({ target: groups.inviteCode })
+            .returning({ code: groups.inviteCode });
+          if (one) success += 1;
+          else failures.push({ row: rows[i]!.row, error: IMPORT_ROW_MESSAGES.existingLink });
+        } catch {
+          failures.push({ row: rows[i]!.row, error: IMPORT_ROW_MESSAGES.notSaved });
+        }
+      }
+    }
+  }
+
+  async function handle(record: string[], row: number) {
+    if (!header) {
+      header = record.map(normaliseHeader);
+      if (!CSV_REQUIRED.every((column) => header!.includes(column)))
+        throw new AppError('BAD_REQUEST', CSV_MESSAGES.missingColumns);
+      return;
+    }
+    total += 1;
+    const candidate = validate(record, row);
+    if (candidate) batch.push(candidate);
+    if (batch.length >= IMPORT_BATCH_ROWS) await flush();
   }
 
   async function drain() {
-    while (parsed.length && !stopped) {
+    while (parsed.length) {
       const next = parsed.shift()!;
-      await importRecord(next.record, next.row);
+      await handle(next.record, next.row);
     }
-    parsed.length = 0;
   }
 
   try {
     for await (const chunk of source) {
       await feed(chunk);
       await drain();
-      if (fatal || stopped) break;
+      if (fatal) break;
     }
-    if (!fatal && !stopped) await feed(null);
+    if (!fatal) await feed(null);
     await drain();
+    await flush();
   } catch (error) {
     if (error instanceof MultipartError) throw new AppError('PAYLOAD_TOO_LARGE', CSV_MESSAGES.tooLarge);
     throw error;
   } finally {
     parser.destroy();
-    if (inserted) await requestRebuild(db, `importação CSV (${success} grupos)`);
+    if (success) await requestRebuild(db, `importação CSV (${success} grupos)`);
   }
-  if (fatal) failures.push({ row: fatal.lines ?? total + 2, error: CSV_MESSAGES.unreadable });
+  if (fatal)
+    failures.push({
+      row: fatal.lines !== undefined ? fatal.lines + offset : total + 2 + offset,
+      error: CSV_MESSAGES.unreadable,
+    });
   if (!header) throw new AppError('BAD_REQUEST', CSV_MESSAGES.missingColumns);
   failures.sort((a, b) => a.row - b.row);
+  warnings.sort((a, b) => a.row - b.row);
   const failed = total - success;
   return {
-    results: { total, success, failed, failures },
+    results: { total, success, failed, failures, warnings },
     message:
       success === total && !failures.length
         ? `${success} grupo(s) importado(s) com sucesso`
@@ -225,7 +333,48 @@ export async function importGroups(db: Db, source: AsyncIterable<Buffer>): Promi
   };
 }
 
-/** Every group as CSV (UTF-8 with BOM for spreadsheets): title, description, link, category, status, date. */
+/**
+ * The batch's rows with a title slug each: the base slug of the title when free in its category (the
+ * database and the rows before it in this batch), else titleSlugFor's suffixed one.
+ */
+async function withTitleSlugs(db: Db, rows: Candidate[]) {
+  const byCategory = new Map<number, Set<string>>();
+  for (const r of rows) {
+    const bases = byCategory.get(r.categoryId) ?? new Set<string>();
+    bases.add(slugify(r.title) || 'grupo');
+    byCategory.set(r.categoryId, bases);
+  }
+  const taken = new Map<number, Set<string>>();
+  for (const [categoryId, bases] of byCategory) {
+    const found = await db
+      .select({ slug: groups.titleSlug })
+      .from(groups)
+      .where(and(eq(groups.categoryId, categoryId), inArray(groups.titleSlug, [...bases])));
+    taken.set(categoryId, new Set(found.map((f) => f.slug)));
+  }
+  return rows.map((r) => {
+    const set = taken.get(r.categoryId)!;
+    const titleSlug = titleSlugFor(r.title, r.id, (slug) => set.has(slug));
+    set.add(titleSlug);
+    return {
+      id: r.id,
+      title: r.title,
+      description: r.description,
+      link: r.link,
+      inviteCode: r.inviteCode,
+      type: r.type,
+      categoryId: r.categoryId,
+      titleSlug,
+      approved: r.approved,
+      ...(r.createdAt ? { createdAt: r.createdAt } : {}),
+    };
+  });
+}
+
+/**
+ * Every group as CSV in the import's format (UTF-8 with BOM for spreadsheets), newest first; cells
+ * that look like formulas are neutralised (the import takes the apostrophe back off).
+ */
 export async function exportGroupsCsv(db: Db): Promise<string> {
   const rows = await db
     .select({
@@ -233,26 +382,27 @@ export async function exportGroupsCsv(db: Db): Promise<string> {
       description: groups.description,
       link: groups.link,
       category: categories.name,
+      image: groups.image,
       approved: groups.approved,
       createdAt: groups.createdAt,
     })
     .from(groups)
     .innerJoin(categories, eq(categories.id, groups.categoryId))
-    .orderBy(desc(groups.createdAt), desc(groups.id));
-  const records = rows.map((r) => [
-    r.title,
-    r.description,
-    r.link,
-    r.category,
-    r.approved ? 'Aprovado' : 'Pendente',
-    formatDate(r.createdAt),
-  ]);
-  const csv = stringify(
-    [['titulo', 'descricao', 'link', 'categoria', 'status', 'data_criacao'], ...records],
-    {
-      cast: { string: (value) => neutraliseCell(value) },
-      quoted_match: /[\r\n]/,
-    },
-  );
+    // The link breaks ties: ids change on import, links do not.
+    .orderBy(desc(groups.createdAt), asc(groups.inviteCode));
+  const cells: Record<CsvColumn, (r: (typeof rows)[number]) => string> = {
+    titulo: (r) => r.title,
+    descricao: (r) => r.description,
+    link: (r) => r.link,
+    categoria: (r) => r.category,
+    imagem: (r) => r.image ?? '',
+    status: (r) => encodeStatus(r.approved),
+    data_criacao: (r) => encodeDate(r.createdAt),
+  };
+  const columns = CSV_HEADER as CsvColumn[];
+  const csv = stringify([CSV_HEADER, ...rows.map((r) => columns.map((c) => cells[c](r)))], {
+    cast: { string: (value) => neutraliseCell(value) },
+    quoted_match: /[\r\n]/,
+  });
   return `\uFEFF${csv}`;
 }

@@ -9,15 +9,14 @@ import {
   groupsWithCategory,
   isFeaturedGroup,
 } from '#src/features/groups/groups.server.ts';
-import { INVITE_LINK_MESSAGE, normalizeInviteLink } from '#src/features/groups/groups.ts';
+import { INVITE_LINK_MESSAGE, isFeaturedNow, normalizeInviteLink } from '#src/features/groups/groups.ts';
 import { freeTitleSlug, keepFormerAddress } from '#src/features/groups/slugs.server.ts';
 import { checkAndCopyPhoto } from '#src/features/links/invite-photo.server.ts';
+import { extendFeaturing } from '#src/features/payments/featuring.server.ts';
 import { requestRebuild } from '#src/features/rebuilds/rebuilds.server.ts';
 import { deleteImage } from '#src/features/submission/images.server.ts';
 import { AppError } from '#src/lib/http.server.ts';
-import { ADMIN_MESSAGES, type GroupEdit, type GroupStatusFilter } from './admin.schema.ts';
-
-const DAY_MS = 86_400_000;
+import { ADMIN_MESSAGES, EDIT_FEATURE_DAYS, type GroupEdit, type GroupStatusFilter } from './admin.schema.ts';
 
 /** The admin JSON of a group: the public fields plus moderation state (raw featured flag and date). */
 export function toAdminGroupJson(row: GroupRow & { hiddenAt: Date | null }, now = new Date()) {
@@ -29,7 +28,7 @@ export function toAdminGroupJson(row: GroupRow & { hiddenAt: Date | null }, now 
     image: row.image,
     cliques: row.cliques,
     approved: row.approved,
-    featured: row.featured && !!row.featuredUntil && row.featuredUntil > now,
+    featured: isFeaturedNow(row, now),
     featuredUntil: row.featuredUntil?.toISOString() ?? null,
     hidden: row.hiddenAt !== null,
     createdAt: row.createdAt.toISOString(),
@@ -131,7 +130,10 @@ function isUniqueViolation(error: unknown, constraint?: string): boolean {
 
 export { isUniqueViolation };
 
-/** Apply the edit dialog's changes; featuring set without a date lasts 7 days (the dialog's default). */
+/**
+ * Apply the edit dialog's changes. Featuring goes through the one rule (extendFeaturing): the dialog
+ * sends the days to add (7 when a group is newly featured without them), never an end date.
+ */
 export async function updateGroup(db: Db, id: string, edit: GroupEdit, now = new Date()) {
   const current = await getAdminGroup(db, id);
   const set: Partial<typeof groups.$inferInsert> = {};
@@ -153,20 +155,23 @@ export async function updateGroup(db: Db, id: string, edit: GroupEdit, now = new
       set.titleSlug = await freeTitleSlug(db, title, categoryId, id);
   }
   if (edit.approved !== undefined) set.approved = edit.approved;
-  if (edit.featured === false) {
+  const unfeature = edit.featured === false || edit.featuredUntil === null;
+  if (unfeature) {
     set.featured = false;
     set.featuredUntil = null;
-  } else if (edit.featured === true || edit.featuredUntil) {
-    const until = edit.featuredUntil ? new Date(edit.featuredUntil) : new Date(now.getTime() + 7 * DAY_MS);
-    set.featured = until > now;
-    set.featuredUntil = until > now ? until : null;
   }
+  const featureDays = unfeature
+    ? undefined
+    : (edit.featureDays ??
+      (edit.featured === true && !isFeaturedNow(current, now) ? EDIT_FEATURE_DAYS : undefined));
   try {
-    if (Object.keys(set).length)
-      await db.transaction(async (tx) => {
+    await db.transaction(async (tx) => {
+      if (Object.keys(set).length) {
         await tx.update(groups).set(set).where(eq(groups.id, id));
         if (set.titleSlug) await keepFormerAddress(tx, id, current, { categoryId, titleSlug: set.titleSlug });
-      });
+      }
+      if (featureDays) await extendFeaturing(tx, id, featureDays, now);
+    });
   } catch (error) {
     if (isUniqueViolation(error, 'groups_invite_code_unique'))
       throw new AppError('CONFLICT', ADMIN_MESSAGES.duplicateLink, { link: ADMIN_MESSAGES.duplicateLink });
@@ -203,15 +208,13 @@ export async function approveGroup(db: Db, id: string) {
   return toAdminGroupJson(await getAdminGroup(db, id));
 }
 
-/** Feature one group for `days` from now (an approved group: featuring a pending one would show nothing). */
+/**
+ * Feature one group `days` more by the one rule (added to the time it is still featured, paid or not;
+ * its orders stay as they are). Approved too: featuring a pending group would show nothing.
+ */
 export async function featureGroup(db: Db, id: string, days: number, now = new Date()) {
-  const until = new Date(now.getTime() + days * DAY_MS);
-  const [row] = await db
-    .update(groups)
-    .set({ featured: true, featuredUntil: until, approved: true })
-    .where(eq(groups.id, id))
-    .returning({ id: groups.id });
-  if (!row) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.groupNotFound);
+  const until = await db.transaction((tx) => extendFeaturing(tx, id, days, now, { approved: true }));
+  if (!until) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.groupNotFound);
   await requestRebuild(db, `grupo destacado: ${id}`);
   return toAdminGroupJson(await getAdminGroup(db, id), now);
 }

@@ -96,8 +96,8 @@ export default function UserPanel() {
   const [modal, setModal] = useState(false);
   const [term, setTerm] = useState('');
   const [query, setQuery] = useState('');
-  const [editing, setEditing] = useState<UserGroup | null>(null);
-  const [deleting, setDeleting] = useState<UserGroup | null>(null);
+  const [editing, setEditing] = useState<OwnGroup | null>(null);
+  const [deleting, setDeleting] = useState<OwnGroup | null>(null);
   const authed = session.status === 'authenticated';
   const [groups, retryGroups] = useList<UserGroup[]>('/api/user/groups', authed);
   const [orders, retryOrders] = useList<UserOrder[]>('/api/user/feature-orders', authed);

@@ -11,6 +11,7 @@ import {
 } from '#db/schema.ts';
 import { ownGroupExtras } from '#src/features/groups/group-edits.server.ts';
 import { groupColumns, groupsWithCategory, toGroupJson } from '#src/features/groups/groups.server.ts';
+import { daysRemaining } from '#src/features/payments/payments.ts';
 import { nextBumpAt } from './engage.ts';
 
 /**
@@ -87,9 +88,6 @@ export async function listUserFeatureOrders(db: Db, userId: string, now: Date = 
     orderDate: row.orderDate.toISOString(),
     startDate: row.startDate?.toISOString() ?? null,
     endDate: row.endDate?.toISOString() ?? null,
-    daysRemaining:
-      row.status === 'active' && row.endDate
-        ? Math.max(0, Math.ceil((row.endDate.getTime() - now.getTime()) / 86_400_000))
-        : null,
+    daysRemaining: row.status === 'active' && row.endDate ? daysRemaining(row.endDate, now) : null,
   }));
 }

@@ -17,8 +17,15 @@ import { requestRebuild } from '#src/features/rebuilds/rebuilds.server.ts';
 import { getEnv } from '#src/lib/env.server.ts';
 import { AppError } from '#src/lib/http.server.ts';
 import { consumeRateLimit } from '#src/lib/rate-limit.server.ts';
+import { extendFeaturing } from './featuring.server.ts';
 import { type CreateOrderInput, RenewalMetadataSchema } from './payments.schema.ts';
-import { type CheckoutProviderName, daysRemaining, MESSAGES, type OrderJson } from './payments.ts';
+import {
+  type CheckoutProviderName,
+  daysRemaining,
+  extendFeaturedEnd,
+  MESSAGES,
+  type OrderJson,
+} from './payments.ts';
 import { MercadoPagoProvider } from './providers/mercadopago.ts';
 import type { PaymentProvider, SettledPayment } from './providers/provider.ts';
 import { SimulatorProvider } from './providers/simulator.ts';
@@ -291,8 +298,8 @@ export async function startPayment(db: Db, user: SessionUser, orderId: string, o
 }
 
 /**
- * Activate a locked order: the group is featured until greatest(current end, now) + the plan's days
- * (a renewal adds to the time remaining), and the order becomes active over that period.
+ * Activate a locked order: the group is featured for the plan's days by extendFeaturing (a renewal or
+ * an admin's featuring adds to the time remaining), and the order becomes active until that end.
  */
 async function activateLocked(
   tx: Tx,
@@ -300,21 +307,15 @@ async function activateLocked(
   paymentId: string | null,
   method?: CheckoutProviderName,
 ) {
-  const [group] = await tx
-    .update(groups)
-    .set({
-      featured: true,
-      featuredUntil: sql`greatest(case when ${groups.featured} then coalesce(${groups.featuredUntil}, now()) else now() end, now()) + make_interval(days => ${order.days}::int)`,
-    })
-    // A deleted group (group_id null) has nothing left to feature.
-    .where(order.groupId ? eq(groups.id, order.groupId) : sql`false`)
-    .returning({ featuredUntil: groups.featuredUntil });
+  const now = new Date();
+  // A deleted group (group_id null) has nothing left to feature.
+  const until = order.groupId ? await extendFeaturing(tx, order.groupId, order.days, now) : null;
   await tx
     .update(featureOrders)
     .set({
       status: 'active',
-      startDate: sql`now()`,
-      endDate: group?.featuredUntil ?? sql`now() + make_interval(days => ${order.days}::int)`,
+      startDate: now,
+      endDate: until ?? extendFeaturedEnd({ featured: false, featuredUntil: null }, order.days, now),
       ...(paymentId ? { paymentId } : {}),
       ...(method ? { paymentMethod: method } : {}),
     })

@@ -3,7 +3,7 @@ import {
   adminPageWindow,
   centsFromDecimal,
   daysRemaining,
-  featureEnd,
+  extendFeaturedEnd,
   isMasked,
   maskSecret,
   orderStatusBadge,
@@ -26,11 +26,15 @@ describe('daysRemaining', () => {
   });
 });
 
-describe('featureEnd', () => {
-  it('adds the plan to the remaining time, or to now when nothing remains', () => {
-    expect(featureEnd(new Date(now.getTime() + 3 * DAY), 7, now).getTime()).toBe(now.getTime() + 10 * DAY);
-    expect(featureEnd(new Date(now.getTime() - 3 * DAY), 7, now).getTime()).toBe(now.getTime() + 7 * DAY);
-    expect(featureEnd(null, 1, now).getTime()).toBe(now.getTime() + DAY);
+describe('extendFeaturedEnd', () => {
+  const at = (days: number) => new Date(now.getTime() + days * DAY);
+  it('adds the days to the time still featured, or to now when nothing remains', () => {
+    expect(extendFeaturedEnd({ featured: true, featuredUntil: at(10) }, 7, now)).toEqual(at(17));
+    expect(extendFeaturedEnd({ featured: true, featuredUntil: at(-3) }, 7, now)).toEqual(at(7));
+    expect(extendFeaturedEnd({ featured: true, featuredUntil: null }, 1, now)).toEqual(at(1));
+    // An end date left behind by an unfeatured group is not time anyone has.
+    expect(extendFeaturedEnd({ featured: false, featuredUntil: at(5) }, 30, now)).toEqual(at(30));
+    expect(extendFeaturedEnd({ featured: true, featuredUntil: at(2).toISOString() }, 1, now)).toEqual(at(3));
   });
 });
 

@@ -1,5 +1,7 @@
 // Pure rules of featured placements and payments (spec sections 3, 4, 8, 9). No IO.
 
+import { isFeaturedNow } from '#src/features/groups/groups.ts';
+
 export const PAYMENT_PROVIDERS = ['mercadopago', 'stripe'] as const;
 export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
 /** The local simulator stands in for a provider only on a developer's machine or in tests. */
@@ -39,9 +41,17 @@ export function daysRemaining(endDate: Date | string | null | undefined, now: Da
   return Math.max(0, Math.ceil((end - now.getTime()) / DAY_MS));
 }
 
-/** When featuring bought now ends: the remaining time (if any) plus the plan's days. */
-export function featureEnd(currentEnd: Date | null | undefined, days: number, now: Date = new Date()): Date {
-  const base = currentEnd && currentEnd.getTime() > now.getTime() ? currentEnd.getTime() : now.getTime();
+/**
+ * THE rule for a featured end date, used by every way of featuring a group (payment settlement,
+ * renewals, admin approval and the admin's feature actions): the days are added to the later of now
+ * and the current end while the group is still featured, so nobody's paid time is ever cut short.
+ */
+export function extendFeaturedEnd(
+  group: { featured: boolean; featuredUntil: Date | string | null },
+  days: number,
+  now: Date = new Date(),
+): Date {
+  const base = isFeaturedNow(group, now) ? new Date(group.featuredUntil!).getTime() : now.getTime();
   return new Date(base + days * DAY_MS);
 }
 

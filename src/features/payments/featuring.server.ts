@@ -1,0 +1,34 @@
+// Featuring a group for some days, the one write every path shares (payment settlement, renewals,
+// admin approval of an order, the admin's feature actions): the group row is locked and its new end
+// comes from extendFeaturedEnd, so concurrent featurings add up instead of overwriting each other.
+import { eq } from 'drizzle-orm';
+import type { Db } from '#db/client.ts';
+import { groups } from '#db/schema.ts';
+import { extendFeaturedEnd } from './payments.ts';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/**
+ * Inside a transaction: feature the group `days` more (extendFeaturedEnd) and return its new end, or
+ * null when there is no such group. `extra` columns are written in the same update.
+ */
+export async function extendFeaturing(
+  tx: Tx,
+  groupId: string,
+  days: number,
+  now: Date = new Date(),
+  extra: Partial<typeof groups.$inferInsert> = {},
+): Promise<Date | null> {
+  const [current] = await tx
+    .select({ featured: groups.featured, featuredUntil: groups.featuredUntil })
+    .from(groups)
+    .where(eq(groups.id, groupId))
+    .for('update');
+  if (!current) return null;
+  const until = extendFeaturedEnd(current, days, now);
+  await tx
+    .update(groups)
+    .set({ ...extra, featured: true, featuredUntil: until })
+    .where(eq(groups.id, groupId));
+  return until;
+}
