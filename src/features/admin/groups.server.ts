@@ -10,6 +10,8 @@ import {
   isFeaturedGroup,
 } from '#src/features/groups/groups.server.ts';
 import { INVITE_LINK_MESSAGE, normalizeInviteLink, titleSlugFor } from '#src/features/groups/groups.ts';
+import { queueGroupApproved, queueGroupRejected } from '#src/features/mail/notify.server.ts';
+import { deliverMail } from '#src/features/mail/outbox.server.ts';
 import { requestRebuild } from '#src/features/rebuilds/rebuilds.server.ts';
 import { AppError } from '#src/lib/http.server.ts';
 import { ADMIN_MESSAGES, type GroupEdit, type GroupStatusFilter } from './admin.schema.ts';
@@ -165,26 +167,37 @@ export async function updateGroup(db: Db, id: string, edit: GroupEdit, now = new
     set.featured = until > now;
     set.featuredUntil = until > now ? until : null;
   }
+  let mailId: number | undefined;
   try {
-    if (Object.keys(set).length) await db.update(groups).set(set).where(eq(groups.id, id));
+    if (Object.keys(set).length)
+      mailId = await db.transaction(async (tx) => {
+        await tx.update(groups).set(set).where(eq(groups.id, id));
+        return set.approved && !current.approved ? queueGroupApproved(tx, id) : undefined;
+      });
   } catch (error) {
     if (isUniqueViolation(error, 'groups_invite_code_unique'))
       throw new AppError('CONFLICT', ADMIN_MESSAGES.duplicateLink, { link: ADMIN_MESSAGES.duplicateLink });
     throw error;
   }
   await requestRebuild(db, `grupo editado: ${id}`);
+  await deliverMail(db, [mailId]);
   return toAdminGroupJson(await getAdminGroup(db, id), now);
 }
 
 /** Approve one group. */
 export async function approveGroup(db: Db, id: string) {
-  const [row] = await db
-    .update(groups)
-    .set({ approved: true })
-    .where(eq(groups.id, id))
-    .returning({ id: groups.id });
-  if (!row) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.groupNotFound);
+  const mailId = await db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ approved: groups.approved })
+      .from(groups)
+      .where(eq(groups.id, id))
+      .for('update');
+    if (!before) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.groupNotFound);
+    await tx.update(groups).set({ approved: true }).where(eq(groups.id, id));
+    return before.approved ? undefined : queueGroupApproved(tx, id);
+  });
   await requestRebuild(db, `grupo aprovado: ${id}`);
+  await deliverMail(db, [mailId]);
   return toAdminGroupJson(await getAdminGroup(db, id));
 }
 
@@ -203,18 +216,33 @@ export async function featureGroup(db: Db, id: string, days: number, now = new D
 
 /** Delete one group (its reports and orders go with it). */
 export async function deleteGroup(db: Db, id: string) {
-  const [row] = await db.delete(groups).where(eq(groups.id, id)).returning({ id: groups.id });
-  if (!row) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.groupNotFound);
+  const mailId = await db.transaction(async (tx) => {
+    // Deleting a group still waiting for approval is its rejection: the owner is told why.
+    const [pending] = await tx
+      .select({ id: groups.id })
+      .from(groups)
+      .where(and(eq(groups.id, id), eq(groups.approved, false)));
+    const queued = pending ? await queueGroupRejected(tx, id) : undefined;
+    const [row] = await tx.delete(groups).where(eq(groups.id, id)).returning({ id: groups.id });
+    if (!row) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.groupNotFound);
+    return queued;
+  });
   await requestRebuild(db, `grupo excluído: ${id}`);
+  await deliverMail(db, [mailId]);
 }
 
 /** Bulk: approve every pending group. */
 export async function approveAllPending(db: Db) {
-  const rows = await db
-    .update(groups)
-    .set({ approved: true })
-    .where(eq(groups.approved, false))
-    .returning({ id: groups.id });
+  const rows = await db.transaction(async (tx) => {
+    const rows = await tx
+      .update(groups)
+      .set({ approved: true })
+      .where(eq(groups.approved, false))
+      .returning({ id: groups.id });
+    // Written now, sent by the scheduled send-mail run (a bulk approval may be hundreds of messages).
+    for (const row of rows) await queueGroupApproved(tx, row.id);
+    return rows;
+  });
   if (rows.length) await requestRebuild(db, 'aprovação em massa');
   return {
     success: true,

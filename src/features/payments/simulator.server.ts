@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { featureOrders, featurePlans, groups } from '#db/schema.ts';
 import { formatBRL } from '#src/lib/format.ts';
+import { escapeHtml } from '#src/lib/html.ts';
 import { AppError } from '#src/lib/http.server.ts';
 import { MESSAGES } from './payments.ts';
 import {
@@ -14,10 +15,6 @@ import {
 } from './providers/simulator.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 async function findOrder(db: Db, orderId: string) {
   assertSimulatorAllowed();
