@@ -1,10 +1,11 @@
 // The links sent by e-mail: confirming a new account's address, and 'Esqueci minha senha'. Tokens
 // are read from the messages the local SMTP catcher received, as an owner would click them.
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { authTokens, rateLimitBuckets, users } from '../../db/schema.ts';
-import { seedDatabase } from '../../db/seed.ts';
+import { ensureAdmin, seedDatabase } from '../../db/seed.ts';
 import * as authFn from '../../functions/auth.ts';
 import * as confirmFn from '../../functions/email-confirmation.ts';
 import * as resetFn from '../../functions/password-reset.ts';
@@ -110,8 +111,29 @@ describe('account confirmation', () => {
     );
   });
 
-  it('accounts from before confirmation existed and the seeded admin count as confirmed', async () => {
-    const [admin] = await db.select().from(users).where(eq(users.admin, true));
+  it('accounts from before confirmation existed (the migration) and the seeded admin count as confirmed', async () => {
+    const [old] = await db
+      .insert(users)
+      .values({
+        email: 'antiga@teste.local',
+        password: 'x',
+        name: 'Antiga',
+        createdAt: new Date('2025-01-02T03:04:05Z'),
+      })
+      .returning();
+    expect(old!.emailConfirmedAt).toBeNull();
+    const migration = readFileSync(
+      new URL('../../db/migrations/0007_mail_custom.sql', import.meta.url),
+      'utf8',
+    );
+    const backfill = migration.split('--> statement-breakpoint')[0]!;
+    expect(backfill).toContain('UPDATE "users" SET "email_confirmed_at"');
+    await db.execute(sql.raw(backfill));
+    const [after] = await db.select().from(users).where(eq(users.id, old!.id));
+    expect(after!.emailConfirmedAt?.toISOString()).toBe('2025-01-02T03:04:05.000Z');
+
+    await ensureAdmin(db, { email: 'chefe@teste.local', password: 'senha-do-chefe' });
+    const [admin] = await db.select().from(users).where(eq(users.email, 'chefe@teste.local'));
     expect(admin?.emailConfirmedAt).toBeInstanceOf(Date);
   });
 });
