@@ -50,6 +50,8 @@ export const users = pgTable(
     phone: text('phone'),
     /** when the owner opened the confirmation link; null until then (accounts before it are backfilled) */
     emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
+    /** sessions signed before this instant are over (logout-all, password change); null: none ended */
+    sessionsValidAfter: timestamp('sessions_valid_after', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`)],
@@ -87,6 +89,8 @@ export const groups = pgTable(
     hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     /** why it is hidden, set with hiddenAt: 'reports' (reports or an admin) or 'dead_link' (link checks) */
     hiddenReason: text('hidden_reason', { enum: ['reports', 'dead_link'] }),
+    /** when an admin last reviewed the group's reports and kept it: reports cannot hide it for a while */
+    reportsKeptAt: timestamp('reports_kept_at', { withTimezone: true }),
     cliques: integer('cliques').notNull().default(0),
     shares: integer('shares').notNull().default(0),
     image: text('image'),
@@ -223,6 +227,8 @@ export const groupReports = pgTable(
     status: text('status').notNull().default('pending'),
     /** daily-salted hash of the reporter: one report per visitor per group per day */
     reporterHash: text('reporter_hash').notNull(),
+    /** salted hash of the reporter's network address alone (never the address): reporters are counted by it */
+    addressHash: text('address_hash'),
     createdAt: createdAt(),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
@@ -335,6 +341,16 @@ export const rateLimitBuckets = pgTable('rate_limit_buckets', {
   count: integer('count').notNull().default(0),
   resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
 });
+
+/** Session tokens ended by 'Sair' before they expire: a hash of the token's jti, kept until its expiry. */
+export const revokedSessions = pgTable(
+  'revoked_sessions',
+  {
+    jtiHash: text('jti_hash').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('revoked_sessions_expires_idx').on(t.expiresAt)],
+);
 
 export const REBUILD_STATES = ['pending', 'running', 'done', 'failed'] as const;
 export type RebuildState = (typeof REBUILD_STATES)[number];

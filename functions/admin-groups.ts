@@ -28,16 +28,7 @@ function groupId(part: string | undefined): string {
   return part;
 }
 
-/** The export is a browser navigation: it may carry the token in the query instead of a header. */
-function withQueryToken(req: Request): Request {
-  const token = new URL(req.url).searchParams.get('token');
-  if (req.method !== 'GET' || !token || req.headers.has('authorization')) return req;
-  const headers = new Headers(req.headers);
-  headers.set('authorization', `Bearer ${token}`);
-  return new Request(req.url, { method: req.method, headers });
-}
-
-const handlers = route({
+export default route({
   GET: asAdmin(async ({ req, db }) => {
     const parts = pathParts(req, PREFIX);
     if (parts.length === 0) return json(await listAdminGroups(db, parseQuery(AdminGroupsQuerySchema, req)));
@@ -86,8 +77,5 @@ const handlers = route({
     return notFound();
   }),
 });
-
-export default (req: Request, context: Parameters<typeof handlers>[1]) =>
-  handlers(withQueryToken(req), context);
 
 export const config: Config = { path: ['/api/admin/groups', '/api/admin/groups/*'] };

@@ -6,10 +6,14 @@ import { LoginSchema, RegisterSchema } from '#src/features/auth/auth.schema.ts';
 import {
   assertSameOrigin,
   clearSessionCookies,
+  endAllSessions,
   FORBIDDEN_ADMIN_MESSAGE,
   requireUser,
+  revokeSession,
+  sessionToken,
   setSessionCookies,
   signSession,
+  verifySession,
 } from '#src/features/auth/session.server.ts';
 import { AppError, json, MESSAGES, parseJson, route } from '#src/lib/http.server.ts';
 
@@ -44,13 +48,26 @@ export default route({
         setSessionCookies(context, token);
         return json({ user: toUserJson(user), token });
       }
-      case '/api/logout':
+      case '/api/logout': {
+        // The token itself is ended, not only the cookie: a copy of it no longer works either.
+        const found = sessionToken(req, context);
+        const claims = found ? await verifySession(found.token) : null;
+        if (claims) await revokeSession(db, claims);
         clearSessionCookies(context);
         return json({ ok: true });
+      }
+      case '/api/auth/logout-all': {
+        const user = await requireUser(db, req, context);
+        await endAllSessions(db, user.id);
+        clearSessionCookies(context);
+        return json({ ok: true });
+      }
       default:
         throw new AppError('METHOD_NOT_ALLOWED', MESSAGES.methodNotAllowed);
     }
   },
 });
 
-export const config: Config = { path: ['/api/register', '/api/login', '/api/logout', '/api/user'] };
+export const config: Config = {
+  path: ['/api/register', '/api/login', '/api/logout', '/api/auth/logout-all', '/api/user'],
+};

@@ -13,9 +13,11 @@ export default route({
     const db = await getDb();
     const user = await getSessionUser(db, req, context);
     const input = await parseJson(ReportSchema, req, 8 * 1024);
-    await consumeRateLimit(db, `report:ip:${subjectHash(clientIp(req, context))}`, 30, 3600);
+    const addressHash = subjectHash(clientIp(req, context));
+    await consumeRateLimit(db, `report:ip:${addressHash}`, 30, 3600);
     const result = await reportGroup(db, param(context, 'id'), input, {
       hash: visitorHash(req, context),
+      addressHash,
       userId: user?.id ?? null,
     });
     return json(

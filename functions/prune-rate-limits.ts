@@ -1,12 +1,16 @@
-// Every hour: delete the rate-limit buckets whose window has passed (each visitor-day of clicks leaves one).
+// Every hour: delete the rate-limit buckets whose window has passed (each visitor-day of clicks leaves one)
+// and the revoked sessions whose tokens have expired anyway.
 import type { Config } from '@netlify/functions';
 import { getDb } from '#db/client.ts';
+import { pruneRevokedSessions } from '#src/features/auth/session.server.ts';
 import { json } from '#src/lib/http.server.ts';
 import { pruneRateLimits } from '#src/lib/rate-limit.server.ts';
 
 export default async () => {
-  const deleted = await pruneRateLimits(await getDb());
-  return json({ deleted });
+  const db = await getDb();
+  const deleted = await pruneRateLimits(db);
+  const revokedSessions = await pruneRevokedSessions(db);
+  return json({ deleted, revokedSessions });
 };
 
 export const config: Config = { schedule: '17 * * * *' };

@@ -1,7 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { rateLimitBuckets, users } from '../../db/schema.ts';
+import { rateLimitBuckets, revokedSessions, users } from '../../db/schema.ts';
 import * as authFn from '../../functions/auth.ts';
+import * as pruneFn from '../../functions/prune-rate-limits.ts';
+import * as userFn from '../../functions/user.ts';
+import { LOGIN_SLOWDOWN_AFTER, loginUser } from '../../src/features/auth/accounts.server.ts';
+import { endAllSessions } from '../../src/features/auth/session.server.ts';
 import { setupTestDb } from '../support/db.ts';
 import { callFunction } from '../support/functions.ts';
 
@@ -135,19 +139,64 @@ describe('POST /api/login, GET /api/user, POST /api/logout', () => {
     );
   });
 
-  it('rate-limits per account (429, pt-BR) even across IPs', async () => {
+  it('limits an address on an account (429, pt-BR) without locking the owner out from elsewhere', {
+    timeout: 120_000,
+  }, async () => {
+    const attacker = '203.0.113.66';
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++)
-      statuses.push((await post('/api/login', { email: valid.email, password: 'x' })).status);
-    expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
-    const blocked = await post('/api/login', { email: valid.email, password: valid.password });
+      statuses.push(
+        (await post('/api/login', { email: valid.email, password: 'x' }, { ip: attacker })).status,
+      );
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+    // The attacker's address stays refused, even with the right password...
+    const blocked = await post(
+      '/api/login',
+      { email: valid.email, password: valid.password },
+      { ip: attacker },
+    );
     expect(blocked.status).toBe(429);
     expect(((await blocked.json()) as { message: string }).message).toBe(
       'Muitas tentativas de login. Aguarde alguns minutos e tente novamente.',
     );
     expect(blocked.headers.get('retry-after')).toBeTruthy();
+    // ...while the owner, at their own address, gets in.
+    const owner = await post(
+      '/api/login',
+      { email: valid.email, password: valid.password },
+      { ip: '192.0.2.77' },
+    );
+    expect(owner.status).toBe(200);
     const keys = await db.select({ key: rateLimitBuckets.key }).from(rateLimitBuckets);
-    expect(keys.every((k) => !k.key.includes('maria') && !k.key.includes('198.51'))).toBe(true);
+    expect(
+      keys.every((k) => !k.key.includes('maria') && !k.key.includes('203.0') && !k.key.includes('192.0')),
+    ).toBe(true);
+  });
+
+  it('slows down an account hammered from many addresses instead of locking it', {
+    timeout: 120_000,
+  }, async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < LOGIN_SLOWDOWN_AFTER + 2; i++)
+      statuses.push((await post('/api/login', { email: valid.email, password: `errada-${i}` })).status);
+    expect(statuses.every((s) => s === 401)).toBe(true);
+    // Every attempt now waits before its check (the right password too, so the wait says nothing)...
+    const waits: number[] = [];
+    const sleep = async (ms: number) => {
+      waits.push(ms);
+    };
+    await expect(
+      loginUser(db, { email: valid.email, password: 'errada' }, '192.0.2.90', { sleep }),
+    ).rejects.toMatchObject({ status: 401 });
+    const user = await loginUser(db, { email: valid.email, password: valid.password }, '192.0.2.91', {
+      sleep,
+    });
+    expect(user.email).toBe(valid.email);
+    expect(waits).toHaveLength(2);
+    expect(waits.every((ms) => ms > 0)).toBe(true);
+    // ...and the owner's password always works, from a new address too.
+    const owner = await post('/api/login', { email: valid.email, password: valid.password });
+    expect(owner.status).toBe(200);
   });
 
   it('rate-limits per IP across accounts', async () => {
@@ -166,5 +215,88 @@ describe('POST /api/login, GET /api/user, POST /api/logout', () => {
       { headers: { origin: 'https://evil.example' } },
     );
     expect(res.status).toBe(403);
+  });
+});
+
+// Each login hashes with scrypt (N=2^17): these tests log in several times.
+describe('ending sessions', { timeout: 120_000 }, () => {
+  async function login(ip = nextIp()) {
+    const res = await post('/api/login', { email: valid.email, password: valid.password }, { ip });
+    expect(res.status).toBe(200);
+    return ((await res.json()) as { token: string }).token;
+  }
+  const me = (token: string) =>
+    callFunction(authFn, '/api/user', { headers: { authorization: `Bearer ${token}` } });
+
+  it("'Sair' ends the token on the server: a copy made before no longer works", async () => {
+    const token = await login();
+    const copy = token;
+    expect((await me(copy)).status).toBe(200);
+    const out = await callFunction(authFn, '/api/logout', {
+      method: 'POST',
+      headers: { cookie: `session=${token}` },
+    });
+    expect(out.status).toBe(200);
+    expect((await me(copy)).status).toBe(401);
+    expect(
+      (await callFunction(userFn, '/api/user/groups', { headers: { cookie: `session=${copy}` } })).status,
+    ).toBe(401);
+    // A Bearer logout (API clients) ends its token too; other sessions of the account go on.
+    const a = await login();
+    const b = await login();
+    await callFunction(authFn, '/api/logout', { method: 'POST', headers: { authorization: `Bearer ${a}` } });
+    expect((await me(a)).status).toBe(401);
+    expect((await me(b)).status).toBe(200);
+    // Only a hash of the jti is kept, never the token.
+    const rows = await db.select().from(revokedSessions);
+    expect(rows.length).toBeGreaterThanOrEqual(2);
+    expect(JSON.stringify(rows)).not.toContain(a.split('.')[1]!);
+  });
+
+  it("'Sair de todos os dispositivos' ends every session of the account, and a new login works", async () => {
+    const phone = await login();
+    const laptop = await login();
+    expect((await callFunction(authFn, '/api/auth/logout-all', { method: 'POST' })).status).toBe(401);
+    const res = await callFunction(authFn, '/api/auth/logout-all', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${phone}` },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.getSetCookie().some((c) => c.startsWith('session=;'))).toBe(true);
+    expect((await me(phone)).status).toBe(401);
+    expect((await me(laptop)).status).toBe(401);
+    const fresh = await login();
+    expect((await me(fresh)).status).toBe(200);
+  });
+
+  it('endAllSessions (password change or reset) ends the sessions signed before it, not those after', async () => {
+    const before = await login();
+    const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, valid.email));
+    await endAllSessions(db, row!.id);
+    expect((await me(before)).status).toBe(401);
+    const after = await login();
+    expect((await me(after)).status).toBe(200);
+  });
+
+  it('refuses logout-all posted with the cookie from a foreign origin', async () => {
+    const token = await login();
+    const res = await callFunction(authFn, '/api/auth/logout-all', {
+      method: 'POST',
+      headers: { cookie: `session=${token}`, origin: 'https://evil.example' },
+    });
+    expect(res.status).toBe(403);
+    expect((await me(token)).status).toBe(200);
+  });
+
+  it('the hourly prune forgets revocations whose tokens have expired anyway', async () => {
+    await db.insert(revokedSessions).values([
+      { jtiHash: 'test-expired', expiresAt: new Date(Date.now() - 1000) },
+      { jtiHash: 'test-live', expiresAt: new Date(Date.now() + 86_400_000) },
+    ]);
+    const res = await pruneFn.default();
+    expect(((await res.json()) as { revokedSessions: number }).revokedSessions).toBeGreaterThanOrEqual(1);
+    const left = (await db.select().from(revokedSessions)).map((r) => r.jtiHash);
+    expect(left).toContain('test-live');
+    expect(left).not.toContain('test-expired');
   });
 });

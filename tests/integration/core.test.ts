@@ -8,13 +8,14 @@ import dispatchRebuildsFn from '../../functions/dispatch-rebuilds.ts';
 import * as pruneRateLimitsFn from '../../functions/prune-rate-limits.ts';
 import { hashPassword, verifyPassword } from '../../src/features/auth/password.server.ts';
 import {
+  assertSameOrigin,
   getSessionUser,
   requireAdmin,
   signSession,
   verifySession,
 } from '../../src/features/auth/session.server.ts';
 import { dispatchRebuilds, requestRebuild } from '../../src/features/rebuilds/rebuilds.server.ts';
-import { resetEnvForTests } from '../../src/lib/env.server.ts';
+import { getEnv, resetEnvForTests } from '../../src/lib/env.server.ts';
 import { AppError } from '../../src/lib/http.server.ts';
 import { consumeRateLimit, pruneRateLimits } from '../../src/lib/rate-limit.server.ts';
 import { setupTestDb } from '../support/db.ts';
@@ -70,7 +71,7 @@ describe('sessions', () => {
 
   it('round-trips a token and rejects forged or expired ones', async () => {
     const token = await signSession(userId);
-    expect(await verifySession(token)).toBe(userId);
+    expect((await verifySession(token))?.userId).toBe(userId);
     const forged = await new SignJWT({})
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(adminId)
@@ -126,6 +127,41 @@ describe('sessions', () => {
     // A Bearer token is not sent by browsers on their own: no CSRF risk, no Origin needed.
     const bearer = requestWith({ bearer: token, method: 'POST', origin: 'https://evil.example' });
     expect((await getSessionUser(db, bearer.req, bearer.context))?.id).toBe(userId);
+  });
+
+  it('locally accepts both loopback spellings of the same port (npm start binds 127.0.0.1), and only locally', async () => {
+    const post = (url: string, origin: string) => new Request(url, { method: 'POST', headers: { origin } });
+    // SITE_URL is http://localhost:8888 here, as under npm start.
+    for (const origin of ['http://127.0.0.1:8888', 'http://localhost:8888', 'http://[::1]:8888'])
+      expect(() => assertSameOrigin(post('http://localhost:8888/api/groups', origin))).not.toThrow();
+    for (const origin of ['http://127.0.0.1:9999', 'https://127.0.0.1:8888', 'http://127.0.0.2:8888'])
+      expect(() => assertSameOrigin(post('http://localhost:8888/api/groups', origin))).toThrow();
+    const saved = { ...process.env };
+    try {
+      delete process.env.VITEST;
+      delete process.env.LOCAL_PLATFORM;
+      delete process.env.CONTEXT;
+      Object.assign(process.env, {
+        SITE_URL: 'https://gruposdezap.com.br',
+        JWT_SECRET: 'x'.repeat(40),
+        VISITOR_SALT: 'y'.repeat(40),
+      });
+      resetEnvForTests();
+      expect(getEnv().isLocal).toBe(false);
+      expect(() =>
+        assertSameOrigin(post('https://gruposdezap.com.br/api/groups', 'https://gruposdezap.com.br')),
+      ).not.toThrow();
+      expect(() =>
+        assertSameOrigin(post('http://localhost:8888/api/groups', 'http://127.0.0.1:8888')),
+      ).toThrow();
+      expect(() =>
+        assertSameOrigin(post('https://gruposdezap.com.br/api/groups', 'http://localhost:8888')),
+      ).toThrow();
+    } finally {
+      for (const name of Object.keys(process.env)) if (!(name in saved)) delete process.env[name];
+      Object.assign(process.env, saved);
+      resetEnvForTests();
+    }
   });
 });
 

@@ -123,7 +123,7 @@ describe('account confirmation', () => {
       .returning();
     expect(old!.emailConfirmedAt).toBeNull();
     const migration = readFileSync(
-      new URL('../../db/migrations/0007_mail_custom.sql', import.meta.url),
+      new URL('../../db/migrations/0008_mail_custom.sql', import.meta.url),
       'utf8',
     );
     const backfill = migration.split('--> statement-breakpoint')[0]!;

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { featureOrders, featurePlans, groups } from '../../db/schema.ts';
+import { featureOrders, featurePlans, groupReports, groups } from '../../db/schema.ts';
 import { seedDatabase } from '../../db/seed.ts';
 import * as authFn from '../../functions/auth.ts';
 import * as userFn from '../../functions/user.ts';
@@ -87,5 +87,56 @@ describe('GET /api/user/groups and /api/user/feature-orders', () => {
       status: string;
     }[];
     expect(bobOrders.map((o) => o.status)).toEqual(['pending']);
+  });
+});
+
+describe('a hidden group in the panel', () => {
+  it('says it is hidden, why and for which report reasons, with nothing about the reporters', async () => {
+    const [mine] = await db.select().from(groups).where(eq(groups.userId, alice.id)).limit(1);
+    await db.insert(groupReports).values([
+      {
+        groupId: mine!.id,
+        reason: 'scam',
+        description: 'texto secreto um',
+        reporterHash: 'hash-a',
+        addressHash: 'addr-a',
+      },
+      {
+        groupId: mine!.id,
+        reason: 'scam',
+        description: 'texto secreto dois',
+        reporterHash: 'hash-b',
+        addressHash: 'addr-b',
+      },
+      {
+        groupId: mine!.id,
+        reason: 'illegal',
+        description: 'texto secreto três',
+        reporterHash: 'hash-c',
+        addressHash: 'addr-c',
+        userId: bob.id,
+      },
+    ]);
+    await db
+      .update(groups)
+      .set({ hiddenAt: new Date(), hiddenReason: 'reports' })
+      .where(eq(groups.id, mine!.id));
+    const res = await callFunction(userFn, '/api/user/groups', { headers: alice.auth });
+    const list = (await res.json()) as {
+      id: string;
+      hidden: boolean;
+      hiddenReason: string | null;
+      reportReasons: string[];
+    }[];
+    expect(list.find((g) => g.id === mine!.id)).toMatchObject({
+      hidden: true,
+      hiddenReason: 'reports',
+      reportReasons: ['scam', 'illegal'],
+    });
+    expect(list.filter((g) => g.id !== mine!.id).every((g) => !g.hidden && g.hiddenReason === null)).toBe(
+      true,
+    );
+    const text = JSON.stringify(list);
+    for (const secret of ['texto secreto', 'hash-', 'addr-', bob.id]) expect(text).not.toContain(secret);
   });
 });

@@ -119,7 +119,7 @@ async function state(orderId: string, groupId: string) {
 }
 
 describe('Stripe webhook', () => {
-  it('refuses a bad, missing or stale signature with 400 and changes nothing', async () => {
+  it('refuses a bad, missing, stale or future-dated signature with 400 and changes nothing', async () => {
     const { order, group } = await pendingOrder();
     const payload = stripeEvent('checkout.session.completed', { orderId: order.id, amount: order.price });
     const forged = Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_outro' });
@@ -128,10 +128,17 @@ describe('Stripe webhook', () => {
       secret: STRIPE_SECRET,
       timestamp: Math.floor(Date.now() / 1000) - 301,
     });
+    // Signed for later: valid until then, so as replayable as a stale one (the SDK only checks the past).
+    const future = Stripe.webhooks.generateTestHeaderString({
+      payload,
+      secret: STRIPE_SECRET,
+      timestamp: Math.floor(Date.now() / 1000) + 3600,
+    });
     const tampered = Stripe.webhooks.generateTestHeaderString({ payload, secret: STRIPE_SECRET });
     for (const [body, signature] of [
       [payload, forged],
       [payload, stale],
+      [payload, future],
       [payload.replace(String(order.price), '1'), tampered],
       [payload, 't=1,v1=abc'],
     ] as const) {

@@ -1,18 +1,34 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { groupReports, groups, rateLimitBuckets, rebuildRequests } from '../../db/schema.ts';
+import { groupReports, groups, rateLimitBuckets, rebuildRequests, users } from '../../db/schema.ts';
 import { seedDatabase } from '../../db/seed.ts';
 import * as reportsFn from '../../functions/group-reports.ts';
+import { listOpenReports, reviewReports } from '../../src/features/admin/reports.server.ts';
+import { signSession } from '../../src/features/auth/session.server.ts';
+import { resetEnvForTests } from '../../src/lib/env.server.ts';
 import { setupTestDb } from '../support/db.ts';
 import { callFunction } from '../support/functions.ts';
 
 const { db } = await setupTestDb();
 let groupId = '';
+/** Approved groups with no clicks (the smallest threshold), one per test below. */
+let spare: string[] = [];
 
 beforeAll(async () => {
-  await seedDatabase(db, { groups: 10, now: new Date('2026-06-01T12:00:00Z') });
-  const [g] = await db.select().from(groups).where(eq(groups.approved, true)).limit(1);
-  groupId = g!.id;
+  await seedDatabase(db, { groups: 12, now: new Date('2026-06-01T12:00:00Z') });
+  const approved = await db.select().from(groups).where(eq(groups.approved, true)).orderBy(groups.id);
+  await db
+    .update(groups)
+    .set({ cliques: 0, hiddenAt: null })
+    .where(
+      inArray(
+        groups.id,
+        approved.map((g) => g.id),
+      ),
+    );
+  groupId = approved[0]!.id;
+  spare = approved.slice(1).map((g) => g.id);
+  expect(spare.length).toBeGreaterThanOrEqual(5);
 });
 beforeEach(async () => {
   await db.delete(rateLimitBuckets);
@@ -74,6 +90,7 @@ describe('POST /api/groups/:id/reports', () => {
 
   it('hides the group after N distinct scam/illegal reports and requests a rebuild', async () => {
     process.env.REPORT_HIDE_THRESHOLD = '2';
+    resetEnvForTests();
     try {
       const before = (await db.select().from(rebuildRequests)).length;
       const r1 = await report({ reason: 'scam', description: 'Pede pix adiantado' }, '203.0.113.31');
@@ -85,9 +102,11 @@ describe('POST /api/groups/:id/reports', () => {
       expect(((await r2.json()) as { hidden: boolean }).hidden).toBe(true);
       [g] = await db.select().from(groups).where(eq(groups.id, groupId));
       expect(g!.hiddenAt).not.toBeNull();
+      expect(g!.hiddenReason).toBe('reports');
       expect((await db.select().from(rebuildRequests)).length).toBe(before + 1);
     } finally {
       delete process.env.REPORT_HIDE_THRESHOLD;
+      resetEnvForTests();
     }
   });
 
@@ -96,5 +115,118 @@ describe('POST /api/groups/:id/reports', () => {
       origin: 'https://evil.example',
     });
     expect(res.status).toBe(403);
+  });
+});
+
+const scam = { reason: 'scam', description: 'Pede pix adiantado' };
+const hiddenAt = async (id: string) =>
+  (await db.select({ hiddenAt: groups.hiddenAt }).from(groups).where(eq(groups.id, id)))[0]!.hiddenAt;
+
+describe('who can hide a group (REPORT_HIDE_THRESHOLD = 3 by default)', () => {
+  it('counts reporters by network address: three browsers at one address are one reporter', async () => {
+    const id = spare[0]!;
+    for (const ua of ['Firefox', 'Chrome', 'Safari']) {
+      const res = await report(scam, '198.51.100.60', id, { 'user-agent': ua });
+      expect(res.status).toBe(201);
+      expect(((await res.json()) as { hidden: boolean }).hidden).toBe(false);
+    }
+    expect(await hiddenAt(id)).toBeNull();
+    // All three reports are there for the admin, under one address hash and no address.
+    const rows = await db.select().from(groupReports).where(eq(groupReports.groupId, id));
+    expect(rows).toHaveLength(3);
+    expect(new Set(rows.map((r) => r.addressHash)).size).toBe(1);
+    expect(JSON.stringify(rows)).not.toContain('198.51.100');
+    await report(scam, '198.51.100.61', id);
+    expect(await hiddenAt(id)).toBeNull();
+    const third = await report(scam, '198.51.100.62', id);
+    expect(((await third.json()) as { hidden: boolean }).hidden).toBe(true);
+    expect(await hiddenAt(id)).not.toBeNull();
+  });
+
+  it('weighs a logged-in reporter 2, once whatever its address', async () => {
+    const id = spare[1]!;
+    const [user] = await db
+      .insert(users)
+      .values({ email: 'denunciante@example.com', password: 'x', name: 'Denunciante' })
+      .returning({ id: users.id });
+    const auth = { authorization: `Bearer ${await signSession(user!.id)}` };
+    // One account from three addresses and browsers: one reporter of weight 2.
+    for (const [ip, ua] of [
+      ['198.51.100.70', 'a'],
+      ['198.51.100.71', 'b'],
+      ['198.51.100.73', 'c'],
+    ])
+      expect((await report(scam, ip, id, { ...auth, 'user-agent': ua! })).status).toBe(201);
+    expect(await hiddenAt(id)).toBeNull();
+    const anonymous = await report(scam, '198.51.100.72', id);
+    expect(((await anonymous.json()) as { hidden: boolean }).hidden).toBe(true);
+    // Logged in (2) and one anonymous address (1) reach 3 on another group at once.
+    const other = spare[4]!;
+    await report(scam, '198.51.100.74', other, auth);
+    const second = await report(scam, '198.51.100.75', other);
+    expect(((await second.json()) as { hidden: boolean }).hidden).toBe(true);
+  });
+
+  it('needs more weight as the audience grows (10,000 clicks: 8)', async () => {
+    const id = spare[2]!;
+    await db.update(groups).set({ cliques: 10_000 }).where(eq(groups.id, id));
+    for (let i = 1; i <= 7; i++) await report(scam, `198.51.100.${80 + i}`, id);
+    expect(await hiddenAt(id)).toBeNull();
+    const eighth = await report(scam, '198.51.100.88', id);
+    expect(((await eighth.json()) as { hidden: boolean }).hidden).toBe(true);
+  });
+
+  it('does not hide again a group an admin kept: new reports only go back to the queue for 30 days', async () => {
+    const id = spare[3]!;
+    const [admin] = await db
+      .insert(users)
+      .values({ email: 'moderador@example.com', password: 'x', name: 'Moderador', admin: true })
+      .returning({ id: users.id });
+    for (let i = 1; i <= 3; i++) await report(scam, `198.51.100.${90 + i}`, id);
+    expect(await hiddenAt(id)).not.toBeNull();
+    await reviewReports(db, id, 'dismiss', admin!.id);
+    expect(await hiddenAt(id)).toBeNull();
+    // The same wave again, and more: the group stays public, its reports wait in the queue.
+    for (let i = 1; i <= 6; i++) {
+      const res = await report({ reason: 'illegal', description: 'Venda de drogas' }, `198.51.101.${i}`, id);
+      expect(res.status).toBe(201);
+      expect(((await res.json()) as { hidden: boolean }).hidden).toBe(false);
+    }
+    expect(await hiddenAt(id)).toBeNull();
+    const queue = await listOpenReports(db);
+    expect(queue.find((q) => q.group.id === id)).toMatchObject({ count: 6, group: { hidden: false } });
+    // After the grace period, reports made after it can hide the group again.
+    await db
+      .update(groups)
+      .set({ reportsKeptAt: new Date(Date.now() - 31 * 86_400_000) })
+      .where(eq(groups.id, id));
+    for (let i = 1; i <= 2; i++) await report(scam, `198.51.102.${i}`, id);
+    expect(await hiddenAt(id)).not.toBeNull();
+  });
+
+  it('limits the groups one address reports: 5 an hour, then 429 in pt-BR and nothing stored', async () => {
+    const ip = '198.51.103.1';
+    const targets = [groupId, ...spare].slice(0, 6);
+    for (const id of targets.slice(0, 5))
+      expect(
+        (await report({ reason: 'spam', description: 'Só propaganda' }, ip, id, { 'user-agent': 'x' }))
+          .status,
+      ).toBe(201);
+    const count = async () =>
+      (await db.select().from(groupReports).where(eq(groupReports.groupId, targets[5]!))).length;
+    const before = await count();
+    const refused = await report({ reason: 'spam', description: 'Só propaganda' }, ip, targets[5]!, {
+      'user-agent': 'x',
+    });
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(((await refused.json()) as { message: string }).message).toBe(
+      'Você enviou muitas denúncias em pouco tempo. Aguarde e tente novamente mais tarde.',
+    );
+    expect(await count()).toBe(before);
+    // Another address is not affected.
+    expect(
+      (await report({ reason: 'spam', description: 'Só propaganda' }, '198.51.103.2', targets[5]!)).status,
+    ).toBe(201);
   });
 });

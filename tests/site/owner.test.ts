@@ -104,7 +104,7 @@ describe('owner journey', { timeout: 240_000 }, () => {
   });
 
   it("logs out with 'Sair': the server forgets the session and the panel is restricted", async () => {
-    await page.getByRole('button', { name: 'Sair' }).click();
+    await page.getByRole('button', { name: 'Sair', exact: true }).click();
     await page.waitForURL(`${site}/`, WAIT);
     expect((await page.request.get(`${site}/api/user`)).status()).toBe(401);
     await page.goto(`${site}/painel`);

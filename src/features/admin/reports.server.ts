@@ -87,8 +87,8 @@ const ACTION_TAKEN: Record<ReportAction, string> = {
 };
 
 /**
- * Close a group's pending reports with an action, in one transaction. Dismissing also lifts a hide the
- * report threshold applied. Deleting removes the group (its reports go with it, by cascade).
+ * Close a group's pending reports with an action, in one transaction. Dismissing (keeping the group) also
+ * lifts a hide the report threshold applied and starts the review grace period. Deleting removes the group (its reports go with it, by cascade).
  */
 export async function reviewReports(
   db: Db,
@@ -105,8 +105,12 @@ export async function reviewReports(
       .where(and(eq(groupReports.groupId, groupId), eq(groupReports.status, PENDING)))
       .returning({ id: groupReports.id });
     if (!rows.length) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.reportNotFound);
+    // Kept: visible again, and reports cannot hide it again for a while (REVIEW_GRACE_DAYS).
     if (action === 'dismiss')
-      await tx.update(groups).set({ hiddenAt: null, hiddenReason: null }).where(eq(groups.id, groupId));
+      await tx
+        .update(groups)
+        .set({ hiddenAt: null, hiddenReason: null, reportsKeptAt: now })
+        .where(eq(groups.id, groupId));
     if (action === 'hide') {
       const [visible] = await tx
         .select({ id: groups.id })

@@ -1,12 +1,12 @@
 // Accounts: registration and login. Admin is never settable here (only `npm run admin`).
-import { sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '#db/client.ts';
-import { users } from '#db/schema.ts';
+import { rateLimitBuckets, users } from '#db/schema.ts';
 import { subjectHash } from '#src/features/analytics/visitor.server.ts';
 import { deliverMail } from '#src/features/mail/outbox.server.ts';
 import { AppError } from '#src/lib/http.server.ts';
-import { consumeRateLimit, resetRateLimit } from '#src/lib/rate-limit.server.ts';
+import { consumeRateLimit, rateLimitHit, resetRateLimit } from '#src/lib/rate-limit.server.ts';
 import type { LoginSchema, RegisterSchema } from './auth.schema.ts';
 import { queueEmailConfirmation } from './email-links.server.ts';
 import { hashPassword, verifyPassword } from './password.server.ts';
@@ -18,9 +18,26 @@ export const LOGIN_TOO_MANY_MESSAGE = 'Muitas tentativas de login. Aguarde algun
 export const REGISTER_TOO_MANY_MESSAGE =
   'Muitos cadastros a partir desta conexão. Aguarde e tente novamente mais tarde.';
 
-const LOGIN_WINDOW_SECONDS = 15 * 60;
-const LOGIN_LIMIT_PER_ACCOUNT = 5;
-const LOGIN_LIMIT_PER_IP = 20;
+// Login limits (README, Security). Refusals are per address, so nobody can lock someone else out:
+// an account attacked from many addresses only gets slower, and its owner's password always works.
+export const LOGIN_WINDOW_SECONDS = 15 * 60;
+/** attempts on one account from one address per window (a success clears them) */
+export const LOGIN_LIMIT_PER_ACCOUNT_ADDRESS = 5;
+/** attempts from one address per window, whatever the accounts */
+export const LOGIN_LIMIT_PER_IP = 20;
+/** wrong passwords on one account (every address) per window before its attempts are slowed down */
+export const LOGIN_SLOWDOWN_AFTER = 10;
+/** the slow-down: this much per wrong password beyond LOGIN_SLOWDOWN_AFTER, up to the maximum */
+export const LOGIN_SLOWDOWN_STEP_MS = 250;
+export const LOGIN_SLOWDOWN_MAX_MS = 3000;
+
+/** How long an attempt on an account with `failures` recent wrong passwords waits before its check. */
+export function loginSlowdownMs(failures: number): number {
+  if (failures < LOGIN_SLOWDOWN_AFTER) return 0;
+  return Math.min(LOGIN_SLOWDOWN_MAX_MS, (failures - LOGIN_SLOWDOWN_AFTER + 1) * LOGIN_SLOWDOWN_STEP_MS);
+}
+
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 // Compared against when the e-mail is unknown, so both failures cost the same time.
 let dummyHash: Promise<string> | undefined;
@@ -72,15 +89,19 @@ export async function registerUser(
 }
 
 /**
- * Check credentials. Unknown e-mail and wrong password give the same 401; attempts are limited per
- * account and per IP (429), and a success clears the account's counter.
+ * Check credentials. Unknown e-mail and wrong password give the same 401. Attempts are limited per
+ * (account, address) and per address (429); an account under attack from many addresses is slowed down
+ * (every attempt on it waits before the check, right or wrong, so the wait tells nothing), never locked.
  */
 export async function loginUser(
   db: Db,
   input: z.output<typeof LoginSchema>,
   ip: string,
+  { sleep = wait }: { sleep?: (ms: number) => Promise<void> } = {},
 ): Promise<SessionUser> {
-  const accountKey = `login:account:${subjectHash(input.email.toLowerCase())}`;
+  const email = input.email.toLowerCase();
+  const accountKey = `login:account:${subjectHash(email)}`;
+  const pairKey = `login:account-ip:${subjectHash(`${email}|${ip}`)}`;
   await consumeRateLimit(
     db,
     `login:ip:${subjectHash(ip)}`,
@@ -90,19 +111,30 @@ export async function loginUser(
   );
   await consumeRateLimit(
     db,
-    accountKey,
-    LOGIN_LIMIT_PER_ACCOUNT,
+    pairKey,
+    LOGIN_LIMIT_PER_ACCOUNT_ADDRESS,
     LOGIN_WINDOW_SECONDS,
     LOGIN_TOO_MANY_MESSAGE,
   );
+  const [failures] = await db
+    .select({ count: rateLimitBuckets.count })
+    .from(rateLimitBuckets)
+    .where(and(eq(rateLimitBuckets.key, accountKey), gt(rateLimitBuckets.resetAt, sql`now()`)));
+  const delay = loginSlowdownMs(failures?.count ?? 0);
+  if (delay > 0) await sleep(delay);
   const [row] = await db
     .select({ ...sessionColumns, password: users.password })
     .from(users)
-    .where(sql`lower(${users.email}) = ${input.email.toLowerCase()}`);
+    .where(sql`lower(${users.email}) = ${email}`);
   dummyHash ??= hashPassword('not-a-real-password');
   const ok = await verifyPassword(input.password, row?.password ?? (await dummyHash));
-  if (!row || !ok) throw new AppError('UNAUTHORIZED', INVALID_CREDENTIALS_MESSAGE);
-  await resetRateLimit(db, accountKey);
+  if (!row || !ok) {
+    await db.execute(rateLimitHit(accountKey, LOGIN_WINDOW_SECONDS));
+    throw new AppError('UNAUTHORIZED', INVALID_CREDENTIALS_MESSAGE);
+  }
+  // Only this address's counter: the account's failures stay, or an attacker could clear them by
+  // waiting for the owner to log in.
+  await resetRateLimit(db, pairKey);
   const { password: _password, ...user } = row;
   return user;
 }

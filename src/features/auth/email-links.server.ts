@@ -10,6 +10,7 @@ import { CONFIRM_EMAIL_HOURS, PASSWORD_RESET_MINUTES } from '#src/features/mail/
 import { AppError } from '#src/lib/http.server.ts';
 import { consumeRateLimit } from '#src/lib/rate-limit.server.ts';
 import { hashPassword } from './password.server.ts';
+import { endAllSessions } from './session.server.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -28,10 +29,6 @@ export const PASSWORD_CHANGED_MESSAGE = 'Senha alterada. Entre com a nova senha.
 const RESEND_LIMIT_PER_HOUR = 3;
 const RESET_LIMIT_PER_EMAIL = 3;
 const RESET_LIMIT_PER_IP = 10;
-
-// PLACEHOLDER (integrator): t22-abuse adds `endAllSessions(db, userId)` to ./session.server.ts. When it
-// lands, delete this stub and import it from there; resetPassword already calls it.
-async function endAllSessions(_db: Db, _userId: string): Promise<void> {}
 
 const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
 

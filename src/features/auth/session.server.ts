@@ -1,10 +1,13 @@
 // Sessions: jose HS256 JWTs in an HttpOnly cookie (also accepted as a Bearer token). The user is read
-// from the database on every request, so a removed admin flag takes effect at once.
+// from the database on every request, so a removed admin flag takes effect at once, and so does the end
+// of a session: 'Sair' revokes the token's jti, 'Sair de todos os dispositivos' (and a password change)
+// moves the account's sessions_valid_after past every token signed so far.
+import { createHash, randomUUID } from 'node:crypto';
 import type { Context } from '@netlify/functions';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, lte, notExists, or, sql } from 'drizzle-orm';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Db } from '#db/client.ts';
-import { users } from '#db/schema.ts';
+import { revokedSessions, users } from '#db/schema.ts';
 import { getEnv, secret } from '#src/lib/env.server.ts';
 import { AppError } from '#src/lib/http.server.ts';
 
@@ -32,10 +35,11 @@ function key() {
   return new TextEncoder().encode(secret('JWT_SECRET'));
 }
 
-/** A signed session token for a user. */
+/** A signed session token for a user, with a fresh jti and its signing time in milliseconds ('ims'). */
 export async function signSession(userId: string, now = new Date()): Promise<string> {
-  return new SignJWT({})
+  return new SignJWT({ ims: now.getTime() })
     .setProtectedHeader({ alg: 'HS256', kid: KEY_ID })
+    .setJti(randomUUID())
     .setSubject(userId)
     .setIssuer(ISSUER)
     .setAudience(AUDIENCE)
@@ -44,18 +48,61 @@ export async function signSession(userId: string, now = new Date()): Promise<str
     .sign(key());
 }
 
-/** The user id in a valid token, or null for anything else (expired, forged, malformed). */
-export async function verifySession(token: string): Promise<string | null> {
+export interface SessionClaims {
+  userId: string;
+  /** when the token was signed (ms precision: a session ended and a new one signed in one second) */
+  issuedAt: Date;
+  /** hash of the token's jti (of the whole token for tokens signed before jti existed) */
+  revocationKey: string;
+  expiresAt: Date;
+}
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('base64url');
+
+/** The claims of a validly signed, unexpired token, or null for anything else (forged, malformed). */
+export async function verifySession(token: string): Promise<SessionClaims | null> {
   try {
     const { payload } = await jwtVerify(token, key(), {
       issuer: ISSUER,
       audience: AUDIENCE,
       algorithms: ['HS256'],
     });
-    return typeof payload.sub === 'string' ? payload.sub : null;
+    if (typeof payload.sub !== 'string' || typeof payload.exp !== 'number') return null;
+    const issuedAt = typeof payload.ims === 'number' ? payload.ims : (payload.iat ?? 0) * 1000;
+    return {
+      userId: payload.sub,
+      issuedAt: new Date(issuedAt),
+      revocationKey: sha256(typeof payload.jti === 'string' ? `jti:${payload.jti}` : `token:${token}`),
+      expiresAt: new Date(payload.exp * 1000),
+    };
   } catch {
     return null;
   }
+}
+
+/** End one session (logout): its token is refused from now on, until it would have expired anyway. */
+export async function revokeSession(db: Db, claims: SessionClaims): Promise<void> {
+  await db
+    .insert(revokedSessions)
+    .values({ jtiHash: claims.revocationKey, expiresAt: claims.expiresAt })
+    .onConflictDoNothing();
+}
+
+/**
+ * End every session of an account, on every device (logout-all, password change, password reset):
+ * every token signed before now is refused; a token signed afterwards (`signSession`) is valid.
+ */
+export async function endAllSessions(db: Db, userId: string, now = new Date()): Promise<void> {
+  await db.update(users).set({ sessionsValidAfter: now }).where(eq(users.id, userId));
+}
+
+/** Forget revocations whose tokens have expired anyway (hourly, with the rate-limit buckets). */
+export async function pruneRevokedSessions(db: Db, now = new Date()): Promise<number> {
+  const deleted = await db
+    .delete(revokedSessions)
+    .where(lte(revokedSessions.expiresAt, now))
+    .returning({ jtiHash: revokedSessions.jtiHash });
+  return deleted.length;
 }
 
 function bearer(req: Request): string | undefined {
@@ -80,12 +127,24 @@ export async function getSessionUser(
   const found = sessionToken(req, context);
   if (!found) return null;
   if (found.via === 'cookie') assertSameOrigin(req);
-  const userId = await verifySession(found.token);
-  if (!userId) return null;
+  const claims = await verifySession(found.token);
+  if (!claims) return null;
+  // One query: the account, unless its sessions were ended after this token was signed or it was revoked.
   const [user] = await db
     .select({ id: users.id, email: users.email, name: users.name, admin: users.admin, phone: users.phone })
     .from(users)
-    .where(eq(users.id, userId));
+    .where(
+      and(
+        eq(users.id, claims.userId),
+        or(isNull(users.sessionsValidAfter), lte(users.sessionsValidAfter, claims.issuedAt)),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(revokedSessions)
+            .where(eq(revokedSessions.jtiHash, claims.revocationKey)),
+        ),
+      ),
+    );
   return user ?? null;
 }
 
@@ -113,12 +172,30 @@ export async function requireAdmin(
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+
+/**
+ * The origins a browser may send mutations from: the request's own and SITE_URL's. Locally, a loopback
+ * origin also stands for its other spellings on the same port (`npm start` binds 127.0.0.1 and names
+ * itself localhost); a deployed site accepts exactly its origins.
+ */
+function allowedOrigins(req: Request): Set<string> {
+  const env = getEnv();
+  const origins = [new URL(req.url), new URL(env.SITE_URL)];
+  const allowed = new Set(origins.map((url) => url.origin));
+  if (env.isLocal)
+    for (const url of origins)
+      if (LOOPBACK_HOSTS.includes(url.hostname))
+        for (const host of LOOPBACK_HOSTS)
+          allowed.add(`${url.protocol}//${host}${url.port ? `:${url.port}` : ''}`);
+  return allowed;
+}
+
 /** Refuse a state-changing request that a browser sent from another site (CSRF). */
 export function assertSameOrigin(req: Request) {
   if (SAFE_METHODS.has(req.method)) return;
   const origin = req.headers.get('origin');
-  const allowed = new Set([new URL(req.url).origin, new URL(getEnv().SITE_URL).origin]);
-  if (origin ? !allowed.has(origin) : req.headers.get('sec-fetch-site') === 'cross-site') {
+  if (origin ? !allowedOrigins(req).has(origin) : req.headers.get('sec-fetch-site') === 'cross-site') {
     throw new AppError('FORBIDDEN', FOREIGN_ORIGIN_MESSAGE);
   }
 }

@@ -3,6 +3,7 @@
 import { useStore } from '@nanostores/react';
 import { Lock, LogOut, Search, Star } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
+import type { ReportReason } from '#db/schema.ts';
 import { Badge } from '#src/components/ui/Badge.tsx';
 import { Button } from '#src/components/ui/Button.tsx';
 import { Card } from '#src/components/ui/Card.tsx';
@@ -17,6 +18,8 @@ import { SessionSpinner } from '#src/features/auth/RequireSession.tsx';
 import { $session, endSession, loadSession } from '#src/features/auth/session.store.ts';
 import { api } from '#src/lib/api.ts';
 import { formatDate } from '#src/lib/format.ts';
+import { EndAllSessions } from './EndAllSessions.tsx';
+import { HiddenNotice } from './HiddenNotice.tsx';
 
 interface UserGroup {
   id: string;
@@ -24,6 +27,8 @@ interface UserGroup {
   approved: boolean;
   featured: boolean;
   hidden: boolean;
+  hiddenReason: string | null;
+  reportReasons: ReportReason[];
   category: string;
   createdAt: string;
 }
@@ -158,6 +163,7 @@ export default function UserPanel() {
           >
             <LogOut aria-hidden="true" className="size-4" /> Sair
           </Button>
+          <EndAllSessions />
         </div>
       </Card>
 
@@ -211,6 +217,7 @@ export default function UserPanel() {
                       <Badge variant="yellow">Aguardando aprovação</Badge>
                     )}
                   </div>
+                  {g.hidden && <HiddenNotice reason={g.hiddenReason} reportReasons={g.reportReasons} />}
                 </div>
                 {g.featured ? (
                   <Badge variant="featured">

@@ -1,18 +1,51 @@
 // The user's panel data: only the caller's own groups and feature orders, never anyone else's.
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray, or } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
-import { categories, featureOrders, featurePlans, groups } from '#db/schema.ts';
+import {
+  categories,
+  featureOrders,
+  featurePlans,
+  groupReports,
+  groups,
+  type ReportReason,
+} from '#db/schema.ts';
 import { groupColumns, groupsWithCategory, toGroupJson } from '#src/features/groups/groups.server.ts';
 
-/** The user's groups, newest first, including pending and hidden ones (flagged). */
+/**
+ * The user's groups, newest first, including pending and hidden ones. A hidden group says why
+ * (`hiddenReason`) and, when reports hid it, which reasons they gave (most frequent first): never who
+ * reported nor what they wrote.
+ */
 export async function listUserGroups(db: Db, userId: string) {
   const rows = await db
-    .select({ ...groupColumns, hiddenAt: groups.hiddenAt })
+    .select({ ...groupColumns, hiddenAt: groups.hiddenAt, hiddenReason: groups.hiddenReason })
     .from(groups)
     .innerJoin(categories, groupsWithCategory)
     .where(eq(groups.userId, userId))
     .orderBy(desc(groups.createdAt), desc(groups.id));
-  return rows.map((row) => ({ ...toGroupJson(row), hidden: row.hiddenAt !== null }));
+  const hiddenByReports = rows.filter((r) => r.hiddenAt && r.hiddenReason === 'reports').map((r) => r.id);
+  // The reports behind the hide: still pending, or reviewed by an admin who hid the group.
+  const reasons = hiddenByReports.length
+    ? await db
+        .select({ groupId: groupReports.groupId, reason: groupReports.reason })
+        .from(groupReports)
+        .where(
+          and(
+            inArray(groupReports.groupId, hiddenByReports),
+            or(eq(groupReports.status, 'pending'), eq(groupReports.actionTaken, 'hidden')),
+          ),
+        )
+    : [];
+  return rows.map((row) => {
+    const counts = new Map<ReportReason, number>();
+    for (const r of reasons) if (r.groupId === row.id) counts.set(r.reason, (counts.get(r.reason) ?? 0) + 1);
+    return {
+      ...toGroupJson(row),
+      hidden: row.hiddenAt !== null,
+      hiddenReason: row.hiddenAt ? row.hiddenReason : null,
+      reportReasons: [...counts].sort((a, b) => b[1] - a[1]).map(([reason]) => reason),
+    };
+  });
 }
 
 /** The user's feature orders with plan and group, and the days left on active ones. */

@@ -1,34 +1,57 @@
-// Reports: one per visitor per group per day; enough distinct 'scam'/'illegal' reports hide the group
-// pending review and ask for a rebuild so static pages drop it.
-import { and, countDistinct, eq, inArray, isNull, sql } from 'drizzle-orm';
+// Reports: one per visitor per group per day. Serious reports ('scam'/'illegal') hide the group pending
+// review once their reporters weigh enough (distinct network addresses and accounts, the threshold
+// growing with the group's audience; see reports.ts), unless an admin kept the group recently.
+import { and, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db } from '#db/client.ts';
+import { type Db, rowsOf } from '#db/client.ts';
 import { groupReports, groups } from '#db/schema.ts';
 import { notifyGroupHidden } from '#src/features/mail/notify.server.ts';
 import { requestRebuild } from '#src/features/rebuilds/rebuilds.server.ts';
+import { getEnv } from '#src/lib/env.server.ts';
 import { AppError } from '#src/lib/http.server.ts';
+import { assertWithinLimit, rateLimitHit } from '#src/lib/rate-limit.server.ts';
 import type { ReportSchema } from './reports.schema.ts';
+import {
+  hideThreshold,
+  REPORTS_PER_ADDRESS_DAY,
+  REPORTS_PER_ADDRESS_HOUR,
+  reportWeight,
+  reviewGraceEnd,
+  SERIOUS_REASONS,
+} from './reports.ts';
 
 export const ALREADY_REPORTED_MESSAGE = 'Você já denunciou este grupo hoje. Obrigado!';
 export const GROUP_NOT_FOUND_MESSAGE = 'Grupo não encontrado';
-const SERIOUS = ['scam', 'illegal'] as const;
+export const REPORTS_TOO_MANY_MESSAGE =
+  'Você enviou muitas denúncias em pouco tempo. Aguarde e tente novamente mais tarde.';
 
-export function hideThreshold(): number {
-  const n = Number(process.env.REPORT_HIDE_THRESHOLD);
-  return Number.isInteger(n) && n > 0 ? n : 3;
+export interface Reporter {
+  /** the daily visitor hash: one report per visitor per group per day */
+  hash: string;
+  /** salted hash of the network address alone: reporters are counted by it, and rate-limited */
+  addressHash: string;
+  userId: string | null;
 }
 
+/** Record a report; hide the group when the serious reports' weight reaches its threshold. */
 export async function reportGroup(
   db: Db,
   groupId: string,
   input: z.output<typeof ReportSchema>,
-  reporter: { hash: string; userId: string | null },
+  reporter: Reporter,
+  now: Date = new Date(),
 ): Promise<{ hidden: boolean }> {
   let rebuild = false;
   if (!/^[0-9a-f-]{36}$/i.test(groupId)) throw new AppError('NOT_FOUND', GROUP_NOT_FOUND_MESSAGE);
   const result = await db.transaction(async (tx) => {
     const [group] = await tx
-      .select({ id: groups.id, hiddenAt: groups.hiddenAt, approved: groups.approved })
+      .select({
+        id: groups.id,
+        hiddenAt: groups.hiddenAt,
+        approved: groups.approved,
+        cliques: groups.cliques,
+        reportsKeptAt: groups.reportsKeptAt,
+      })
       .from(groups)
       .where(eq(groups.id, groupId));
     if (!group) throw new AppError('NOT_FOUND', GROUP_NOT_FOUND_MESSAGE);
@@ -39,24 +62,43 @@ export async function reportGroup(
         reason: input.reason,
         description: input.description,
         reporterHash: reporter.hash,
+        addressHash: reporter.addressHash,
         userId: reporter.userId,
       })
       .onConflictDoNothing()
       .returning({ id: groupReports.id });
     if (inserted.length === 0) throw new AppError('CONFLICT', ALREADY_REPORTED_MESSAGE);
-    if (group.hiddenAt || !SERIOUS.includes(input.reason as (typeof SERIOUS)[number]))
+    // Groups reported per address: counted with the report, so a refused one (rolled back) stores nothing.
+    for (const [window, limit] of [
+      [3600, REPORTS_PER_ADDRESS_HOUR],
+      [86_400, REPORTS_PER_ADDRESS_DAY],
+    ] as const) {
+      const [hit] = rowsOf<{ count: number; reset_at: string }>(
+        await tx.execute(rateLimitHit(`report:groups:${window}:${reporter.addressHash}`, window)),
+      );
+      assertWithinLimit(hit, limit, REPORTS_TOO_MANY_MESSAGE);
+    }
+    if (group.hiddenAt || !SERIOUS_REASONS.includes(input.reason as (typeof SERIOUS_REASONS)[number]))
       return { hidden: false };
-    const [row] = await tx
-      .select({ n: countDistinct(groupReports.reporterHash) })
+    // Kept by an admin: new reports go to the queue, and only those after the grace period ever count.
+    const graceEnd = reviewGraceEnd(group.reportsKeptAt);
+    if (graceEnd && now < graceEnd) return { hidden: false };
+    const counted = await tx
+      .select({
+        address: sql<string>`coalesce(${groupReports.addressHash}, ${groupReports.reporterHash})`,
+        userId: groupReports.userId,
+      })
       .from(groupReports)
       .where(
         and(
           eq(groupReports.groupId, groupId),
-          inArray(groupReports.reason, [...SERIOUS]),
+          inArray(groupReports.reason, [...SERIOUS_REASONS]),
           eq(groupReports.status, 'pending'),
+          graceEnd ? gte(groupReports.createdAt, graceEnd) : undefined,
         ),
       );
-    if ((row?.n ?? 0) < hideThreshold()) return { hidden: false };
+    if (reportWeight(counted) < hideThreshold(getEnv().REPORT_HIDE_THRESHOLD, group.cliques))
+      return { hidden: false };
     const hidden = await tx
       .update(groups)
       .set({ hiddenAt: sql`now()`, hiddenReason: 'reports' })

@@ -37,14 +37,20 @@ export function settledFromSession(
 
 /**
  * Verify a Stripe-Signature header over the raw body and return the event, or null when the
- * signature is missing, wrong or older than the tolerance.
+ * signature is missing or wrong, or its timestamp is further than the tolerance from now, in the past
+ * (the SDK's check) or in the future (which the SDK accepts: a signature made for later is replayable
+ * until then).
  */
 export function verifyStripeEvent(
   rawBody: string,
   header: string | null,
   webhookSecret: string,
+  now: number = Date.now(),
 ): Stripe.Event | null {
   if (!header) return null;
+  const timestamp = Number(/(?:^|,)\s*t=(\d+)/.exec(header)?.[1]);
+  if (!Number.isFinite(timestamp) || timestamp - Math.floor(now / 1000) > STRIPE_TOLERANCE_SECONDS)
+    return null;
   try {
     return Stripe.webhooks.constructEvent(rawBody, header, webhookSecret, STRIPE_TOLERANCE_SECONDS);
   } catch {

@@ -1,0 +1,38 @@
+// Why one of the owner's groups is hidden, under its card in /painel: reports (with their reasons, never
+// who reported) or a dead invite link. The 'Em análise' badge beside the title says that it is hidden.
+import type { ReportReason } from '#db/schema.ts';
+
+/** The reasons as they read inside a sentence ('denúncias de golpe e conteúdo ilegal'). */
+const REASON_WORDS: Record<ReportReason, string> = {
+  inappropriate_content: 'conteúdo impróprio',
+  spam: 'spam',
+  scam: 'golpe',
+  illegal: 'conteúdo ilegal',
+  underage: 'envolvimento de menores',
+  duplicate: 'grupo duplicado',
+  other: 'outros motivos',
+};
+
+function listed(words: string[]): string {
+  return words.length < 2 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} e ${words.at(-1)}`;
+}
+
+/** The sentence for a hidden group. */
+export function hiddenExplanation(reason: string | null, reportReasons: readonly ReportReason[]): string {
+  if (reason === 'dead_link')
+    return 'Ocultado porque o link de convite parece não funcionar mais; nossa equipe vai revisar.';
+  const words = reportReasons.map((r) => REASON_WORDS[r]).filter(Boolean);
+  return words.length
+    ? `Ocultado após denúncias de ${listed(words)}; nossa equipe vai revisar.`
+    : 'Ocultado após denúncias; nossa equipe vai revisar.';
+}
+
+export function HiddenNotice({
+  reason,
+  reportReasons = [],
+}: {
+  reason: string | null;
+  reportReasons?: readonly ReportReason[];
+}) {
+  return <p className="mt-2 text-sm text-red-800">{hiddenExplanation(reason, reportReasons)}</p>;
+}
