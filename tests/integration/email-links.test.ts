@@ -1,5 +1,6 @@
 // The links sent by e-mail: confirming a new account's address, and 'Esqueci minha senha'. Tokens
-// are read from the messages the local SMTP catcher received, as an owner would click them.
+// are read from the messages the local SMTP catcher received, as an owner would click them. Each test
+// hashes or checks several passwords (scrypt, seconds each on a busy machine): hence the longer timeout.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
@@ -43,7 +44,7 @@ beforeEach(async () => {
   await db.delete(rateLimitBuckets);
 });
 
-describe('account confirmation', () => {
+describe('account confirmation', { timeout: 120_000 }, () => {
   it("registration sends 'Confirme seu e-mail'; the link confirms once, and only a hash is stored", async () => {
     const me = await register('nova@teste.local');
     const mail = await catcher.waitFor((m) => m.to.includes('nova@teste.local'));
@@ -138,7 +139,7 @@ describe('account confirmation', () => {
   });
 });
 
-describe('password reset', () => {
+describe('password reset', { timeout: 120_000 }, () => {
   const ask = (email: string, ip = '203.0.113.50') =>
     callFunction(resetFn, '/api/password-reset', { ...json({ email }), ip });
   const confirm = (token: string, password: string) =>
