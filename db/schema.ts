@@ -66,6 +66,8 @@ export const categories = pgTable('categories', {
   position: integer('position').notNull().default(0),
   /** approved, visible groups in it: kept by triggers on groups (migration 0004), never by code */
   publicGroups: integer('public_groups').notNull().default(0),
+  /** adult content (18+): gated pages, left out of home, related groups and default search */
+  adult: boolean('adult').notNull().default(false),
   updatedAt: updatedAt(),
 });
 
@@ -98,6 +100,11 @@ export const groups = pgTable(
     featuredUntil: timestamp('featured_until', { withTimezone: true }),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
+    /**
+     * When the group was last put on top of the date-ordered lists: its creation (a trigger sets it on
+     * insert, migration 0008) or the owner's last free bump. Lists sort by it; pages show createdAt.
+     */
+    bumpedAt: timestamp('bumped_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: updatedAt(),
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       sql`setweight(to_tsvector('pt_unaccent'::regconfig, coalesce(title, '')), 'A') || setweight(to_tsvector('pt_unaccent'::regconfig, coalesce(description, '')), 'B')`,
@@ -107,13 +114,18 @@ export const groups = pgTable(
     uniqueIndex('groups_category_title_slug_key').on(t.categoryId, t.titleSlug),
     // Public lists only ever read approved, visible groups: partial indexes keep them small.
     index('groups_public_recent_idx')
+      .on(t.bumpedAt.desc(), t.id.desc())
+      .where(sql`approved and hidden_at is null`),
+    // Creation order stays indexed: build batches walk it (a bump mid-build must not move a group past
+    // the cursor) and search's date filters ('added between') read it.
+    index('groups_public_created_idx')
       .on(t.createdAt.desc(), t.id.desc())
       .where(sql`approved and hidden_at is null`),
     index('groups_public_popular_idx')
       .on(t.cliques.desc(), t.id.desc())
       .where(sql`approved and hidden_at is null`),
     index('groups_category_recent_idx')
-      .on(t.categoryId, t.createdAt.desc(), t.id.desc())
+      .on(t.categoryId, t.bumpedAt.desc(), t.id.desc())
       .where(sql`approved and hidden_at is null`),
     index('groups_category_popular_idx')
       .on(t.categoryId, t.cliques.desc(), t.id.desc())

@@ -6,7 +6,7 @@ export const CATEGORIES = [
   { name: 'Entretenimento', slug: 'entretenimento', icon: 'clapperboard' },
   { name: 'Tecnologia', slug: 'tecnologia', icon: 'cpu' },
   { name: 'Games', slug: 'games', icon: 'gamepad-2' },
-  { name: '18+', slug: '18', icon: 'flame' },
+  { name: '18+', slug: '18', icon: 'flame', adult: true },
   { name: 'Religião', slug: 'religiao', icon: 'church' },
   { name: 'Carro e Moto', slug: 'carro-e-moto', icon: 'car' },
   { name: 'Negócios Digitais', slug: 'negocios-digitais', icon: 'trending-up' },

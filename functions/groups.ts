@@ -13,6 +13,7 @@ import {
   relatedGroups,
 } from '#src/features/groups/group-lists.server.ts';
 import {
+  FeaturedQuerySchema,
   GroupListQuerySchema,
   RecentQuerySchema,
   RelatedQuerySchema,
@@ -42,10 +43,14 @@ async function list(req: Request) {
     const query = parse(SearchQuerySchema, { search: '', ...Object.fromEntries(params) });
     return json(await searchGroups(db, query), 200, LIST_CACHE);
   }
-  const query = parseQuery(GroupListQuerySchema, req);
+  const { adult, ...query } = parseQuery(GroupListQuerySchema, req);
   const page = query.category
-    ? await categoryGroups(db, { categorySlug: query.category, ...query })
-    : await publicGroupsPage(db, { ...query, sortBy: query.sortBy === 'title' ? 'createdAt' : query.sortBy });
+    ? await categoryGroups(db, { categorySlug: query.category, ...query, includeAdult: adult })
+    : await publicGroupsPage(db, {
+        ...query,
+        sortBy: query.sortBy === 'title' ? 'createdAt' : query.sortBy,
+        includeAdult: adult,
+      });
   return json(page, 200, LIST_CACHE);
 }
 
@@ -55,16 +60,19 @@ export default route({
     const parts = new URL(req.url).pathname.replace(/\/+$/, '').split('/').slice(3);
     const db = await getDb();
     if (parts.length === 0) return list(req);
-    if (parts.length === 1 && parts[0] === 'featured') return json(await featuredGroups(db), 200, LIST_CACHE);
+    if (parts.length === 1 && parts[0] === 'featured') {
+      const { adult } = parseQuery(FeaturedQuerySchema, req);
+      return json(await featuredGroups(db, new Date(), undefined, { includeAdult: adult }), 200, LIST_CACHE);
+    }
     if (parts.length === 1 && parts[0] === 'recent') {
-      const query = parseQuery(RecentQuerySchema, req);
-      return json(await recentGroups(db, query), 200, LIST_CACHE);
+      const { adult, ...query } = parseQuery(RecentQuerySchema, req);
+      return json(await recentGroups(db, { ...query, includeAdult: adult }), 200, LIST_CACHE);
     }
     if (parts.length === 1) return json(await groupById(db, segment(parts[0])), 200, GROUP_CACHE);
     if (parts.length === 2 && parts[1] === 'related') {
-      const { limit } = parseQuery(RelatedQuerySchema, req);
+      const { limit, adult } = parseQuery(RelatedQuerySchema, req);
       const group = await groupById(db, segment(parts[0]));
-      return json(await relatedGroups(db, group, limit), 200, LIST_CACHE);
+      return json(await relatedGroups(db, group, limit, { includeAdult: adult }), 200, LIST_CACHE);
     }
     if (parts.length === 3 && parts[0] === 'slug') {
       const group = await groupBySlug(db, segment(parts[1]), segment(parts[2]));

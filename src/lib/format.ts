@@ -9,6 +9,12 @@ const dateOnly = new Intl.DateTimeFormat(LOCALE, {
   month: '2-digit',
   year: 'numeric',
 });
+const timeOnly = new Intl.DateTimeFormat(LOCALE, {
+  timeZone: TIME_ZONE,
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
 const yearOnly = new Intl.DateTimeFormat(LOCALE, { timeZone: TIME_ZONE, year: 'numeric' });
 const relative = new Intl.RelativeTimeFormat(LOCALE, { numeric: 'always' });
 
@@ -33,6 +39,12 @@ export function formatBRL(cents: number): string {
 export function formatDate(value: DateInput): string {
   const date = toDate(value);
   return Number.isNaN(date.getTime()) ? '' : dateOnly.format(date);
+}
+
+/** A moment as 'dd/MM/yyyy às HH:mm' in Brasília time; '' for an invalid date. */
+export function formatDateTime(value: DateInput): string {
+  const date = toDate(value);
+  return Number.isNaN(date.getTime()) ? '' : `${dateOnly.format(date)} às ${timeOnly.format(date)}`;
 }
 
 /** The year in Brasília time (the footer's copyright line). */

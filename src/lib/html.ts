@@ -1,6 +1,6 @@
-// Escaping for HTML we write by hand (e-mails, small server pages). Safe for islands and scripts.
+// Text into HTML we write as a string (e-mails, snippets people paste elsewhere). Pure: safe anywhere.
 
-/** Text made safe for HTML element content and quoted attribute values. */
+/** The text with every character that could open markup or end an attribute escaped. */
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

@@ -124,7 +124,7 @@ describe('account confirmation', { timeout: 120_000 }, () => {
       .returning();
     expect(old!.emailConfirmedAt).toBeNull();
     const migration = readFileSync(
-      new URL('../../db/migrations/0008_mail_custom.sql', import.meta.url),
+      new URL('../../db/migrations/0012_mail_custom.sql', import.meta.url),
       'utf8',
     );
     const backfill = migration.split('--> statement-breakpoint')[0]!;

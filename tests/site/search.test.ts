@@ -213,6 +213,80 @@ describe('/buscar in the browser', () => {
   });
 });
 
+describe('adult (18+) groups in /buscar', () => {
+  it('stay out until the visitor opts in, and the opt-in is kept in the URL', async () => {
+    const without = await api('search=picantes');
+    const opted = await api('search=picantes&adult=1');
+    expect(without.pagination.total).toBe(0);
+    expect(opted.pagination.total).toBeGreaterThan(0);
+
+    const page = await open('/buscar?q=picantes');
+    await poll(() => page.getByText('Nenhum resultado encontrado').isVisible()).toBe(true);
+    expect(await page.getByText('marque "Incluir conteúdo adulto (18+)" nos filtros').isVisible()).toBe(true);
+    await page.getByText('Filtros Avançados').click();
+    await page.getByLabel('Incluir conteúdo adulto (18+)').check();
+    await page.waitForURL(/\?q=picantes&adult=1$/);
+    await poll(() => heading(page).textContent()).toBe(
+      `Resultados para "picantes" (${opted.pagination.total} encontrados)`,
+    );
+    expect(await chips(page).allTextContents()).toContain('Incluir conteúdo adulto (18+)');
+
+    // A shared link keeps the opt-in; removing the chip drops it.
+    await page.reload();
+    await poll(() => heading(page).textContent()).toBe(
+      `Resultados para "picantes" (${opted.pagination.total} encontrados)`,
+    );
+    expect(await page.getByLabel('Incluir conteúdo adulto (18+)').isChecked()).toBe(true);
+    await page.getByRole('button', { name: 'Remover filtro Incluir conteúdo adulto (18+)' }).click();
+    await page.waitForURL(/\?q=picantes$/);
+    await poll(() => page.getByText('Nenhum resultado encontrado').isVisible()).toBe(true);
+    await page.close();
+  });
+});
+
+describe('the home search box before its island hydrates', () => {
+  it('ignores Enter on an empty or blank term, and searches once hydrated', async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 }, locale: 'pt-BR' });
+    const searches: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/buscar') searches.push(request.url());
+    });
+    // Hold the page's scripts: until they run, the box is the server-rendered plain form.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\.m?js(\?|$)/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto(`${site}/`, { waitUntil: 'commit' });
+    const box = page.locator('#home-busca');
+    await box.waitFor();
+    await box.press('Enter');
+    await box.fill('   ');
+    await box.press('Enter');
+    await page.locator('form:has(#home-busca) button[type="submit"]').first().click();
+    await page.waitForTimeout(500); // room for a navigation that must not start
+    expect(searches).toEqual([]);
+    expect(page.url()).toBe(`${site}/`);
+
+    release();
+    await page.unrouteAll({ behavior: 'wait' });
+    await box.focus(); // the island hydrates on interaction
+    await page
+      .locator('astro-island:not([ssr])', { has: box })
+      .waitFor({ state: 'attached', timeout: 60_000 });
+    await box.fill('  ');
+    await box.press('Enter');
+    await page.waitForTimeout(500);
+    expect(searches).toEqual([]);
+    expect(await box.evaluate((input) => input === document.activeElement)).toBe(true);
+    await box.fill(' futebol ');
+    await box.press('Enter');
+    await page.waitForURL(/\/buscar\?q=futebol$/);
+    await page.close();
+  });
+});
+
 describe('search box suggestions (Pagefind)', () => {
   let dir: string;
   let server: Server;

@@ -1,7 +1,9 @@
 // /admin/categorias: table with add, edit and delete. The slug is suggested from the name; deleting a
-// category that still has groups is refused by the server with a clear message.
+// category that still has groups is refused by the server with a clear message. A category marked as
+// adult content (18+) gets the age confirmation and leaves the home, related groups and default search.
 import { FolderTree, Pencil, Plus, Trash2 } from 'lucide-react';
 import { type SubmitEvent, useState } from 'react';
+import { Badge } from '#src/components/ui/Badge.tsx';
 import { Button } from '#src/components/ui/Button.tsx';
 import { Card } from '#src/components/ui/Card.tsx';
 import { Dialog } from '#src/components/ui/Dialog.tsx';
@@ -14,13 +16,14 @@ import { slugify } from '#src/features/groups/groups.ts';
 import { api } from '#src/lib/api.ts';
 import { formatCount } from '#src/lib/format.ts';
 import { adminScreen } from './RequireAdmin.tsx';
-import { ConfirmDialog, fieldsOf, messageOf, PageHeader, useApi } from './ui.tsx';
+import { ConfirmDialog, fieldsOf, messageOf, PageHeader, Switch, useApi } from './ui.tsx';
 
 interface AdminCategory {
   id: number;
   name: string;
   slug: string;
   icon: string;
+  adult: boolean;
   count: number;
   approvedCount: number;
 }
@@ -38,6 +41,7 @@ function CategoryDialog({
     name: category?.name ?? '',
     slug: category?.slug ?? '',
     icon: category?.icon ?? 'tag',
+    adult: category?.adult ?? false,
   });
   const [slugEdited, setSlugEdited] = useState(Boolean(category));
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -130,6 +134,13 @@ function CategoryDialog({
             />
           )}
         </Field>
+        <Switch
+          checked={form.adult}
+          onChange={(adult) => setForm((f) => ({ ...f, adult }))}
+          label="Conteúdo adulto (18+)"
+          description="Pede confirmação de idade nas páginas e tira os grupos da página inicial, dos relacionados e da busca padrão."
+        />
+        {errors.adult && <p className="text-sm text-red-700">{errors.adult}</p>}
       </form>
     </Dialog>
   );
@@ -213,6 +224,11 @@ function CategoriesAdmin() {
                 <tr key={c.id}>
                   <td className="px-4 py-2 font-medium text-neutral-900">
                     {c.name}
+                    {c.adult && (
+                      <Badge variant="red" className="ml-2" title="Conteúdo adulto (18+)">
+                        Adulto
+                      </Badge>
+                    )}
                     <span className="block font-mono text-xs font-normal text-neutral-500 sm:hidden">
                       {c.slug}
                     </span>

@@ -16,6 +16,7 @@ export async function listAdminCategories(db: Db) {
       slug: categories.slug,
       icon: categories.icon,
       position: categories.position,
+      adult: categories.adult,
       count: sql<number>`count(${groups.id})`.mapWith(Number),
       approvedCount: sql<number>`count(${groups.id}) filter (where ${groups.approved})`.mapWith(Number),
     })
@@ -43,7 +44,7 @@ export async function createCategory(db: Db, form: CategoryForm) {
   return row!;
 }
 
-/** Change a category's name, slug or icon. */
+/** Change a category's name, slug, icon or adult flag. */
 export async function updateCategory(db: Db, id: number, form: Partial<CategoryForm>) {
   const [row] = await db
     .update(categories)

@@ -63,6 +63,8 @@ export const CategoryFormSchema = z.object({
   name: z.string().trim().min(2, 'O nome deve ter pelo menos 2 caracteres').max(60),
   slug: CategorySlugSchema,
   icon: z.string().trim().min(2, 'O ícone deve ter pelo menos 2 caracteres').max(40),
+  /** adult content (18+): age confirmation on its pages, its groups left out of default lists */
+  adult: z.boolean({ error: 'Indique se a categoria é de conteúdo adulto' }).optional(),
 });
 export type CategoryForm = z.infer<typeof CategoryFormSchema>;
 

@@ -12,6 +12,8 @@ export interface CategoryWithCount {
   slug: string;
   icon: string;
   count: number;
+  /** adult content (18+): its page asks for age confirmation and lists leave its groups out */
+  adult: boolean;
   updatedAt: Date;
 }
 
@@ -24,6 +26,7 @@ export async function listCategories(db: Db): Promise<CategoryWithCount[]> {
       slug: categories.slug,
       icon: categories.icon,
       count: categories.publicGroups,
+      adult: categories.adult,
       updatedAt: categories.updatedAt,
     })
     .from(categories)
@@ -39,6 +42,7 @@ export async function getCategoryBySlug(db: Db, slug: string): Promise<CategoryW
       slug: categories.slug,
       icon: categories.icon,
       count: categories.publicGroups,
+      adult: categories.adult,
       updatedAt: categories.updatedAt,
     })
     .from(categories)
@@ -55,5 +59,6 @@ export function toCategoryJson(category: CategoryWithCount) {
     slug: category.slug,
     icon: category.icon,
     count: category.count,
+    adult: category.adult,
   };
 }

@@ -37,6 +37,8 @@ interface Props {
   path: string;
   /** a category's slug; none for the home's recent list */
   category?: string;
+  /** an adult (18+) category: its pages are asked for with the opt-in (the page itself is gated) */
+  adult?: boolean;
   /** id of the element to scroll back to when the page changes */
   anchor: string;
   /** the home places its ads at fixed positions (spec section 9) */
@@ -80,6 +82,7 @@ export default function CategoryGroups({
   site,
   path,
   category,
+  adult = false,
   anchor,
   adPositions,
   showControls = false,
@@ -126,6 +129,7 @@ export default function CategoryGroups({
               page: next.page,
               limit: pagination.limit,
               sortBy: category ? next.sort : undefined,
+              adult: adult ? 1 : undefined,
             },
             signal: controller.signal,
           }),
@@ -140,7 +144,7 @@ export default function CategoryGroups({
         setState('error');
       }
     },
-    [category, pagination.limit, firstPage, drawAds],
+    [category, adult, pagination.limit, firstPage, drawAds],
   );
 
   useEffect(() => {

@@ -9,6 +9,8 @@ import { Skeleton } from '#src/components/ui/Skeleton.tsx';
 import { ApiError, api } from '#src/lib/api.ts';
 import { countLabel, formatDate, formatRelative } from '#src/lib/format.ts';
 import ShareDialog from '../share/ShareDialog.tsx';
+import AdultGateNotice from './AdultGateNotice.tsx';
+import { adultConfirmed } from './adult.ts';
 import CategoryGroups from './CategoryGroups.tsx';
 import { REDIRECT_DELAY_MS, type Wanted, wantedFromPath } from './fallback.ts';
 import { groupAvatar } from './group-image.ts';
@@ -29,17 +31,22 @@ function hideStaticNotFound() {
 export default function GroupFallback({ site }: { site: string }) {
   const [wanted, setWanted] = useState<Wanted>({ kind: 'none' });
   const [state, setState] = useState<State>({ status: 'loading' });
+  const [ageConfirmed, setAgeConfirmed] = useState(false);
 
   useEffect(() => {
     const next = wantedFromPath(location.pathname);
     setWanted(next);
     if (next.kind === 'none') return;
     hideStaticNotFound();
+    setAgeConfirmed(adultConfirmed());
     if (next.kind === 'group') {
       api<GroupJson>(next.api)
         .then(async (group) => {
           document.title = `${group.title} | Grupos de WhatsApp`;
-          const related = await api<GroupJson[]>(`/api/groups/${group.id}/related`).catch(() => []);
+          // An adult group's related groups show only behind its age confirmation, as it does.
+          const related = await api<GroupJson[]>(`/api/groups/${group.id}/related`, {
+            query: { adult: group.adult ? 1 : undefined },
+          }).catch(() => []);
           setState({ status: 'group', group, related });
         })
         .catch((error) =>
@@ -126,6 +133,7 @@ export default function GroupFallback({ site }: { site: string }) {
     );
 
   const { group, related } = state;
+  if (group.adult && !ageConfirmed) return <AdultGateNotice onConfirm={() => setAgeConfirmed(true)} />;
   const url = new URL(group.path, site).href;
   return (
     <div className="mx-auto max-w-4xl px-4 py-6">

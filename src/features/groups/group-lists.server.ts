@@ -15,6 +15,7 @@ import {
   groupsWithCategory,
   isFeaturedGroup,
   isPublicGroup,
+  notAdultGroup,
   toGroupJson,
 } from './groups.server.ts';
 import { groupPath } from './groups.ts';
@@ -25,6 +26,16 @@ export const FEATURED_LIMIT = 48;
 export const RELATED_LIMIT = 8;
 
 export type { GroupSort };
+
+/** Lists leave adult (18+) groups out unless the visitor opts in (`adult=1`). */
+export interface AdultOption {
+  includeAdult?: boolean;
+}
+
+/** The public groups a list may show: adult ones only on opt-in. */
+function listedGroups(includeAdult = false): SQL {
+  return includeAdult ? isPublicGroup : and(isPublicGroup, notAdultGroup)!;
+}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -38,12 +49,13 @@ export async function featuredGroups(
   db: Db,
   now: Date = new Date(),
   limit: number = FEATURED_LIMIT,
+  { includeAdult }: AdultOption = {},
 ): Promise<GroupJson[]> {
   const rows = await db
     .select(groupColumns)
     .from(groups)
     .innerJoin(categories, groupsWithCategory)
-    .where(and(isPublicGroup, isFeaturedGroup(now)))
+    .where(and(listedGroups(includeAdult), isFeaturedGroup(now)))
     .orderBy(desc(groups.featuredUntil), desc(groups.id))
     .limit(limit);
   return rows.map((row) => toGroupJson(row, now));
@@ -59,7 +71,10 @@ function pageOf(rows: Parameters<typeof toGroupJson>[0][], total: number, page: 
 // The partial indexes are declared DESC NULLS LAST; a plain DESC (NULLS FIRST) would not match
 // them and Postgres would sort the whole table instead (the columns are NOT NULL either way).
 const descNullsLast = (column: AnyPgColumn) => sql`${column} desc nulls last`;
-const RECENT_ORDER = [descNullsLast(groups.createdAt), descNullsLast(groups.id)];
+/** 'Mais recentes': last listed first (creation or the owner's free bump), groups_*_recent_idx. */
+const RECENT_ORDER = [descNullsLast(groups.bumpedAt), descNullsLast(groups.id)];
+/** Creation order (groups_public_created_idx): stable while owners bump, for batches over everything. */
+const CREATED_ORDER = [descNullsLast(groups.createdAt), descNullsLast(groups.id)];
 
 function orderFor(sortBy: GroupSort) {
   if (sortBy === 'cliques') return [descNullsLast(groups.cliques), descNullsLast(groups.id)];
@@ -67,8 +82,11 @@ function orderFor(sortBy: GroupSort) {
   return RECENT_ORDER;
 }
 
-/** One page of the newest public groups. */
-export async function recentGroups(db: Db, options: { page: number; limit: number }): Promise<GroupPage> {
+/** One page of the public groups listed last (newest or bumped) first. */
+export async function recentGroups(
+  db: Db,
+  options: { page: number; limit: number } & AdultOption,
+): Promise<GroupPage> {
   return publicGroupsPage(db, { sortBy: 'createdAt', ...options });
 }
 
@@ -78,21 +96,27 @@ export async function recentGroups(db: Db, options: { page: number; limit: numbe
  */
 export async function publicGroupsPage(
   db: Db,
-  { sortBy, page, limit }: { sortBy: Exclude<GroupSort, 'title'>; page: number; limit: number },
+  {
+    sortBy,
+    page,
+    limit,
+    includeAdult,
+  }: { sortBy: Exclude<GroupSort, 'title'>; page: number; limit: number } & AdultOption,
 ): Promise<GroupPage> {
   const [rows, [totalRow]] = await Promise.all([
     db
       .select(groupColumns)
       .from(groups)
       .innerJoin(categories, groupsWithCategory)
-      .where(isPublicGroup)
+      .where(listedGroups(includeAdult))
       .orderBy(...orderFor(sortBy))
       .limit(limit)
       .offset((page - 1) * limit),
     // Totals are kept per category by triggers (categories.public_groups): a sum of ten rows.
     db
       .select({ n: sql<number>`coalesce(sum(${categories.publicGroups}), 0)`.mapWith(Number) })
-      .from(categories),
+      .from(categories)
+      .where(includeAdult ? undefined : eq(categories.adult, false)),
   ]);
   return pageOf(rows, totalRow?.n ?? 0, page, limit);
 }
@@ -105,6 +129,7 @@ export async function findCategory(db: Db, slugOrName: string) {
       name: categories.name,
       slug: categories.slug,
       publicGroups: categories.publicGroups,
+      adult: categories.adult,
     })
     .from(categories)
     .where(or(eq(categories.slug, slugOrName), eq(categories.name, slugOrName)))
@@ -114,7 +139,7 @@ export async function findCategory(db: Db, slugOrName: string) {
   return category;
 }
 
-/** One page of a category's public groups in the chosen order. */
+/** One page of a category's public groups in the chosen order (an adult category's only on opt-in). */
 export async function categoryGroups(
   db: Db,
   {
@@ -122,9 +147,11 @@ export async function categoryGroups(
     sortBy = 'createdAt',
     page,
     limit,
-  }: { categorySlug: string; sortBy?: GroupSort; page: number; limit: number },
+    includeAdult,
+  }: { categorySlug: string; sortBy?: GroupSort; page: number; limit: number } & AdultOption,
 ): Promise<GroupPage> {
   const category = await findCategory(db, categorySlug);
+  if (category.adult && !includeAdult) return pageOf([], 0, page, limit);
   const where = and(eq(groups.categoryId, category.id), isPublicGroup);
   const rows = await db
     .select(groupColumns)
@@ -159,11 +186,12 @@ export async function groupBySlug(db: Db, categorySlug: string, titleSlug: strin
   return oneGroup(db, and(eq(categories.slug, categorySlug), eq(groups.titleSlug, titleSlug))!);
 }
 
-/** Other public groups of the same category, most clicked first. */
+/** Other public groups of the same category, most clicked first (adult ones only on opt-in). */
 export async function relatedGroups(
   db: Db,
   group: { id: string; categorySlug: string } | { id: string; categoryId: number },
   limit: number = RELATED_LIMIT,
+  { includeAdult }: AdultOption = {},
 ): Promise<GroupJson[]> {
   const categoryId =
     'categoryId' in group ? group.categoryId : (await findCategory(db, group.categorySlug)).id;
@@ -171,7 +199,7 @@ export async function relatedGroups(
     .select(groupColumns)
     .from(groups)
     .innerJoin(categories, groupsWithCategory)
-    .where(and(eq(groups.categoryId, categoryId), isPublicGroup, ne(groups.id, group.id)))
+    .where(and(eq(groups.categoryId, categoryId), listedGroups(includeAdult), ne(groups.id, group.id)))
     .orderBy(...orderFor('cliques'))
     .limit(limit);
   return rows.map((row) => toGroupJson(row));
@@ -190,7 +218,8 @@ export interface PublicGroupRef {
   updatedAt: Date;
 }
 
-// Keyset pages over the public recent index: memory stays one batch however many groups there are.
+// Keyset pages over the public creation-order index: memory stays one batch however many groups there
+// are, and a group bumped meanwhile keeps its place (ordering by bumped_at could skip it).
 // The cursor keeps created_at as text: a JS Date would drop its microseconds and skip rows.
 async function* keysetBatches<R extends { id: string }>(
   batchSize: number,
@@ -227,7 +256,7 @@ export async function* publicGroupBatches(db: Db, batchSize = 1000): AsyncGenera
       .from(groups)
       .innerJoin(categories, groupsWithCategory)
       .where(keyset ? and(isPublicGroup, keyset) : isPublicGroup)
-      .orderBy(...RECENT_ORDER)
+      .orderBy(...CREATED_ORDER)
       .limit(batchSize),
   );
   for await (const rows of batches) yield rows.map((row) => ({ ...row, path: groupPath(row) }));
@@ -247,7 +276,7 @@ export async function* publicGroupJsonBatches(db: Db, batchSize = 500): AsyncGen
       .from(groups)
       .innerJoin(categories, groupsWithCategory)
       .where(keyset ? and(isPublicGroup, keyset) : isPublicGroup)
-      .orderBy(...RECENT_ORDER)
+      .orderBy(...CREATED_ORDER)
       .limit(batchSize),
   );
   const now = new Date();

@@ -20,7 +20,15 @@ function relatedKey(list: readonly GroupJson[]) {
 
 /** What a group page renders of its group. */
 export function groupKey(group: GroupJson & { updatedAt?: string }) {
-  return [group.id, group.updatedAt, group.cliques, group.featured, group.featuredUntil, group.path];
+  return [
+    group.id,
+    group.updatedAt,
+    group.cliques,
+    group.featured,
+    group.featuredUntil,
+    group.path,
+    group.adult,
+  ];
 }
 
 // Related lists change rarely: the nil id excludes nothing, so each category's top list is read once.
@@ -41,8 +49,14 @@ export interface GroupPageData {
 export async function* groupPageBatches(db: Db, batchSize = 1000): AsyncGenerator<GroupPageData[]> {
   const categories = await listCategories(db);
   const top = new Map<number, GroupJson[]>();
+  // An adult group's page shows its related groups behind the same age confirmation as itself.
   for (const category of categories)
-    top.set(category.id, await relatedGroups(db, { id: NIL, categoryId: category.id }, RELATED_LIMIT + 1));
+    top.set(
+      category.id,
+      await relatedGroups(db, { id: NIL, categoryId: category.id }, RELATED_LIMIT + 1, {
+        includeAdult: category.adult,
+      }),
+    );
   const bySlug = new Map(categories.map((c) => [c.slug, c.id]));
   const relatedKeys = new Map<number, string>();
   for (const [id, list] of top) relatedKeys.set(id, digest(relatedKey(list)));

@@ -17,6 +17,7 @@ const group: GroupJson & { updatedAt: string } = {
   category: 'Games',
   categorySlug: 'games',
   titleSlug: 'pokemon-go-brasil',
+  adult: false,
   path: '/games/pokemon-go-brasil',
   updatedAt: '2026-01-01T00:00:00.000Z',
 };
@@ -28,11 +29,13 @@ describe('group page cacheKey', () => {
     expect(key(group)).toMatch(/^[\w-]{22}$/);
   });
 
-  it('moves with an edit, a click rollup, featuring and a new path', () => {
+  it('moves with an edit, a click rollup, featuring, a new path and an adult category', () => {
     const base = key(group);
     expect(key({ ...group, updatedAt: '2026-01-02T00:00:00.000Z' })).not.toBe(base);
     expect(key({ ...group, cliques: 189 })).not.toBe(base);
     expect(key({ ...group, featured: true, featuredUntil: '2026-02-01T00:00:00.000Z' })).not.toBe(base);
     expect(key({ ...group, path: '/games/outro' })).not.toBe(base);
+    // An admin marking the category adult puts the page behind the age confirmation.
+    expect(key({ ...group, adult: true })).not.toBe(base);
   });
 });

@@ -33,7 +33,18 @@ const limit = (fallback: number) =>
     .max(MAX_PAGE_SIZE, INVALID_LIMIT)
     .default(fallback);
 
-/** GET /api/groups?category&page&limit&sortBy ('title' only inside a category). */
+/** `adult=1` opts in to adult (18+) groups in a list or a search; without it they are left out. */
+export const adultParam = z
+  .union([z.enum(['', '0', '1', 'false', 'true']), z.boolean()], {
+    error: 'Filtro de conteúdo adulto inválido',
+  })
+  .optional()
+  .transform((v) => v === true || v === '1' || v === 'true');
+
+/** GET /api/groups/featured?adult */
+export const FeaturedQuerySchema = z.object({ adult: adultParam });
+
+/** GET /api/groups?category&page&limit&sortBy&adult ('title' only inside a category). */
 export const GroupListQuerySchema = z
   .object({
     category: z
@@ -45,15 +56,17 @@ export const GroupListQuerySchema = z
     page,
     limit: limit(CATEGORY_PAGE_SIZE),
     sortBy: z.enum(GROUP_SORTS, { error: INVALID_SORT }).default('createdAt'),
+    adult: adultParam,
   })
   .refine((q) => q.category || q.sortBy !== 'title', { message: INVALID_SORT, path: ['sortBy'] });
 export type GroupListQuery = z.infer<typeof GroupListQuerySchema>;
 
-/** GET /api/groups/recent?page&limit */
-export const RecentQuerySchema = z.object({ page, limit: limit(RECENT_PAGE_SIZE) });
+/** GET /api/groups/recent?page&limit&adult */
+export const RecentQuerySchema = z.object({ page, limit: limit(RECENT_PAGE_SIZE), adult: adultParam });
 
-/** GET /api/groups/{id}/related?limit */
+/** GET /api/groups/{id}/related?limit&adult */
 export const RelatedQuerySchema = z.object({
+  adult: adultParam,
   limit: z.coerce
     .number({ error: INVALID_LIMIT })
     .int(INVALID_LIMIT)

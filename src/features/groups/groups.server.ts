@@ -1,11 +1,17 @@
 // Queries shared by every feature that reads groups. The rules for "public" and "featured now"
 // live here and only here; every list selects `groupColumns` and answers with `toGroupJson`.
-import { and, eq, gt, isNull, type SQL } from 'drizzle-orm';
+import { and, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
 import { categories, groups } from '#db/schema.ts';
 import { groupPath, isFeaturedNow } from './groups.ts';
 
 /** A group is public when approved and not hidden by reports. */
 export const isPublicGroup: SQL = and(eq(groups.approved, true), isNull(groups.hiddenAt))!;
+
+/**
+ * Not in an adult (18+) category: lists leave those out unless the visitor opts in. A small id array
+ * evaluated once per statement (the categories table is tiny), so the partial indexes stay the plan.
+ */
+export const notAdultGroup: SQL = sql`${groups.categoryId} <> all(array(select ${categories.id} from ${categories} where ${categories.adult}))`;
 
 /** Featured now: the flag set and the end date ahead (expired featuring never counts). */
 export function isFeaturedGroup(now: Date = new Date()): SQL {
@@ -29,6 +35,7 @@ export const groupColumns = {
   categoryId: groups.categoryId,
   category: categories.name,
   categorySlug: categories.slug,
+  adult: categories.adult,
 };
 
 /** The join every group list uses. */
@@ -50,6 +57,7 @@ export type GroupRow = {
   categoryId: number;
   category: string;
   categorySlug: string;
+  adult: boolean;
 };
 
 /** The public JSON of a group (spec section 3 plus its canonical path). */
@@ -68,6 +76,8 @@ export interface GroupJson {
   category: string;
   categorySlug: string;
   titleSlug: string;
+  /** in an adult (18+) category: its pages ask for age confirmation */
+  adult: boolean;
   /** canonical page: /{categorySlug}/{titleSlug} */
   path: string;
 }
@@ -89,6 +99,7 @@ export function toGroupJson(row: GroupRow, now: Date = new Date()): GroupJson {
     category: row.category,
     categorySlug: row.categorySlug,
     titleSlug: row.titleSlug,
+    adult: row.adult,
     path: groupPath(row),
   };
 }

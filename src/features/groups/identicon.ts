@@ -2,7 +2,7 @@
 // derived from the group id, as an SVG string. Pure, no IO: the build and the islands draw the same image.
 
 /** FNV-1a over the id: a small, stable spread of bits (not for security). */
-function hash(text: string): number {
+export function hash(text: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {
     h ^= text.charCodeAt(i);

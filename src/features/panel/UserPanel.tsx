@@ -19,14 +19,11 @@ import { $session, endSession, loadSession } from '#src/features/auth/session.st
 import { api } from '#src/lib/api.ts';
 import { formatDate } from '#src/lib/format.ts';
 import { EndAllSessions } from './EndAllSessions.tsx';
+import { GroupTools, type OwnedGroup } from './GroupTools.tsx';
 import { HiddenNotice } from './HiddenNotice.tsx';
 
-interface UserGroup {
-  id: string;
-  title: string;
-  approved: boolean;
+interface UserGroup extends OwnedGroup {
   featured: boolean;
-  hidden: boolean;
   hiddenReason: string | null;
   reportReasons: ReportReason[];
   category: string;
@@ -199,7 +196,7 @@ export default function UserPanel() {
               <Card
                 key={g.id}
                 padding="md"
-                className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between"
+                className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-center sm:justify-between"
               >
                 <div className="min-w-0">
                   <a href={`/grupo/${g.id}`} className="font-semibold text-neutral-900 hover:underline">
@@ -228,6 +225,7 @@ export default function UserPanel() {
                     Destacar
                   </Button>
                 ) : null}
+                <GroupTools group={g} />
               </Card>
             ))}
         </section>

@@ -10,6 +10,7 @@ import {
   type ReportReason,
 } from '#db/schema.ts';
 import { groupColumns, groupsWithCategory, toGroupJson } from '#src/features/groups/groups.server.ts';
+import { nextBumpAt } from './engage.ts';
 
 /**
  * The user's groups, newest first, including pending and hidden ones. A hidden group says why
@@ -18,7 +19,12 @@ import { groupColumns, groupsWithCategory, toGroupJson } from '#src/features/gro
  */
 export async function listUserGroups(db: Db, userId: string) {
   const rows = await db
-    .select({ ...groupColumns, hiddenAt: groups.hiddenAt, hiddenReason: groups.hiddenReason })
+    .select({
+      ...groupColumns,
+      hiddenAt: groups.hiddenAt,
+      hiddenReason: groups.hiddenReason,
+      bumpedAt: groups.bumpedAt,
+    })
     .from(groups)
     .innerJoin(categories, groupsWithCategory)
     .where(eq(groups.userId, userId))
@@ -44,6 +50,8 @@ export async function listUserGroups(db: Db, userId: string) {
       hidden: row.hiddenAt !== null,
       hiddenReason: row.hiddenAt ? row.hiddenReason : null,
       reportReasons: [...counts].sort((a, b) => b[1] - a[1]).map(([reason]) => reason),
+      /** when the free bump ('Renovar') opens again */
+      nextBumpAt: nextBumpAt(row.bumpedAt).toISOString(),
     };
   });
 }

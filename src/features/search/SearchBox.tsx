@@ -1,7 +1,8 @@
 // The header's and home's search box: a plain GET form to /buscar that works before JavaScript runs;
-// an empty (trimmed) term is ignored instead of searching for nothing. With JavaScript it also offers
-// instant suggestions of groups from the Pagefind index, which is downloaded only once the visitor
-// focuses the field or types (never on page load).
+// an empty (trimmed) term is ignored instead of searching for nothing (before hydration the browser
+// refuses it: required + pattern; once hydrated, onSubmit does, without the browser's bubble). With
+// JavaScript it also offers instant suggestions of groups from the Pagefind index, which is downloaded
+// only once the visitor focuses the field or types (never on page load).
 import { Search } from 'lucide-react';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 
@@ -59,10 +60,12 @@ export default function SearchBox({ defaultValue = '', size = 'md', id = 'busca'
   const latest = useRef('');
   const rootRef = useRef<HTMLFormElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
+  const [hydrated, setHydrated] = useState(false);
 
   // Hydrated because the visitor focused the field or started typing (client:interaction): carry on
   // from what they typed, as the focus and keys before hydration never reached the handlers below.
   useEffect(() => {
+    setHydrated(true);
     const input = inputRef.current;
     if (!input || document.activeElement !== input) return;
     setOpen(true);
@@ -138,6 +141,7 @@ export default function SearchBox({ defaultValue = '', size = 'md', id = 'busca'
         ref={rootRef}
         action="/buscar"
         method="get"
+        noValidate={hydrated}
         onSubmit={onSubmit}
         onBlur={(event) => {
           if (!rootRef.current?.contains(event.relatedTarget as Node | null)) setOpen(false);
@@ -170,6 +174,8 @@ export default function SearchBox({ defaultValue = '', size = 'md', id = 'busca'
           autoComplete="off"
           enterKeyHint="search"
           maxLength={200}
+          required
+          pattern={String.raw`.*\S.*`}
           role="combobox"
           aria-autocomplete="list"
           aria-expanded={showList}

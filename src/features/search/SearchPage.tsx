@@ -12,6 +12,7 @@ import { api, withQuery } from '#src/lib/api.ts';
 import { GAP, pageWindow } from '#src/lib/pagination.ts';
 import type { AdvertisementJson } from '../ads/ads.schema.ts';
 import { mixAds } from '../ads/ads.ts';
+import { ADULT_FILTER_HINT, ADULT_FILTER_LABEL } from '../groups/adult.ts';
 import { AdCard, ResultCard, type ResultGroup } from './ResultCards.tsx';
 import { SEARCH_PAGE_SIZE, SEARCH_SORT_LABELS, SEARCH_SORTS, SearchQuerySchema } from './search.schema.ts';
 import { totalLabel } from './search.ts';
@@ -153,7 +154,9 @@ export default function SearchPage() {
     setDraft((d) => ({ ...d, [key]: value }));
   };
   const chips = filterChips(criteria);
-  const filtersOpen = Boolean(draft.minCliques || draft.maxCliques || draft.dateAfter || draft.dateBefore);
+  const filtersOpen = Boolean(
+    draft.minCliques || draft.maxCliques || draft.dateAfter || draft.dateBefore || draft.adult,
+  );
   const field = (name: keyof Criteria, label: string, type: 'number' | 'date') => (
     <div>
       <label htmlFor={`busca-${name}`} className={LABEL}>
@@ -232,6 +235,22 @@ export default function SearchPage() {
               {field('maxCliques', 'Máximo de cliques', 'number')}
               {field('dateAfter', 'Criado após', 'date')}
               {field('dateBefore', 'Criado até', 'date')}
+              <label className="flex min-h-11 cursor-pointer items-center gap-3 text-[0.9375rem] font-medium text-neutral-800 sm:col-span-2 lg:col-span-4">
+                <input
+                  type="checkbox"
+                  name="adult"
+                  value="1"
+                  checked={draft.adult}
+                  onChange={(event) => {
+                    const adult = event.currentTarget.checked;
+                    setDraft((d) => ({ ...d, adult }));
+                    // Like the order, the opt-in applies at once to an existing search.
+                    if (criteria.q) navigate({ ...criteria, adult, page: 1 });
+                  }}
+                  className="size-5 shrink-0 cursor-pointer accent-brand-700"
+                />
+                {ADULT_FILTER_LABEL}
+              </label>
             </div>
           </details>
 
@@ -345,7 +364,7 @@ export default function SearchPage() {
             text={
               result.pagination.total > 0
                 ? 'Esta página não existe mais. Volte para a primeira página dos resultados.'
-                : 'Tente outras palavras, confira a ortografia ou remova alguns filtros.'
+                : `Tente outras palavras, confira a ortografia ou remova alguns filtros.${criteria.adult ? '' : ` ${ADULT_FILTER_HINT}`}`
             }
             action={
               result.pagination.total > 0 ? (

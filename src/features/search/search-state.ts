@@ -1,5 +1,6 @@
 // /buscar's state lives in the query string (q, sortBy, minCliques, maxCliques, dateAfter, dateBefore,
-// page, after) so back/forward and shared links work. Pure: read, write, and the chips that describe it.
+// adult, page, after) so back/forward and shared links work. Pure: read, write, and the chips that describe it.
+import { ADULT_FILTER_LABEL } from '../groups/adult.ts';
 import { SEARCH_SORTS, type SearchSort } from './search.schema.ts';
 import { parseCursor } from './search.ts';
 
@@ -10,6 +11,8 @@ export interface Criteria {
   maxCliques: string;
   dateAfter: string;
   dateBefore: string;
+  /** include adult (18+) groups: adult=1 */
+  adult: boolean;
   page: number;
   /** the keyset cursor the next page was reached with (only past page 1; see search.ts) */
   after: string;
@@ -22,6 +25,7 @@ export const EMPTY_CRITERIA: Criteria = {
   maxCliques: '',
   dateAfter: '',
   dateBefore: '',
+  adult: false,
   page: 1,
   after: '',
 };
@@ -40,6 +44,7 @@ export function readCriteria(search: string): Criteria {
     maxCliques: text('maxCliques', 12),
     dateAfter: text('dateAfter', 10),
     dateBefore: text('dateBefore', 10),
+    adult: params.get('adult') === '1',
     page: Number.isInteger(page) && page >= 1 ? page : 1,
     after: page > 1 && parseCursor(after) ? after : '',
   };
@@ -58,6 +63,7 @@ export function criteriaQuery(criteria: Criteria): string {
   for (const key of ['minCliques', 'maxCliques', 'dateAfter', 'dateBefore'] as const) {
     if (criteria[key]) params.set(key, criteria[key]);
   }
+  if (criteria.adult) params.set('adult', '1');
   if (criteria.page > 1) params.set('page', String(criteria.page));
   if (criteria.page > 1 && criteria.after) params.set('after', criteria.after);
   const qs = params.toString();
@@ -71,6 +77,7 @@ export function apiQuery(criteria: Criteria, limit: number): Record<string, stri
   for (const key of ['minCliques', 'maxCliques', 'dateAfter', 'dateBefore'] as const) {
     if (criteria[key]) query[key] = criteria[key];
   }
+  if (criteria.adult) query.adult = 1;
   if (criteria.page > 1 && criteria.after) query.after = criteria.after;
   return query;
 }
@@ -82,7 +89,7 @@ export function dayLabel(isoDay: string): string {
 }
 
 export interface Chip {
-  key: 'cliques' | 'data';
+  key: 'cliques' | 'data' | 'adulto';
   label: string;
   /** the criteria without this filter */
   without: Partial<Criteria>;
@@ -106,5 +113,6 @@ export function filterChips(criteria: Criteria): Chip[] {
           : `Data: até ${dayLabel(before)}`;
     chips.push({ key: 'data', label, without: { dateAfter: '', dateBefore: '' } });
   }
+  if (criteria.adult) chips.push({ key: 'adulto', label: ADULT_FILTER_LABEL, without: { adult: false } });
   return chips;
 }

@@ -1,5 +1,6 @@
 // The search query (GET /api/groups?search=… and /buscar's query string), shared by the page and the API.
 import { z } from 'zod';
+import { adultParam } from '../groups/groups.schema.ts';
 import { INVITE_LINK_MESSAGE, normalizeInviteLink } from '../groups/groups.ts';
 import { cleanTerm, parseCursor } from './search.ts';
 
@@ -95,6 +96,8 @@ export const SearchQuerySchema = z
     maxCliques: optionalCount('O máximo de cliques'),
     dateAfter: optionalDate('A data inicial'),
     dateBefore: optionalDate('A data final'),
+    /** adult=1: include adult (18+) groups ('Incluir conteúdo adulto (18+)') */
+    adult: adultParam,
   })
   .refine((q) => q.minCliques === undefined || q.maxCliques === undefined || q.minCliques <= q.maxCliques, {
     message: 'O mínimo de cliques não pode ser maior que o máximo',

@@ -17,6 +17,7 @@ import {
   groupColumns,
   groupsWithCategory,
   isPublicGroup,
+  notAdultGroup,
   toGroupJson,
 } from '../groups/groups.server.ts';
 import { groupPath } from '../groups/groups.ts';
@@ -105,7 +106,8 @@ export async function correctedWords(db: Db, words: string[]): Promise<string[][
  * b-tree serves them (`+ 0`), or the planner ANDs a bitmap of half the table for a wide range.
  */
 function filtersOf(query: SearchQuery, textLeads: boolean): SQL[] {
-  const filters: SQL[] = [isPublicGroup];
+  // Adult (18+) groups only when the visitor opts in (adult=1), or names one by its invite link (the panel).
+  const filters: SQL[] = query.adult || query.link ? [isPublicGroup] : [isPublicGroup, notAdultGroup];
   const cliques = textLeads ? sql`(${groups.cliques} + 0)` : groups.cliques;
   if (query.minCliques !== undefined) filters.push(sql`${cliques} >= ${query.minCliques}`);
   if (query.maxCliques !== undefined) filters.push(sql`${cliques} <= ${query.maxCliques}`);
@@ -135,8 +137,9 @@ type Order = 'createdAt' | 'cliques';
 
 /** An order's sort key: in the partial b-tree indexes' terms (walked) or as expressions no index has. */
 function sortKey(order: Order, walk: boolean): SQL {
+  // 'Mais recentes' is the listing order (creation or the owner's last bump), as every recent list.
   if (order === 'createdAt')
-    return walk ? sql`${groups.createdAt}` : sql`(${groups.createdAt} + interval '0 s')`;
+    return walk ? sql`${groups.bumpedAt}` : sql`(${groups.bumpedAt} + interval '0 s')`;
   return walk ? sql`${groups.cliques}` : sql`(${groups.cliques} + 0)`;
 }
 
@@ -149,7 +152,7 @@ function orderBy(order: Order, walk: boolean): SQL[] {
 /** The sort key as the cursor carries it: exact (microseconds, not the milliseconds a Date keeps). */
 function cursorKey(order: Order): SQL<string> {
   return order === 'createdAt'
-    ? sql<string>`(extract(epoch from ${groups.createdAt}) * 1000000)::bigint::text`
+    ? sql<string>`(extract(epoch from ${groups.bumpedAt}) * 1000000)::bigint::text`
     : sql<string>`${groups.cliques}::text`;
 }
 
@@ -389,7 +392,10 @@ async function relevancePage(
   return { rows, counted, tier: rows.length > fromTitles ? 'd' : 't' };
 }
 
-/** What the instant suggestions index: the most clicked public groups (start of the description only). */
+/**
+ * What the instant suggestions index: the most clicked public groups but adult ones (start of the
+ * description only).
+ */
 export async function suggestions(db: Db, limit: number): Promise<Suggestion[]> {
   const rows = await db
     .select({
@@ -401,7 +407,7 @@ export async function suggestions(db: Db, limit: number): Promise<Suggestion[]> 
     })
     .from(groups)
     .innerJoin(categories, groupsWithCategory)
-    .where(isPublicGroup)
+    .where(and(isPublicGroup, notAdultGroup))
     .orderBy(...orderBy('cliques', true))
     .limit(limit);
   return rows.map(({ categorySlug, titleSlug, ...row }) => ({

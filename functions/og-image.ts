@@ -1,0 +1,27 @@
+// GET /og/{groupId}/{version}.png: a public group's 1200x630 share card, drawn on first request and
+// then kept by the CDN (the version in the address changes with what the card shows).
+import type { Config, Context } from '@netlify/functions';
+import { getDb } from '#db/client.ts';
+import { GROUP_NOT_FOUND, groupById } from '#src/features/groups/group-lists.server.ts';
+import { renderOgCard } from '#src/features/share/og-card.server.ts';
+import { AppError, param, route } from '#src/lib/http.server.ts';
+
+export default route({
+  GET: async (_req: Request, context: Context) => {
+    if (!/^[0-9a-z]{1,13}\.png$/.test(param(context, 'file')))
+      throw new AppError('NOT_FOUND', GROUP_NOT_FOUND);
+    const group = await groupById(await getDb(), param(context, 'id'));
+    const png = await renderOgCard(group);
+    return new Response(new Uint8Array(png), {
+      headers: {
+        'content-type': 'image/png',
+        'cache-control': 'public, max-age=86400',
+        // Netlify's CDN keeps the card a year across deploys; a changed card gets a new address.
+        'netlify-cdn-cache-control': 'public, durable, s-maxage=31536000, stale-while-revalidate=86400',
+        'x-content-type-options': 'nosniff',
+      },
+    });
+  },
+});
+
+export const config: Config = { path: '/og/:id/:file', method: 'GET' };

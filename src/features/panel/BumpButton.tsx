@@ -1,0 +1,61 @@
+// 'Renovar': the owner's free bump of an approved, visible group, once every 24 hours. While the
+// cooldown runs it shows a countdown to the next one.
+import { RefreshCw } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Button } from '#src/components/ui/Button.tsx';
+import { toast } from '#src/components/ui/toast.store.ts';
+import { ApiError, api } from '#src/lib/api.ts';
+import { formatDateTime } from '#src/lib/format.ts';
+import { countdown } from './engage.ts';
+
+export function BumpButton({ groupId, nextBumpAt }: { groupId: string; nextBumpAt: string }) {
+  const [next, setNext] = useState(nextBumpAt);
+  const [now, setNow] = useState(() => Date.now());
+  const [busy, setBusy] = useState(false);
+  const waiting = new Date(next).getTime() > now;
+
+  useEffect(() => {
+    if (!waiting) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [waiting]);
+
+  const bump = async () => {
+    setBusy(true);
+    try {
+      const result = await api<{ nextBumpAt: string }>(`/api/user/groups/${groupId}/bump`, {
+        method: 'POST',
+      });
+      setNext(result.nextBumpAt);
+      setNow(Date.now());
+      toast({
+        variant: 'success',
+        title: 'Grupo renovado!',
+        description: 'Ele voltou ao topo dos Últimos Grupos e da categoria.',
+      });
+    } catch (error) {
+      toast({
+        variant: 'destructive',
+        title: 'Não foi possível renovar',
+        description: error instanceof ApiError ? error.message : 'Verifique sua conexão e tente novamente.',
+      });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (waiting)
+    return (
+      <p className="text-sm text-neutral-600" title={`Disponível em ${formatDateTime(next)}`}>
+        Renovar de novo em{' '}
+        <span className="font-semibold text-neutral-900 tabular-nums" role="timer">
+          {countdown(next, now)}
+        </span>
+      </p>
+    );
+  return (
+    <Button size="sm" variant="secondary" onClick={bump} disabled={busy}>
+      <RefreshCw aria-hidden="true" className={busy ? 'animate-spin' : undefined} /> Renovar
+    </Button>
+  );
+}

@@ -1,0 +1,111 @@
+// A group's joins (clicks) and shares over the last 30 days: totals, the change against the 30 days
+// before, and a chart whose library is fetched only when the stats are opened.
+import { BarChart3 } from 'lucide-react';
+import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
+import { Button } from '#src/components/ui/Button.tsx';
+import { EmptyState } from '#src/components/ui/EmptyState.tsx';
+import { Skeleton } from '#src/components/ui/Skeleton.tsx';
+import { api } from '#src/lib/api.ts';
+import { countLabel } from '#src/lib/format.ts';
+import { changeLabel, STATS_DEFAULT_DAYS, type GroupStats as Stats, type StatsDay } from './engage.ts';
+
+const StatsChart = lazy(() => import('./StatsChart.tsx')) as ComponentType<{ days: StatsDay[] }>;
+
+const DAYS = STATS_DEFAULT_DAYS;
+
+function Total({ label, value, previous }: { label: string; value: number; previous: number }) {
+  const change = changeLabel(value, previous, DAYS);
+  return (
+    <div className="rounded-control border border-neutral-200 p-3">
+      <p className="text-sm text-neutral-600">{label}</p>
+      <p className="text-2xl font-bold text-neutral-900 tabular-nums">{value.toLocaleString('pt-BR')}</p>
+      <p className="text-xs text-neutral-600">
+        {change ??
+          (previous === 0 && value > 0 ? `Nada nos ${DAYS} dias anteriores` : `Nos últimos ${DAYS} dias`)}
+      </p>
+    </div>
+  );
+}
+
+function StatsBody({ groupId }: { groupId: string }) {
+  const [state, setState] = useState<
+    { status: 'loading' } | { status: 'error' } | { status: 'ok'; data: Stats }
+  >({
+    status: 'loading',
+  });
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    if (attempt < 0) return; // attempt: bumped by retry to reload
+    setState({ status: 'loading' });
+    api<Stats>(`/api/user/groups/${groupId}/stats`, { query: { days: DAYS } })
+      .then((data) => setState({ status: 'ok', data }))
+      .catch(() => setState({ status: 'error' }));
+  }, [groupId, attempt]);
+
+  if (state.status === 'loading')
+    return (
+      <div className="flex flex-col gap-3" aria-busy="true">
+        <span className="sr-only">Carregando estatísticas…</span>
+        <div className="grid grid-cols-2 gap-3">
+          <Skeleton className="h-20" />
+          <Skeleton className="h-20" />
+        </div>
+        <Skeleton className="h-56" />
+      </div>
+    );
+  if (state.status === 'error')
+    return (
+      <EmptyState
+        title="Não foi possível carregar as estatísticas"
+        text="Verifique sua conexão e tente novamente."
+        action={<Button onClick={() => setAttempt((n) => n + 1)}>Tentar novamente</Button>}
+      />
+    );
+  const { days, totals } = state.data;
+  if (totals.clicks === 0 && totals.shares === 0)
+    return (
+      <p className="rounded-control bg-neutral-50 p-4 text-center text-sm text-neutral-600">
+        Ainda não há cliques nem compartilhamentos.
+      </p>
+    );
+  return (
+    <div className="flex flex-col gap-3">
+      <div className="grid grid-cols-2 gap-3">
+        <Total label="Entradas no grupo" value={totals.clicks} previous={totals.previousClicks} />
+        <Total label="Compartilhamentos" value={totals.shares} previous={totals.previousShares} />
+      </div>
+      <figure
+        className="m-0"
+        aria-label={`Entradas e compartilhamentos por dia nos últimos ${DAYS} dias: ${countLabel(totals.clicks, 'entrada', 'entradas')} e ${countLabel(totals.shares, 'compartilhamento', 'compartilhamentos')}.`}
+      >
+        <Suspense fallback={<Skeleton className="h-56" />}>
+          <StatsChart days={days} />
+        </Suspense>
+      </figure>
+    </div>
+  );
+}
+
+export function GroupStats({ groupId, title }: { groupId: string; title: string }) {
+  const [open, setOpen] = useState(false);
+  const panelId = `stats-${groupId}`;
+  return (
+    <>
+      <Button
+        size="sm"
+        variant="ghost"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((v) => !v)}
+      >
+        <BarChart3 aria-hidden="true" /> {open ? 'Ocultar estatísticas' : 'Estatísticas'}
+      </Button>
+      {open && (
+        <section id={panelId} aria-label={`Estatísticas de ${title}`} className="order-last w-full">
+          <h3 className="mb-2 text-sm font-semibold text-neutral-900">Últimos {DAYS} dias</h3>
+          <StatsBody groupId={groupId} />
+        </section>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,30 @@
+// Where a group page's share picture (og:image) lives. Pure: the build and the function agree on it.
+import { hash } from '../groups/identicon.ts';
+
+export const OG_WIDTH = 1200;
+export const OG_HEIGHT = 630;
+
+/** A picture stored by the site (/api/images/<uuid>.webp): the card is drawn around it. */
+const STORED = /^\/api\/images\/([0-9a-f-]{36}\.webp)$/;
+
+/** The stored image key of a group's picture, or null (no picture, or one from elsewhere). */
+export function storedImageKey(image: string | null): string | null {
+  return image ? (STORED.exec(image)?.[1] ?? null) : null;
+}
+
+/**
+ * The share picture of a group: a 1200x630 card drawn on demand (/og/<id>/<version>.png) with its title,
+ * category, the site's name and its picture when the site stores one. The version changes whenever
+ * what the card shows changes, so the CDN may keep each address for good. A picture from elsewhere
+ * (CSV import) is used as it is: the site never fetches other servers' addresses for a card.
+ */
+export function ogImageOf(group: { id: string; title: string; category: string; image: string | null }): {
+  path: string;
+  width?: number;
+  height?: number;
+} {
+  if (group.image && !storedImageKey(group.image) && /^https?:\/\//.test(group.image))
+    return { path: group.image };
+  const version = hash(`${group.title}\n${group.category}\n${group.image ?? ''}`).toString(36);
+  return { path: `/og/${group.id}/${version}.png`, width: OG_WIDTH, height: OG_HEIGHT };
+}
