@@ -48,6 +48,8 @@ export const users = pgTable(
     admin: boolean('admin').notNull().default(false),
     name: text('name').notNull(),
     phone: text('phone'),
+    /** when the owner opened the confirmation link; null until then (accounts before it are backfilled) */
+    emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
     /** sessions signed before this instant are over (logout-all, password change); null: none ended */
     sessionsValidAfter: timestamp('sessions_valid_after', { withTimezone: true }),
     createdAt: createdAt(),
@@ -442,6 +444,56 @@ export const rebuildRequests = pgTable(
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
   (t) => [index('rebuild_requests_status_idx').on(t.status, t.requestedAt)],
+);
+
+export const AUTH_TOKEN_PURPOSES = ['confirm_email', 'password_reset'] as const;
+export type AuthTokenPurpose = (typeof AUTH_TOKEN_PURPOSES)[number];
+
+/** Single-use links sent by e-mail: only the SHA-256 of the token is stored. */
+export const authTokens = pgTable(
+  'auth_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').$type<AuthTokenPurpose>().notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('auth_tokens_user_idx').on(t.userId, t.purpose)],
+);
+
+export const MAIL_STATUSES = ['pending', 'sent', 'failed', 'skipped'] as const;
+export type MailStatus = (typeof MAIL_STATUSES)[number];
+
+/**
+ * Every e-mail the product sends, written with the action that caused it and sent after it; the
+ * scheduled send-mail function retries the pending ones with backoff until they are sent or fail.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    recipient: text('recipient').notNull(),
+    template: text('template').notNull(),
+    /** the template's data (JSON); never a token in clear for long: the links expire */
+    payload: text('payload').notNull(),
+    status: text('status').$type<MailStatus>().notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** a message sent at most once (e.g. 'featuring-ending:<orderId>') */
+    dedupeKey: text('dedupe_key').unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('mail_outbox_due_idx').on(t.nextAttemptAt).where(sql`status = 'pending'`),
+    index('mail_outbox_status_idx').on(t.status, t.createdAt.desc()),
+  ],
 );
 
 export type User = typeof users.$inferSelect;

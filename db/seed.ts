@@ -187,15 +187,23 @@ export async function ensureAdmin(db: Db, admin: { email: string; password?: str
     .from(users)
     .where(eq(sql`lower(${users.email})`, email));
   if (existing && !admin.password) {
-    await db.update(users).set({ admin: true }).where(eq(users.id, existing.id));
+    await db
+      .update(users)
+      .set({ admin: true, emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, now())` })
+      .where(eq(users.id, existing.id));
     return { email, created: false };
   }
   const password = admin.password ?? randomBytes(12).toString('base64url');
   const hash = await hashPassword(password);
   if (existing) {
-    await db.update(users).set({ admin: true, password: hash }).where(eq(users.id, existing.id));
+    await db
+      .update(users)
+      .set({ admin: true, password: hash, emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, now())` })
+      .where(eq(users.id, existing.id));
     return { email, password, created: false };
   }
-  await db.insert(users).values({ email, password: hash, name: 'Administrador', admin: true });
+  await db
+    .insert(users)
+    .values({ email, password: hash, name: 'Administrador', admin: true, emailConfirmedAt: new Date() });
   return { email, password, created: true };
 }

@@ -6,9 +6,13 @@ import { migrateDb, openDb } from '../db/client.ts';
 import { isSeeded, seedDatabase } from '../db/seed.ts';
 import { adminFromEnv, printAdmin } from './platform/admin-account.ts';
 import { startLocalDatabase } from './platform/database.ts';
+import { startMailCatcher } from './platform/mail-catcher.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = process.env.PORT ?? '4321';
+// E-mails are caught as .eml files in .data/mail (listed at /__platform/mail by `npm start`).
+const mail = await startMailCatcher();
+process.env.SMTP_URL ??= mail.url;
 const database = await startLocalDatabase();
 process.env.DATABASE_URL = database.url;
 const handle = await openDb();
@@ -29,6 +33,7 @@ const child = spawn(process.execPath, [path.join(root, 'node_modules/.bin/astro'
 });
 const stop = async () => {
   child.kill('SIGTERM');
+  await mail.stop().catch(() => {});
   await database.stop().catch(() => {});
   process.exit(0);
 };

@@ -9,6 +9,7 @@ import { migrateDb, openDb } from '../db/client.ts';
 import { isSeeded, seedDatabase } from '../db/seed.ts';
 import { adminFromEnv, printAdmin } from './platform/admin-account.ts';
 import { startLocalDatabase } from './platform/database.ts';
+import { handleMailPage, startMailCatcher } from './platform/mail-catcher.ts';
 import { binaryBodyRequest, createNetlifyDev, functionsBuilt, sendWebResponse } from './platform/netlify.mjs';
 import { startScheduler } from './platform/scheduler.ts';
 import { SiteBuilder } from './platform/site-builder.ts';
@@ -30,6 +31,10 @@ Object.assign(process.env, {
   // The local builder coalesces bursts itself, so moderation shows up seconds later, not a minute.
   REBUILD_DEBOUNCE_SECONDS: process.env.REBUILD_DEBOUNCE_SECONDS ?? '5',
 });
+
+// Every e-mail goes to the local catcher (listed at /__platform/mail) unless SMTP_URL says otherwise.
+const mail = await startMailCatcher();
+process.env.SMTP_URL ??= mail.url;
 
 const database = await startLocalDatabase();
 process.env.DATABASE_URL = database.url;
@@ -63,6 +68,7 @@ const server = http.createServer(async (req, res) => {
       res.writeHead(202, { 'content-type': 'application/json' }).end('{"queued":true}');
       return;
     }
+    if (await handleMailPage(req, res, mail.dir)) return;
     const binary = await binaryBodyRequest(req, siteUrl);
     const result = binary
       ? { response: await netlify.handle(binary) }
@@ -83,7 +89,9 @@ async function notFound() {
   });
 }
 
-server.listen(port, host, () => console.log(`\n  Pronto: ${siteUrl}\n`));
+server.listen(port, host, () =>
+  console.log(`\n  Pronto: ${siteUrl}\n  E-mails: ${siteUrl}/__platform/mail\n`),
+);
 
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -95,6 +103,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     builder.stop();
     server.close();
     server.closeAllConnections();
+    await mail.stop().catch(() => {});
     await netlify.stop().catch(() => {});
     await database.stop().catch(() => {});
     process.exit(0);

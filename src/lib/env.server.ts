@@ -19,6 +19,10 @@ const EnvSchema = z.object({
   WHATSAPP_INVITE_BASE: z.url().optional(),
   /** '1': CSV image addresses on loopback may be fetched (tests' fake image server); local mode only */
   CSV_IMAGES_ALLOW_LOOPBACK: z.string().optional(),
+  /** smtp(s)://user:pass@host:port of the mail provider; `npm start` points it at its local catcher */
+  SMTP_URL: z.url().optional(),
+  /** the From of every e-mail, e.g. `Grupos de Zap <nao-responda@gruposdezap.com.br>` */
+  MAIL_FROM: z.string().min(3).optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { isLocal: boolean };
@@ -40,6 +44,9 @@ export function getEnv(): Env {
     for (const name of ['JWT_SECRET', 'VISITOR_SALT'] as const) {
       if (!env[name] || env[name].length < 32)
         throw new Error(`${name} must be set to at least 32 characters`);
+    }
+    for (const name of ['SMTP_URL', 'MAIL_FROM'] as const) {
+      if (!env[name]) throw new Error(`${name} must be set (e-mail is sent through SMTP)`);
     }
   }
   cached = env;

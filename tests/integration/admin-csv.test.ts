@@ -331,7 +331,11 @@ describe('big imports', () => {
     const body = (await res.json()) as ImportBody;
     expect(body.results).toMatchObject({ total: 5005, success: 5003, failed: 2 });
     expect(body.results.failures).toEqual([
-      { row: 5005, error: 'Link inválido: O link deve começar com https://chat.whatsapp.com/ (grupo) ou https://whatsapp.com/channel/ (canal)' },
+      {
+        row: 5005,
+        error:
+          'Link inválido: O link deve começar com https://chat.whatsapp.com/ (grupo) ou https://whatsapp.com/channel/ (canal)',
+      },
       { row: 5006, error: 'Título é obrigatório' },
     ]);
     const [n] = await db

@@ -438,8 +438,12 @@ describe('simulator', () => {
       VITEST: process.env.VITEST,
       JWT_SECRET: process.env.JWT_SECRET,
       VISITOR_SALT: process.env.VISITOR_SALT,
+      SMTP_URL: process.env.SMTP_URL,
+      MAIL_FROM: process.env.MAIL_FROM,
     };
     delete process.env.VITEST;
+    process.env.SMTP_URL = 'smtp://127.0.0.1:2525';
+    process.env.MAIL_FROM = 'Grupos de Zap <nao-responda@example.com>';
     process.env.JWT_SECRET = 'j'.repeat(40);
     process.env.VISITOR_SALT = 'v'.repeat(40);
     process.env.SETTINGS_ENCRYPTION_KEY = 'k'.repeat(40);
@@ -457,6 +461,8 @@ describe('simulator', () => {
       delete process.env.SETTINGS_ENCRYPTION_KEY;
       if (saved.JWT_SECRET === undefined) delete process.env.JWT_SECRET;
       if (saved.VISITOR_SALT === undefined) delete process.env.VISITOR_SALT;
+      if (saved.SMTP_URL === undefined) delete process.env.SMTP_URL;
+      if (saved.MAIL_FROM === undefined) delete process.env.MAIL_FROM;
       resetEnvForTests();
     }
   });

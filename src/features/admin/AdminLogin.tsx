@@ -130,6 +130,12 @@ export default function AdminLogin() {
           Entrar
         </Button>
         <a
+          href="/auth/esqueci-senha"
+          className="text-center text-sm font-medium text-brand-800 underline-offset-4 hover:underline"
+        >
+          Esqueci minha senha
+        </a>
+        <a
           href="/"
           className="text-center text-sm font-medium text-brand-800 underline-offset-4 hover:underline"
         >

@@ -19,6 +19,7 @@ import { toast } from '#src/components/ui/toast.store.ts';
 import { api } from '#src/lib/api.ts';
 import { formatCount, formatRelative } from '#src/lib/format.ts';
 import { GroupsManager } from './GroupsManager.tsx';
+import { MailOutboxCard } from './MailOutboxCard.tsx';
 import { adminScreen } from './RequireAdmin.tsx';
 import { messageOf, PageHeader, useApi } from './ui.tsx';
 
@@ -202,6 +203,7 @@ function Dashboard() {
     <>
       <PageHeader title="Dashboard" description="Visão geral do diretório e moderação dos grupos." />
       <RebuildCard version={version} />
+      <MailOutboxCard />
       <div className="mt-4 grid grid-cols-2 gap-3 lg:grid-cols-4">
         <Metric label="Total de grupos" value={value(m?.groups.total)} icon={<Layers aria-hidden="true" />} />
         <Metric

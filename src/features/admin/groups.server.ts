@@ -12,6 +12,8 @@ import {
 import { INVITE_LINK_MESSAGE, isFeaturedNow, normalizeInviteLink } from '#src/features/groups/groups.ts';
 import { freeTitleSlug, keepFormerAddress } from '#src/features/groups/slugs.server.ts';
 import { checkAndCopyPhoto } from '#src/features/links/invite-photo.server.ts';
+import { queueGroupApproved, queueGroupRejected } from '#src/features/mail/notify.server.ts';
+import { deliverMail } from '#src/features/mail/outbox.server.ts';
 import { extendFeaturing } from '#src/features/payments/featuring.server.ts';
 import { requestRebuild } from '#src/features/rebuilds/rebuilds.server.ts';
 import { deleteImage } from '#src/features/submission/images.server.ts';
@@ -164,11 +166,13 @@ export async function updateGroup(db: Db, id: string, edit: GroupEdit, now = new
     ? undefined
     : (edit.featureDays ??
       (edit.featured === true && !isFeaturedNow(current, now) ? EDIT_FEATURE_DAYS : undefined));
+  let mailId: number | undefined;
   try {
     await db.transaction(async (tx) => {
       if (Object.keys(set).length) {
         await tx.update(groups).set(set).where(eq(groups.id, id));
         if (set.titleSlug) await keepFormerAddress(tx, id, current, { categoryId, titleSlug: set.titleSlug });
+        if (set.approved && !current.approved) mailId = await queueGroupApproved(tx, id);
       }
       if (featureDays) await extendFeaturing(tx, id, featureDays, now);
     });
@@ -178,6 +182,7 @@ export async function updateGroup(db: Db, id: string, edit: GroupEdit, now = new
     throw error;
   }
   await requestRebuild(db, `grupo editado: ${id}`);
+  await deliverMail(db, [mailId]);
   return toAdminGroupJson(await getAdminGroup(db, id), now);
 }
 
@@ -192,19 +197,33 @@ export async function approveGroup(db: Db, id: string) {
   const { check, photo } = current.image
     ? { check: null, photo: null }
     : await checkAndCopyPhoto(current.link);
-  const [row] = await db
-    .update(groups)
-    .set({
-      approved: true,
-      // An image set meanwhile (an edit) wins over the copied photo.
-      ...(photo ? { image: sql`coalesce(${groups.image}, ${photo.url})` } : {}),
-      ...(check?.followers !== undefined ? { followers: check.followers } : {}),
+  const { row, mailId } = await db
+    .transaction(async (tx) => {
+      const [before] = await tx
+        .select({ approved: groups.approved })
+        .from(groups)
+        .where(eq(groups.id, id))
+        .for('update');
+      if (!before) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.groupNotFound);
+      const [updated] = await tx
+        .update(groups)
+        .set({
+          approved: true,
+          // An image set meanwhile (an edit) wins over the copied photo.
+          ...(photo ? { image: sql`coalesce(${groups.image}, ${photo.url})` } : {}),
+          ...(check?.followers !== undefined ? { followers: check.followers } : {}),
+        })
+        .where(eq(groups.id, id))
+        .returning({ id: groups.id, image: groups.image });
+      return { row: updated, mailId: before.approved ? undefined : await queueGroupApproved(tx, id) };
     })
-    .where(eq(groups.id, id))
-    .returning({ id: groups.id, image: groups.image });
+    .catch(async (error) => {
+      if (photo) await deleteImage(photo.key).catch(() => undefined);
+      throw error;
+    });
   if (photo && row?.image !== photo.url) await deleteImage(photo.key).catch(() => undefined);
-  if (!row) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.groupNotFound);
   await requestRebuild(db, `grupo aprovado: ${id}`);
+  await deliverMail(db, [mailId]);
   return toAdminGroupJson(await getAdminGroup(db, id));
 }
 
@@ -221,18 +240,33 @@ export async function featureGroup(db: Db, id: string, days: number, now = new D
 
 /** Delete one group (its reports and orders go with it). */
 export async function deleteGroup(db: Db, id: string) {
-  const [row] = await db.delete(groups).where(eq(groups.id, id)).returning({ id: groups.id });
-  if (!row) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.groupNotFound);
+  const mailId = await db.transaction(async (tx) => {
+    // Deleting a group still waiting for approval is its rejection: the owner is told why.
+    const [pending] = await tx
+      .select({ id: groups.id })
+      .from(groups)
+      .where(and(eq(groups.id, id), eq(groups.approved, false)));
+    const queued = pending ? await queueGroupRejected(tx, id) : undefined;
+    const [row] = await tx.delete(groups).where(eq(groups.id, id)).returning({ id: groups.id });
+    if (!row) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.groupNotFound);
+    return queued;
+  });
   await requestRebuild(db, `grupo excluído: ${id}`);
+  await deliverMail(db, [mailId]);
 }
 
 /** Bulk: approve every pending group. */
 export async function approveAllPending(db: Db) {
-  const rows = await db
-    .update(groups)
-    .set({ approved: true })
-    .where(eq(groups.approved, false))
-    .returning({ id: groups.id });
+  const rows = await db.transaction(async (tx) => {
+    const rows = await tx
+      .update(groups)
+      .set({ approved: true })
+      .where(eq(groups.approved, false))
+      .returning({ id: groups.id });
+    // Written now, sent by the scheduled send-mail run (a bulk approval may be hundreds of messages).
+    for (const row of rows) await queueGroupApproved(tx, row.id);
+    return rows;
+  });
   if (rows.length) await requestRebuild(db, 'aprovação em massa');
   return {
     success: true,

@@ -1,8 +1,10 @@
 // The reports queue: groups with pending reports (how many, why, what reporters wrote) and the review
 // actions (dismiss, hide the group, delete the group), each recorded on the reports it closes.
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { categories, groupReports, groups } from '#db/schema.ts';
+import { queueGroupHidden, REASONS } from '#src/features/mail/notify.server.ts';
+import { deliverMail } from '#src/features/mail/outbox.server.ts';
 import { requestRebuild } from '#src/features/rebuilds/rebuilds.server.ts';
 import { AppError } from '#src/lib/http.server.ts';
 import { ADMIN_MESSAGES, type ReportAction } from './admin.schema.ts';
@@ -95,6 +97,7 @@ export async function reviewReports(
   adminId: string,
   now = new Date(),
 ) {
+  let mailId: number | undefined;
   const closed = await db.transaction(async (tx) => {
     const rows = await tx
       .update(groupReports)
@@ -108,12 +111,20 @@ export async function reviewReports(
         .update(groups)
         .set({ hiddenAt: null, hiddenReason: null, reportsKeptAt: now })
         .where(eq(groups.id, groupId));
-    if (action === 'hide')
+    if (action === 'hide') {
+      const [visible] = await tx
+        .select({ id: groups.id })
+        .from(groups)
+        .where(and(eq(groups.id, groupId), isNull(groups.hiddenAt)));
       await tx.update(groups).set({ hiddenAt: now, hiddenReason: 'reports' }).where(eq(groups.id, groupId));
+      // The owner hears of it once: a group the reports already hid was notified then.
+      if (visible) mailId = await queueGroupHidden(tx, groupId, REASONS.hiddenByAdmin);
+    }
     if (action === 'delete') await tx.delete(groups).where(eq(groups.id, groupId));
     return rows.length;
   });
   await requestRebuild(db, `denúncias revisadas (${ACTION_TAKEN[action]}): ${groupId}`);
+  await deliverMail(db, [mailId]);
   const messages: Record<ReportAction, string> = {
     dismiss: 'Denúncias descartadas',
     hide: 'Grupo ocultado',

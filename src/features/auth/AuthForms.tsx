@@ -150,6 +150,14 @@ export default function AuthForms() {
             autoComplete={tab === 'login' ? 'current-password' : 'new-password'}
             error={errors.password}
           />
+          {tab === 'login' && (
+            <a
+              href="/auth/esqueci-senha"
+              className="-mt-2 inline-flex min-h-11 items-center self-end text-sm font-medium text-brand-800 underline-offset-4 hover:underline"
+            >
+              Esqueci minha senha
+            </a>
+          )}
           {tab === 'register' && (
             <>
               <AuthField

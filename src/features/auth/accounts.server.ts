@@ -4,9 +4,11 @@ import type { z } from 'zod';
 import type { Db } from '#db/client.ts';
 import { rateLimitBuckets, users } from '#db/schema.ts';
 import { subjectHash } from '#src/features/analytics/visitor.server.ts';
+import { deliverMail } from '#src/features/mail/outbox.server.ts';
 import { AppError } from '#src/lib/http.server.ts';
 import { consumeRateLimit, rateLimitHit, resetRateLimit } from '#src/lib/rate-limit.server.ts';
 import type { LoginSchema, RegisterSchema } from './auth.schema.ts';
+import { queueEmailConfirmation } from './email-links.server.ts';
 import { hashPassword, verifyPassword } from './password.server.ts';
 import type { SessionUser } from './session.server.ts';
 
@@ -69,11 +71,16 @@ export async function registerUser(
   if (existing) throw new AppError('CONFLICT', EMAIL_TAKEN_MESSAGE, { email: EMAIL_TAKEN_MESSAGE });
   const password = await hashPassword(input.password);
   try {
-    const [user] = await db
-      .insert(users)
-      .values({ name: input.name, email: input.email, phone: input.phone ?? null, password, admin: false })
-      .returning(sessionColumns);
-    return user!;
+    // The account and its 'Confirme seu e-mail' message are written together, and sent after.
+    const { user, mailId } = await db.transaction(async (tx) => {
+      const [user] = await tx
+        .insert(users)
+        .values({ name: input.name, email: input.email, phone: input.phone ?? null, password, admin: false })
+        .returning(sessionColumns);
+      return { user: user!, mailId: await queueEmailConfirmation(tx, user!) };
+    });
+    await deliverMail(db, [mailId]);
+    return user;
   } catch (error) {
     if (isUniqueViolation(error))
       throw new AppError('CONFLICT', EMAIL_TAKEN_MESSAGE, { email: EMAIL_TAKEN_MESSAGE });

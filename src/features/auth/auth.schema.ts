@@ -7,6 +7,12 @@ const email = z
   .max(254, 'E-mail inválido')
   .pipe(z.email('E-mail inválido'));
 
+/** The rule for a new password: registration and password reset. */
+export const newPassword = z
+  .string({ error: 'A senha deve ter pelo menos 6 caracteres' })
+  .min(6, 'A senha deve ter pelo menos 6 caracteres')
+  .max(200, 'A senha deve ter no máximo 200 caracteres');
+
 /** Registration; unknown keys such as `admin` or `role` are dropped, never stored. */
 export const RegisterSchema = z
   .object({
@@ -24,10 +30,7 @@ export const RegisterSchema = z
       .nullable()
       .transform((v) => (v ? v : undefined))
       .pipe(z.string().min(10, 'Telefone deve ter pelo menos 10 dígitos').optional()),
-    password: z
-      .string({ error: 'A senha deve ter pelo menos 6 caracteres' })
-      .min(6, 'A senha deve ter pelo menos 6 caracteres')
-      .max(200, 'A senha deve ter no máximo 200 caracteres'),
+    password: newPassword,
     confirmPassword: z.string({ error: 'As senhas não coincidem' }),
   })
   .refine((v) => v.password === v.confirmPassword, {
@@ -44,3 +47,26 @@ export const LoginSchema = z.object({
     .max(200, 'Senha é obrigatória'),
 });
 export type LoginInput = z.input<typeof LoginSchema>;
+
+const linkToken = z
+  .string({ error: 'Link inválido. Abra o link do e-mail de novo.' })
+  .trim()
+  .min(1, 'Link inválido. Abra o link do e-mail de novo.')
+  .max(200, 'Link inválido. Abra o link do e-mail de novo.');
+
+/** POST /api/password-reset: 'Esqueci minha senha'. */
+export const PasswordResetRequestSchema = z.object({ email });
+
+/** POST /api/password-reset/confirm: the link's token and the new password. */
+export const PasswordResetConfirmSchema = z.object({ token: linkToken, password: newPassword });
+
+/** The /auth/nova-senha form (the API takes only the password; both fields must match here). */
+export const NewPasswordFormSchema = z
+  .object({ password: newPassword, confirmPassword: z.string({ error: 'As senhas não coincidem' }) })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: 'As senhas não coincidem',
+    path: ['confirmPassword'],
+  });
+
+/** POST /api/email-confirmation: the confirmation link's token. */
+export const EmailConfirmSchema = z.object({ token: linkToken });

@@ -13,6 +13,8 @@ import {
 } from '#db/schema.ts';
 import type { SessionUser } from '#src/features/auth/session.server.ts';
 import { isFeaturedGroup } from '#src/features/groups/groups.server.ts';
+import { queuePaymentReceipt } from '#src/features/mail/notify.server.ts';
+import { deliverMail } from '#src/features/mail/outbox.server.ts';
 import { requestRebuild } from '#src/features/rebuilds/rebuilds.server.ts';
 import { getEnv } from '#src/lib/env.server.ts';
 import { AppError } from '#src/lib/http.server.ts';
@@ -320,6 +322,7 @@ async function activateLocked(
       ...(method ? { paymentMethod: method } : {}),
     })
     .where(eq(featureOrders.id, order.id));
+  return queuePaymentReceipt(tx, order.id);
 }
 
 export type SettleOutcome =
@@ -336,6 +339,7 @@ export type SettleOutcome =
  * A well-formed order id with no order answers 503 so the provider sends the notification again.
  */
 export async function settlePayment(db: Db, payment: SettledPayment): Promise<SettleOutcome> {
+  let receipt: number | undefined;
   const outcome = await db.transaction(async (tx): Promise<SettleOutcome> => {
     const orderId = payment.orderId && UUID.test(payment.orderId) ? payment.orderId : null;
     const [fresh] = await tx
@@ -376,10 +380,11 @@ export async function settlePayment(db: Db, payment: SettledPayment): Promise<Se
       );
       return record('amount_mismatch');
     }
-    await activateLocked(tx, order, payment.paymentId, payment.provider);
+    receipt = await activateLocked(tx, order, payment.paymentId, payment.provider);
     return record('activated');
   });
   if (outcome === 'activated') await requestRebuild(db, `feature order paid (${payment.provider})`);
+  await deliverMail(db, [receipt]);
   return outcome;
 }
 
@@ -395,13 +400,14 @@ export async function markOrderFailed(db: Db, orderId: string | null) {
 /** POST /api/admin/payments/{id}/approve: a pending order is activated by hand. */
 export async function approveOrder(db: Db, orderId: string) {
   if (!UUID.test(orderId)) throw new AppError('NOT_FOUND', MESSAGES.orderNotFound);
-  await db.transaction(async (tx) => {
+  const receipt = await db.transaction(async (tx) => {
     const [order] = await tx.select().from(featureOrders).where(eq(featureOrders.id, orderId)).for('update');
     if (!order) throw new AppError('NOT_FOUND', MESSAGES.orderNotFound);
     if (order.status !== 'pending') throw new AppError('CONFLICT', MESSAGES.approveOnlyPending);
-    await activateLocked(tx, order, null);
+    return activateLocked(tx, order, null);
   });
   await requestRebuild(db, 'feature order approved by an admin');
+  await deliverMail(db, [receipt]);
   return { success: true };
 }
 

@@ -1,0 +1,102 @@
+// /auth/nova-senha: the password reset link lands here. The token leaves the address bar at once and
+// is sent in the POST body with the new password (same rules as registration).
+import { CircleCheck, TriangleAlert } from 'lucide-react';
+import { type FormEvent, useEffect, useState } from 'react';
+import { Button } from '#src/components/ui/Button.tsx';
+import { Card } from '#src/components/ui/Card.tsx';
+import { Field, TextInput } from '#src/components/ui/Field.tsx';
+import { ApiError, api } from '#src/lib/api.ts';
+import { useHydrated } from '#src/lib/use-hydrated.ts';
+import { NewPasswordFormSchema } from './auth.schema.ts';
+import { takeLinkToken } from './link-token.ts';
+
+const linkClass =
+  'inline-flex min-h-11 items-center text-sm font-medium text-brand-800 underline-offset-4 hover:underline';
+type Errors = Partial<Record<'password' | 'confirmPassword', string>>;
+
+function Notice({ ok, children }: { ok: boolean; children: React.ReactNode }) {
+  const Icon = ok ? CircleCheck : TriangleAlert;
+  return (
+    <Card padding="lg" className="flex flex-col items-center gap-3 text-center">
+      <Icon aria-hidden="true" className={ok ? 'size-10 text-brand-700' : 'size-10 text-amber-600'} />
+      {children}
+    </Card>
+  );
+}
+
+export default function NewPasswordForm() {
+  const [token, setToken] = useState<string | null | undefined>(undefined);
+  const [errors, setErrors] = useState<Errors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const hydrated = useHydrated();
+
+  useEffect(() => setToken(takeLinkToken()), []);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = NewPasswordFormSchema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
+    if (!parsed.success) {
+      const next: Errors = {};
+      for (const issue of parsed.error.issues) next[issue.path[0] as keyof Errors] ??= issue.message;
+      setErrors(next);
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      const { message } = await api<{ message: string }>('/api/password-reset/confirm', {
+        method: 'POST',
+        body: { token, password: parsed.data.password },
+      });
+      setDone(message);
+    } catch (error) {
+      if (error instanceof ApiError && error.fields?.password) setErrors({ password: error.fields.password });
+      else setFailure(error instanceof Error ? error.message : 'Não foi possível trocar a senha agora.');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (done)
+    return (
+      <Notice ok>
+        <p role="status" className="text-neutral-800">
+          {done}
+        </p>
+        <a href="/auth" className={`${linkClass} text-base`}>
+          Entrar
+        </a>
+      </Notice>
+    );
+  if (failure || token === null)
+    return (
+      <Notice ok={false}>
+        <p role="alert" className="text-neutral-800">
+          {failure ?? 'Este endereço não traz um link válido. Abra o link do e-mail de novo ou peça outro.'}
+        </p>
+        <a href="/auth/esqueci-senha" className={`${linkClass} text-base`}>
+          Pedir um novo link
+        </a>
+      </Notice>
+    );
+
+  return (
+    <Card padding="lg">
+      <form method="post" noValidate onSubmit={submit} className="flex flex-col gap-4" aria-busy={busy}>
+        <Field label="Nova senha" error={errors.password} hint="Pelo menos 6 caracteres" required>
+          {(props) => <TextInput {...props} name="password" type="password" autoComplete="new-password" />}
+        </Field>
+        <Field label="Confirmar nova senha" error={errors.confirmPassword} required>
+          {(props) => (
+            <TextInput {...props} name="confirmPassword" type="password" autoComplete="new-password" />
+          )}
+        </Field>
+        <Button type="submit" size="lg" block disabled={busy || !hydrated || !token}>
+          {busy ? 'Salvando…' : 'Salvar nova senha'}
+        </Button>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,165 @@
+// Links sent by e-mail: the confirmation of a new account's address and the password reset. Each link
+// carries a random single-use token; only its SHA-256 is stored, with its purpose and expiry.
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db } from '#db/client.ts';
+import { type AuthTokenPurpose, authTokens, users } from '#db/schema.ts';
+import { subjectHash } from '#src/features/analytics/visitor.server.ts';
+import { deliverMail, enqueueMail } from '#src/features/mail/outbox.server.ts';
+import { CONFIRM_EMAIL_HOURS, PASSWORD_RESET_MINUTES } from '#src/features/mail/templates.ts';
+import { AppError } from '#src/lib/http.server.ts';
+import { consumeRateLimit } from '#src/lib/rate-limit.server.ts';
+import { hashPassword } from './password.server.ts';
+import { endAllSessions } from './session.server.ts';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export const CONFIRM_LINK_INVALID_MESSAGE =
+  'Este link de confirmação é inválido ou expirou. Entre no seu painel e peça um novo e-mail.';
+export const RESET_LINK_INVALID_MESSAGE =
+  'Este link para criar uma nova senha é inválido, já foi usado ou expirou. Peça um novo.';
+export const RESEND_TOO_MANY_MESSAGE =
+  'Você já pediu vários e-mails de confirmação. Aguarde alguns minutos e tente novamente.';
+export const RESET_TOO_MANY_MESSAGE =
+  'Muitos pedidos de nova senha. Aguarde alguns minutos e tente novamente.';
+export const RESET_REQUESTED_MESSAGE =
+  'Se houver uma conta com este e-mail, enviamos um link para criar uma nova senha. Confira a caixa de entrada e o spam.';
+export const PASSWORD_CHANGED_MESSAGE = 'Senha alterada. Entre com a nova senha.';
+
+const RESEND_LIMIT_PER_HOUR = 3;
+const RESET_LIMIT_PER_EMAIL = 3;
+const RESET_LIMIT_PER_IP = 10;
+
+const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** A new token for a purpose; earlier unused tokens of the same purpose stop working. */
+async function issueToken(tx: Db | Tx, userId: string, purpose: AuthTokenPurpose, validMs: number) {
+  const token = randomBytes(32).toString('base64url');
+  await tx
+    .update(authTokens)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(authTokens.userId, userId), eq(authTokens.purpose, purpose), isNull(authTokens.usedAt)));
+  await tx.insert(authTokens).values({
+    userId,
+    purpose,
+    tokenHash: tokenHash(token),
+    expiresAt: new Date(Date.now() + validMs),
+  });
+  return token;
+}
+
+/** Use up a valid token (unused, unexpired, of this purpose) in `tx`; its user's id, or null. */
+async function useToken(tx: Tx, token: string, purpose: AuthTokenPurpose): Promise<string | null> {
+  if (!token || token.length > 200) return null;
+  const [row] = await tx
+    .update(authTokens)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(
+        eq(authTokens.tokenHash, tokenHash(token)),
+        eq(authTokens.purpose, purpose),
+        isNull(authTokens.usedAt),
+        gt(authTokens.expiresAt, sql`now()`),
+      ),
+    )
+    .returning({ userId: authTokens.userId });
+  return row?.userId ?? null;
+}
+
+/** Write the 'Confirme seu e-mail' message for a new account (in the registration's transaction). */
+export async function queueEmailConfirmation(tx: Db | Tx, user: { id: string; email: string; name: string }) {
+  const token = await issueToken(tx, user.id, 'confirm_email', CONFIRM_EMAIL_HOURS * 3_600_000);
+  return enqueueMail(tx, { to: user.email, template: 'confirm_email', data: { name: user.name, token } });
+}
+
+/** Whether the account's address is confirmed (the panel's banner). */
+export async function emailStatus(db: Db, userId: string) {
+  const [row] = await db
+    .select({ email: users.email, confirmedAt: users.emailConfirmedAt })
+    .from(users)
+    .where(eq(users.id, userId));
+  return { email: row?.email ?? '', confirmed: Boolean(row?.confirmedAt) };
+}
+
+/** 'Reenviar e-mail': a new confirmation link (the old one stops working), a few per hour. */
+export async function resendEmailConfirmation(db: Db, user: { id: string; email: string; name: string }) {
+  const status = await emailStatus(db, user.id);
+  if (status.confirmed) return { confirmed: true, message: 'Seu e-mail já está confirmado.' };
+  await consumeRateLimit(
+    db,
+    `confirm-resend:${user.id}`,
+    RESEND_LIMIT_PER_HOUR,
+    3600,
+    RESEND_TOO_MANY_MESSAGE,
+  );
+  const id = await db.transaction((tx) => queueEmailConfirmation(tx, user));
+  await deliverMail(db, [id]);
+  return { confirmed: false, message: `Enviamos um novo link para ${user.email}.` };
+}
+
+/** Open a confirmation link: the address is confirmed and the link used up. */
+export async function confirmEmail(db: Db, token: string) {
+  const email = await db.transaction(async (tx) => {
+    const userId = await useToken(tx, token, 'confirm_email');
+    if (!userId) throw new AppError('BAD_REQUEST', CONFIRM_LINK_INVALID_MESSAGE);
+    const [user] = await tx
+      .update(users)
+      .set({ emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, now())` })
+      .where(eq(users.id, userId))
+      .returning({ email: users.email });
+    return user?.email ?? '';
+  });
+  return { confirmed: true, email, message: 'E-mail confirmado. Obrigado!' };
+}
+
+/**
+ * 'Esqueci minha senha': the same answer whether the address has an account or not; limited per
+ * address and per connection (both counted for unknown addresses too, so the limit tells nothing).
+ */
+export async function requestPasswordReset(db: Db, email: string, ip: string) {
+  const address = email.trim().toLowerCase();
+  await consumeRateLimit(db, `reset:ip:${subjectHash(ip)}`, RESET_LIMIT_PER_IP, 3600, RESET_TOO_MANY_MESSAGE);
+  await consumeRateLimit(
+    db,
+    `reset:email:${subjectHash(address)}`,
+    RESET_LIMIT_PER_EMAIL,
+    3600,
+    RESET_TOO_MANY_MESSAGE,
+  );
+  const [user] = await db
+    .select({ id: users.id, email: users.email, name: users.name })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${address}`);
+  if (user) {
+    const id = await db.transaction(async (tx) => {
+      const token = await issueToken(tx, user.id, 'password_reset', PASSWORD_RESET_MINUTES * 60_000);
+      return enqueueMail(tx, {
+        to: user.email,
+        template: 'password_reset',
+        data: { name: user.name, token },
+      });
+    });
+    await deliverMail(db, [id]);
+  }
+  return { message: RESET_REQUESTED_MESSAGE };
+}
+
+/**
+ * A new password from a reset link: the link is used up, the password changed, the address counts as
+ * confirmed (the link reached it), and every session of the account ends.
+ */
+export async function resetPassword(db: Db, input: { token: string; password: string }) {
+  const password = await hashPassword(input.password);
+  const userId = await db.transaction(async (tx) => {
+    const id = await useToken(tx, input.token, 'password_reset');
+    if (!id)
+      throw new AppError('BAD_REQUEST', RESET_LINK_INVALID_MESSAGE, { token: RESET_LINK_INVALID_MESSAGE });
+    await tx
+      .update(users)
+      .set({ password, emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, now())` })
+      .where(eq(users.id, id));
+    return id;
+  });
+  await endAllSessions(db, userId);
+  return { message: PASSWORD_CHANGED_MESSAGE };
+}

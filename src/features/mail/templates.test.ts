@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { type MailTemplates, renderMail, type TemplateName } from './templates.ts';
+
+const ctx = { siteUrl: 'https://gruposdezap.com.br' };
+const evil = `<img src=x onerror="alert(1)"> & 'co'`;
+const escaped = '&#60;img src=x onerror=&#34;alert(1)&#34;&#62; &#38; &#39;co&#39;';
+
+const samples: { [T in TemplateName]: MailTemplates[T] } = {
+  confirm_email: { name: evil, token: 'tok"en<' },
+  password_reset: { name: evil, token: 'abc' },
+  group_approved: { name: evil, groupTitle: evil, groupPath: '/tecnologia/x' },
+  group_rejected: { name: evil, groupTitle: evil, reason: evil },
+  group_hidden: { name: evil, groupTitle: evil, reason: evil },
+  payment_confirmed: {
+    name: evil,
+    groupTitle: evil,
+    planName: evil,
+    days: 7,
+    amountCents: 123456,
+    provider: 'mercadopago',
+    startDate: '2026-06-01T12:00:00Z',
+    endDate: '2026-06-08T12:00:00Z',
+    orderId: 'o1',
+  },
+  featuring_ending: { name: evil, groupTitle: evil, groupId: 'g1', endDate: '2026-06-08T12:00:00Z' },
+  featuring_ended: { name: evil, groupTitle: evil, groupId: 'g1', endDate: '2026-06-08T12:00:00Z' },
+  link_dead: { name: evil, groupTitle: evil },
+};
+
+describe('renderMail', () => {
+  for (const template of Object.keys(samples) as TemplateName[]) {
+    it(`${template}: both parts, the site's name and link, user text escaped in HTML only`, () => {
+      const mail = renderMail(template, samples[template] as never, ctx);
+      expect(mail.subject.length).toBeGreaterThan(5);
+      expect(mail.html).toContain('Grupos de Zap');
+      expect(mail.html).toContain('href="https://gruposdezap.com.br/"');
+      expect(mail.text).toContain('Grupos de Zap: https://gruposdezap.com.br/');
+      expect(mail.html).not.toContain('<img');
+      expect(mail.html).toContain(escaped);
+      expect(mail.text).toContain(evil);
+    });
+  }
+
+  it('puts links on the site, the token URL-encoded, and the receipt in reais', () => {
+    const confirm = renderMail('confirm_email', samples.confirm_email, ctx);
+    expect(confirm.text).toContain('https://gruposdezap.com.br/auth/confirmar-email?token=tok%22en%3C');
+    const receipt = renderMail('payment_confirmed', samples.payment_confirmed, ctx);
+    expect(receipt.text).toContain('Valor: R$ 1.234,56');
+    expect(receipt.text).toContain('Forma de pagamento: Mercado Pago');
+    expect(receipt.text).toContain('Período: 01/06/2026 a 08/06/2026');
+    const ending = renderMail('featuring_ending', samples.featuring_ending, ctx);
+    expect(ending.text).toContain('https://gruposdezap.com.br/planos-destaque?groupId=g1');
+  });
+});
