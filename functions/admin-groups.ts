@@ -1,6 +1,7 @@
-// /api/admin/groups/**: the moderation list, one group's edit/approve/feature/delete, the bulk actions,
-// and CSV import/export. One function, so fixed names (reset-featured, import...) never clash with :id.
+// /api/admin/groups/**: the moderation list, one group's edit/approve/feature/delete, its link check
+// and restore, the bulk actions, and CSV import/export. One function, so fixed names (reset-featured, import...) never clash with :id.
 import type { Config } from '@netlify/functions';
+import type { Db } from '#db/client.ts';
 import { AdminGroupsQuerySchema, FeatureSchema, GroupEditSchema } from '#src/features/admin/admin.schema.ts';
 import { asAdmin, isUuid, pathParts } from '#src/features/admin/admin.server.ts';
 import { csvUpload, exportGroupsCsv, importGroups } from '#src/features/admin/csv.server.ts';
@@ -11,10 +12,13 @@ import {
   deleteEmptyTitles,
   deleteGroup,
   featureGroup,
+  getAdminGroup,
   listAdminGroups,
   resetFeatured,
+  toAdminGroupJson,
   updateGroup,
 } from '#src/features/admin/groups.server.ts';
+import { checkGroupLink, restoreDeadLinkGroup } from '#src/features/links/link-health.server.ts';
 import { AppError, json, MESSAGES, parse, parseJson, parseQuery, route } from '#src/lib/http.server.ts';
 
 const PREFIX = '/api/admin/groups';
@@ -37,6 +41,19 @@ function withQueryToken(req: Request): Request {
   return new Request(req.url, { method: req.method, headers });
 }
 
+/** POST /{id}/check-link ('Verificar agora') and /{id}/restore-link (the 'Links quebrados' queue). */
+async function groupLinkAction(db: Db, id: string, action: string) {
+  if (action === 'check-link') {
+    const result = await checkGroupLink(db, id);
+    return { ...result, group: toAdminGroupJson(await getAdminGroup(db, id)) };
+  }
+  if (action === 'restore-link') {
+    await restoreDeadLinkGroup(db, id);
+    return toAdminGroupJson(await getAdminGroup(db, id));
+  }
+  return notFound();
+}
+
 const handlers = route({
   GET: asAdmin(async ({ req, db }) => {
     const parts = pathParts(req, PREFIX);
@@ -55,8 +72,9 @@ const handlers = route({
     return notFound();
   }),
   POST: asAdmin(async ({ req, db }) => {
-    const [first, ...rest] = pathParts(req, PREFIX);
+    const [first, action, ...rest] = pathParts(req, PREFIX);
     if (rest.length) return notFound();
+    if (action !== undefined) return json(await groupLinkAction(db, groupId(first), action));
     if (first === 'import') return json(await importGroups(db, await csvUpload(req)));
     if (first === 'reset-featured') return json(await resetFeatured(db));
     if (first === 'approve-all-pending') return json(await approveAllPending(db));

@@ -12,12 +12,20 @@ import { Skeleton } from '#src/components/ui/Skeleton.tsx';
 import { toast } from '#src/components/ui/toast.store.ts';
 import { api } from '#src/lib/api.ts';
 import { formatCount, formatDate } from '#src/lib/format.ts';
+import type { LinkAnswer } from '../links/link-health.ts';
 import {
   ADMIN_PAGE_SIZE,
   FEATURE_DURATIONS,
   type GroupStatusFilter,
   QUICK_FEATURE_DAYS,
 } from './admin.schema.ts';
+import {
+  CheckLinkButton,
+  type LinkHealthFields,
+  LinkStatusBadge,
+  LinkStatusLine,
+  RestoreLinkButton,
+} from './LinkHealthAdmin.tsx';
 import { ConfirmDialog, fieldsOf, messageOf, Pagination, Switch, useApi } from './ui.tsx';
 
 export interface AdminGroup {
@@ -31,6 +39,10 @@ export interface AdminGroup {
   featured: boolean;
   featuredUntil: string | null;
   hidden: boolean;
+  hiddenReason: 'reports' | 'dead_link' | null;
+  linkStatus: LinkAnswer;
+  linkCheckedAt: string | null;
+  linkLiveAt: string | null;
   createdAt: string;
   category: string;
   path: string;
@@ -49,6 +61,7 @@ const FILTERS: { value: GroupStatusFilter; label: string }[] = [
   { value: 'pending', label: 'Pendentes' },
   { value: 'approved', label: 'Aprovados' },
   { value: 'featured', label: 'Destaques' },
+  { value: 'dead_link', label: 'Links quebrados' },
 ];
 
 type Confirm =
@@ -247,7 +260,7 @@ export function GroupsManager({ onChanged }: { onChanged?: () => void }) {
         <div
           role="radiogroup"
           aria-label="Filtrar por status"
-          className="grid grid-cols-4 gap-1 rounded-control bg-neutral-100 p-1"
+          className="grid grid-cols-3 gap-1 rounded-control bg-neutral-100 p-1 sm:grid-cols-5"
         >
           {FILTERS.map((f) => (
             <button
@@ -322,6 +335,7 @@ export function GroupsManager({ onChanged }: { onChanged?: () => void }) {
                     </Badge>
                   )}
                   {group.hidden && <Badge variant="red">Oculto</Badge>}
+                  <LinkStatusBadge group={group} />
                 </div>
                 <p className="text-sm text-neutral-700 md:text-right">
                   <span className="md:sr-only">Cliques: </span>
@@ -349,6 +363,8 @@ export function GroupsManager({ onChanged }: { onChanged?: () => void }) {
                   >
                     <Crown aria-hidden="true" className="text-gold-500" />
                   </Button>
+                  <RestoreLinkButton group={group} onRestored={refresh} />
+                  <CheckLinkButton group={group} onChecked={refresh} compact />
                   <Button
                     size="icon"
                     variant="ghost"
@@ -479,6 +495,7 @@ function EditGroupDialog({
   const [daysTouched, setDaysTouched] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  const [linkState, setLinkState] = useState<LinkHealthFields>(group);
 
   async function onSubmit(event: SubmitEvent) {
     event.preventDefault();
@@ -541,6 +558,11 @@ function EditGroupDialog({
             <TextInput {...p} type="url" value={form.link} onChange={(e) => set('link')(e.target.value)} />
           )}
         </Field>
+        <div className="flex flex-wrap items-center gap-2 rounded-control border border-neutral-200 p-3">
+          <LinkStatusBadge group={linkState} />
+          <LinkStatusLine group={linkState} />
+          <CheckLinkButton group={linkState} onChecked={setLinkState} />
+        </div>
         <Field label="Categoria" error={errors.category}>
           {(p) => (
             <Select {...p} value={form.category} onChange={(e) => set('category')(e.target.value)}>

@@ -1,6 +1,6 @@
 // Group moderation: the admin list, edit, approve, feature, delete and the bulk actions. Every change
 // that alters public pages asks for a rebuild.
-import { and, count, desc, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, isNotNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { categories, groups } from '#db/schema.ts';
 import {
@@ -17,7 +17,10 @@ import { ADMIN_MESSAGES, type GroupEdit, type GroupStatusFilter } from './admin.
 const DAY_MS = 86_400_000;
 
 /** The admin JSON of a group: the public fields plus moderation state (raw featured flag and date). */
-export function toAdminGroupJson(row: GroupRow & { hiddenAt: Date | null }, now = new Date()) {
+export function toAdminGroupJson(
+  row: GroupRow & { hiddenAt: Date | null; hiddenReason: 'reports' | 'dead_link' | null },
+  now = new Date(),
+) {
   return {
     id: row.id,
     title: row.title,
@@ -29,6 +32,10 @@ export function toAdminGroupJson(row: GroupRow & { hiddenAt: Date | null }, now 
     featured: row.featured && !!row.featuredUntil && row.featuredUntil > now,
     featuredUntil: row.featuredUntil?.toISOString() ?? null,
     hidden: row.hiddenAt !== null,
+    hiddenReason: row.hiddenAt !== null ? row.hiddenReason : null,
+    linkStatus: row.linkStatus,
+    linkCheckedAt: row.linkCheckedAt?.toISOString() ?? null,
+    linkLiveAt: row.linkLiveAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     category: row.category,
     categoryId: row.categoryId,
@@ -39,13 +46,16 @@ export function toAdminGroupJson(row: GroupRow & { hiddenAt: Date | null }, now 
 }
 export type AdminGroupJson = ReturnType<typeof toAdminGroupJson>;
 
-const adminColumns = { ...groupColumns, hiddenAt: groups.hiddenAt };
+const adminColumns = { ...groupColumns, hiddenAt: groups.hiddenAt, hiddenReason: groups.hiddenReason };
 
 function escapeLike(text: string) {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-/** The paged admin list: search in title, description and link; status filter all/pending/approved/featured. */
+/**
+ * The paged admin list: search in title, description and link; status filter all/pending/approved/featured,
+ * or dead_link ('Links quebrados': groups the link checks hid).
+ */
 export async function listAdminGroups(
   db: Db,
   query: {
@@ -66,6 +76,7 @@ export async function listAdminGroups(
   if (status === 'pending') where.push(eq(groups.approved, false));
   if (status === 'approved') where.push(eq(groups.approved, true));
   if (status === 'featured') where.push(eq(groups.approved, true), isFeaturedGroup(now));
+  if (status === 'dead_link') where.push(eq(groups.hiddenReason, 'dead_link'), isNotNull(groups.hiddenAt));
   if (query.search) {
     const term = `%${escapeLike(query.search)}%`;
     where.push(or(ilike(groups.title, term), ilike(groups.description, term), ilike(groups.link, term))!);
@@ -92,7 +103,8 @@ export async function listAdminGroups(
   };
 }
 
-async function getAdminGroup(db: Db, id: string) {
+/** One group as the admin sees it (404 when it does not exist). */
+export async function getAdminGroup(db: Db, id: string) {
   const [row] = await db
     .select(adminColumns)
     .from(groups)
@@ -147,6 +159,13 @@ export async function updateGroup(db: Db, id: string, edit: GroupEdit, now = new
     if (!invite) throw new AppError('BAD_REQUEST', INVITE_LINK_MESSAGE, { link: INVITE_LINK_MESSAGE });
     set.link = invite.link;
     set.inviteCode = invite.code;
+    // A new link starts unverified; a group its dead link hid comes back with it.
+    if (invite.link !== current.link) {
+      Object.assign(set, { linkStatus: 'unknown', linkCheckedAt: null, linkLiveAt: null });
+      Object.assign(set, { linkDeadCount: 0, linkDeadAt: null });
+      if (current.hiddenReason === 'dead_link' && current.hiddenAt)
+        Object.assign(set, { hiddenAt: null, hiddenReason: null });
+    }
   }
   const categoryId =
     edit.category !== undefined ? await categoryIdFor(db, edit.category) : current.categoryId;

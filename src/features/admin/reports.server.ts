@@ -102,8 +102,10 @@ export async function reviewReports(
       .where(and(eq(groupReports.groupId, groupId), eq(groupReports.status, PENDING)))
       .returning({ id: groupReports.id });
     if (!rows.length) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.reportNotFound);
-    if (action === 'dismiss') await tx.update(groups).set({ hiddenAt: null, hiddenReason: null }).where(eq(groups.id, groupId));
-    if (action === 'hide') await tx.update(groups).set({ hiddenAt: now, hiddenReason: 'reports' }).where(eq(groups.id, groupId));
+    if (action === 'dismiss')
+      await tx.update(groups).set({ hiddenAt: null, hiddenReason: null }).where(eq(groups.id, groupId));
+    if (action === 'hide')
+      await tx.update(groups).set({ hiddenAt: now, hiddenReason: 'reports' }).where(eq(groups.id, groupId));
     if (action === 'delete') await tx.delete(groups).where(eq(groups.id, groupId));
     return rows.length;
   });

@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import type { Db } from '#db/client.ts';
 import { onceForBuild } from '#src/lib/build-once.server.ts';
 import { listCategories } from '../categories/categories.server.ts';
+import { linkVerifiedDate } from '../links/link-badge.ts';
 import { publicGroupJsonBatches, RELATED_LIMIT, relatedGroups } from './group-lists.server.ts';
 import type { GroupJson } from './groups.server.ts';
 
@@ -20,7 +21,16 @@ function relatedKey(list: readonly GroupJson[]) {
 
 /** What a group page renders of its group. */
 export function groupKey(group: GroupJson & { updatedAt?: string }) {
-  return [group.id, group.updatedAt, group.cliques, group.featured, group.featuredUntil, group.path];
+  return [
+    group.id,
+    group.updatedAt,
+    group.cliques,
+    group.featured,
+    group.featuredUntil,
+    group.path,
+    // link checks leave updatedAt alone: only the badge's date they change moves the key
+    linkVerifiedDate(group),
+  ];
 }
 
 // Related lists change rarely: the nil id excludes nothing, so each category's top list is read once.

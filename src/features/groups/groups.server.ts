@@ -1,7 +1,7 @@
 // Queries shared by every feature that reads groups. The rules for "public" and "featured now"
 // live here and only here; every list selects `groupColumns` and answers with `toGroupJson`.
 import { and, eq, gt, isNull, type SQL } from 'drizzle-orm';
-import { categories, groups } from '#db/schema.ts';
+import { categories, groups, type LinkStatus } from '#db/schema.ts';
 import { groupPath, isFeaturedNow } from './groups.ts';
 
 /** A group is public when approved and not hidden by reports. */
@@ -29,6 +29,9 @@ export const groupColumns = {
   categoryId: groups.categoryId,
   category: categories.name,
   categorySlug: categories.slug,
+  linkStatus: groups.linkStatus,
+  linkCheckedAt: groups.linkCheckedAt,
+  linkLiveAt: groups.linkLiveAt,
 };
 
 /** The join every group list uses. */
@@ -50,6 +53,9 @@ export type GroupRow = {
   categoryId: number;
   category: string;
   categorySlug: string;
+  linkStatus: LinkStatus;
+  linkCheckedAt: Date | null;
+  linkLiveAt: Date | null;
 };
 
 /** The public JSON of a group (spec section 3 plus its canonical path). */
@@ -70,6 +76,11 @@ export interface GroupJson {
   titleSlug: string;
   /** canonical page: /{categorySlug}/{titleSlug} */
   path: string;
+  /** the last conclusive answer of the link check ('live' shows 'Link verificado em …') */
+  linkStatus: LinkStatus;
+  linkCheckedAt: string | null;
+  /** the last live answer */
+  linkLiveAt: string | null;
 }
 
 /** A selected row as the API answers it. */
@@ -90,6 +101,9 @@ export function toGroupJson(row: GroupRow, now: Date = new Date()): GroupJson {
     categorySlug: row.categorySlug,
     titleSlug: row.titleSlug,
     path: groupPath(row),
+    linkStatus: row.linkStatus,
+    linkCheckedAt: row.linkCheckedAt?.toISOString() ?? null,
+    linkLiveAt: row.linkLiveAt?.toISOString() ?? null,
   };
 }
 

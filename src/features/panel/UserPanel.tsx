@@ -17,6 +17,7 @@ import { SessionSpinner } from '#src/features/auth/RequireSession.tsx';
 import { $session, endSession, loadSession } from '#src/features/auth/session.store.ts';
 import { api } from '#src/lib/api.ts';
 import { formatDate } from '#src/lib/format.ts';
+import { UpdateLinkButton } from './UpdateLinkDialog.tsx';
 
 interface UserGroup {
   id: string;
@@ -24,6 +25,7 @@ interface UserGroup {
   approved: boolean;
   featured: boolean;
   hidden: boolean;
+  hiddenReason?: 'reports' | 'dead_link' | null;
   category: string;
   createdAt: string;
 }
@@ -203,7 +205,9 @@ export default function UserPanel() {
                     <span>{g.category}</span>
                     <span aria-hidden="true">·</span>
                     <span>{formatDate(g.createdAt)}</span>
-                    {g.hidden ? (
+                    {g.hiddenReason === 'dead_link' ? (
+                      <Badge variant="red">Link quebrado</Badge>
+                    ) : g.hidden ? (
                       <Badge variant="red">Em análise</Badge>
                     ) : g.approved ? (
                       <Badge variant="green">Aprovado</Badge>
@@ -212,7 +216,9 @@ export default function UserPanel() {
                     )}
                   </div>
                 </div>
-                {g.featured ? (
+                {g.hiddenReason === 'dead_link' ? (
+                  <UpdateLinkButton group={g} onUpdated={retryGroups} />
+                ) : g.featured ? (
                   <Badge variant="featured">
                     <Star aria-hidden="true" className="size-3.5" /> Destacado
                   </Badge>

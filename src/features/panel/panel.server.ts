@@ -7,12 +7,17 @@ import { groupColumns, groupsWithCategory, toGroupJson } from '#src/features/gro
 /** The user's groups, newest first, including pending and hidden ones (flagged). */
 export async function listUserGroups(db: Db, userId: string) {
   const rows = await db
-    .select({ ...groupColumns, hiddenAt: groups.hiddenAt })
+    .select({ ...groupColumns, hiddenAt: groups.hiddenAt, hiddenReason: groups.hiddenReason })
     .from(groups)
     .innerJoin(categories, groupsWithCategory)
     .where(eq(groups.userId, userId))
     .orderBy(desc(groups.createdAt), desc(groups.id));
-  return rows.map((row) => ({ ...toGroupJson(row), hidden: row.hiddenAt !== null }));
+  return rows.map(({ hiddenAt, hiddenReason, ...row }) => ({
+    ...toGroupJson(row),
+    hidden: hiddenAt !== null,
+    /** 'dead_link': the link checks hid it, the panel offers 'Atualizar link' */
+    hiddenReason: hiddenAt !== null ? hiddenReason : null,
+  }));
 }
 
 /** The user's feature orders with plan and group, and the days left on active ones. */

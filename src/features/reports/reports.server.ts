@@ -4,6 +4,7 @@ import { and, countDistinct, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '#db/client.ts';
 import { groupReports, groups } from '#db/schema.ts';
+import { checkReportedLink } from '#src/features/links/link-health.server.ts';
 import { requestRebuild } from '#src/features/rebuilds/rebuilds.server.ts';
 import { AppError } from '#src/lib/http.server.ts';
 import type { ReportSchema } from './reports.schema.ts';
@@ -66,5 +67,7 @@ export async function reportGroup(
   });
   // Outside the transaction: the build hook is a network call.
   if (rebuild) await requestRebuild(db, `group ${groupId} hidden by reports`);
+  // A broken link is not counted toward hiding: the link is checked now (a dead answer counts once).
+  if (input.reason === 'broken_link') return { hidden: (await checkReportedLink(db, groupId)).hidden };
   return result;
 }
