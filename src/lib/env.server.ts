@@ -21,6 +21,8 @@ const EnvSchema = z.object({
   LINK_CHECK_PACE: z.coerce.number().int().min(0).max(60_000).default(1000),
   /** two dead answers at least this many minutes apart hide a group */
   LINK_DEAD_CONFIRM_MINUTES: z.coerce.number().int().min(0).default(60),
+  /** a fake WhatsApp server for invite checks; honoured locally and in tests only (see whatsappBase) */
+  WHATSAPP_INVITE_BASE: z.url().optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { isLocal: boolean };

@@ -51,7 +51,11 @@ describe('POST /api/admin/groups/import', () => {
     expect(body.results).toMatchObject({ total: 11, success: 4, failed: 7 });
     expect(body.results.failures).toEqual([
       { row: 4, error: 'Título é obrigatório' },
-      { row: 5, error: 'Link inválido: O link deve começar com https://chat.whatsapp.com/' },
+      {
+        row: 5,
+        error:
+          'Link inválido: O link deve começar com https://chat.whatsapp.com/ (grupo) ou https://whatsapp.com/channel/ (canal)',
+      },
       { row: 6, error: 'Link duplicado no arquivo (mesmo link da linha 2)' },
       { row: 7, error: 'Grupo duplicado: já existe um grupo com este link' },
       { row: 8, error: 'Imagem inválida: informe só o nome do arquivo (.jpg, .png, .webp ou .gif)' },

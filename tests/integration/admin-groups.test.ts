@@ -167,7 +167,7 @@ describe('one group', () => {
     });
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { message: string }).message).toBe(
-      'O link deve começar com https://chat.whatsapp.com/',
+      'O link deve começar com https://chat.whatsapp.com/ (grupo) ou https://whatsapp.com/channel/ (canal)',
     );
     const taken = await call(`/api/admin/groups/${a.id}`, {
       method: 'PATCH',

@@ -530,6 +530,8 @@ describe("the panel's calls", () => {
     ).toEqual([]);
     const bad = await get(`link=${encodeURIComponent('https://example.com/x')}&approved=true`);
     expect(bad.status).toBe(400);
-    expect(bad.body.message).toBe('O link deve começar com https://chat.whatsapp.com/');
+    expect(bad.body.message).toBe(
+      'O link deve começar com https://chat.whatsapp.com/ (grupo) ou https://whatsapp.com/channel/ (canal)',
+    );
   });
 });

@@ -75,7 +75,7 @@ describe('POST /api/groups', () => {
     expect(body.fields).toEqual({
       title: 'O título é obrigatório',
       description: 'A descrição é obrigatória',
-      link: 'O link deve começar com https://chat.whatsapp.com/',
+      link: 'O link deve começar com https://chat.whatsapp.com/ (grupo) ou https://whatsapp.com/channel/ (canal)',
       category: 'A categoria é obrigatória',
     });
     const unknown = await submit(form({ ...base(), category: 'Não existe' }));

@@ -174,7 +174,7 @@ describe('admin back-office', { timeout: 180_000 }, () => {
     const failures = page.getByTestId('import-failures');
     await failures.waitFor(LONG);
     expect(await failures.textContent()).toContain(
-      'Linha 3: Link inválido: O link deve começar com https://chat.whatsapp.com/',
+      'Linha 3: Link inválido: O link deve começar com https://chat.whatsapp.com/ (grupo) ou https://whatsapp.com/channel/ (canal)',
     );
     const [imported] = await handle.db
       .select({ approved: groups.approved, category: categories.name })

@@ -141,7 +141,10 @@ function ImportTab() {
           <code className="rounded bg-neutral-100 px-1">categoria</code>.
         </p>
         <ul className="mt-3 list-disc space-y-1 pl-5">
-          <li>O link deve começar com https://chat.whatsapp.com/</li>
+          <li>
+            O link deve começar com https://chat.whatsapp.com/ (grupo) ou https://whatsapp.com/channel/
+            (canal)
+          </li>
           <li>Imagem: só o nome do arquivo (por exemplo foto.jpg) ou vazio.</li>
           <li>Sem categoria, o grupo vai para a primeira categoria da lista.</li>
           <li>

@@ -35,8 +35,29 @@ describe('normalizeInviteLink', () => {
   it('keeps the code case and canonicalises the prefix', () => {
     expect(normalizeInviteLink(' http://www.chat.whatsapp.com/AbCdEfGh1234/?utm=x ')).toEqual({
       link: 'https://chat.whatsapp.com/AbCdEfGh1234',
+      type: 'group',
+      id: 'AbCdEfGh1234',
       code: 'AbCdEfGh1234',
     });
+  });
+  it('accepts a channel link, keeps the id case and keys it apart from group codes', () => {
+    expect(
+      normalizeInviteLink(' http://www.whatsapp.com/channel/0029VaAbCdEfGh123456789X/?utm=x#y '),
+    ).toEqual({
+      link: 'https://whatsapp.com/channel/0029VaAbCdEfGh123456789X',
+      type: 'channel',
+      id: '0029VaAbCdEfGh123456789X',
+      code: 'channel:0029VaAbCdEfGh123456789X',
+    });
+    for (const bad of [
+      'https://whatsapp.com/channel/',
+      'https://whatsapp.com/channel/abc',
+      'https://chat.whatsapp.com/channel/0029VaAbCdEfGh123456789X/extra',
+      'https://whatsapp.com.evil.com/channel/0029VaAbCdEfGh123456789X',
+      'https://evil.com/whatsapp.com/channel/0029VaAbCdEfGh123456789X',
+    ]) {
+      expect(normalizeInviteLink(bad)).toBeNull();
+    }
   });
   it('accepts the canonical form as is', () => {
     expect(normalizeInviteLink('https://chat.whatsapp.com/KX9fz2LmQ0aB1cD2eF3gH4')?.link).toBe(

@@ -30,19 +30,41 @@ export function titleSlugFor(title: string, groupId: string, taken: (slug: strin
 }
 
 export const INVITE_PREFIX = 'https://chat.whatsapp.com/';
-export const INVITE_LINK_MESSAGE = 'O link deve começar com https://chat.whatsapp.com/';
+export const CHANNEL_PREFIX = 'https://whatsapp.com/channel/';
+export const INVITE_LINK_MESSAGE =
+  'O link deve começar com https://chat.whatsapp.com/ (grupo) ou https://whatsapp.com/channel/ (canal)';
+
+export const GROUP_TYPES = ['group', 'channel'] as const;
+export type GroupType = (typeof GROUP_TYPES)[number];
+
+/** What the link rules make of a link: the canonical link, its kind and the parts built from it. */
+export interface InviteLink {
+  /** the canonical link: `https://chat.whatsapp.com/<code>` or `https://whatsapp.com/channel/<id>` */
+  link: string;
+  type: GroupType;
+  /** the group's invite code or the channel's id, case kept (the only part of the input a URL is built from) */
+  id: string;
+  /** the duplicate key stored in `groups.invite_code`: the code for a group, `channel:<id>` for a channel */
+  code: string;
+}
+
+const GROUP_LINK =
+  /^(?:https?:\/\/)?(?:www\.)?chat\.whatsapp\.com\/(?:invite\/)?([A-Za-z0-9]{8,64})\/*(?:[?#].*)?$/i;
+const CHANNEL_LINK = /^(?:https?:\/\/)?(?:www\.)?whatsapp\.com\/channel\/([A-Za-z0-9]{8,64})\/*(?:[?#].*)?$/i;
 
 /**
- * The canonical invite link and its code, or null when the text is not a WhatsApp invite link.
- * Accepts http:// and www., drops query, fragment and trailing slashes; the code's case is kept.
+ * The one parser of group and channel links: the canonical link, its type, its code or id and its
+ * duplicate key, or null when the text is neither. Accepts http:// and www., drops query, fragment
+ * and trailing slashes; the code's (or id's) case is kept.
  */
-export function normalizeInviteLink(input: string): { link: string; code: string } | null {
-  const match =
-    /^(?:https?:\/\/)?(?:www\.)?chat\.whatsapp\.com\/(?:invite\/)?([A-Za-z0-9]{8,64})\/*(?:[?#].*)?$/i.exec(
-      input.trim(),
-    );
-  if (!match?.[1]) return null;
-  return { link: `${INVITE_PREFIX}${match[1]}`, code: match[1] };
+export function normalizeInviteLink(input: string): InviteLink | null {
+  const text = input.trim();
+  const group = GROUP_LINK.exec(text)?.[1];
+  if (group) return { link: `${INVITE_PREFIX}${group}`, type: 'group', id: group, code: group };
+  const channel = CHANNEL_LINK.exec(text)?.[1];
+  if (channel)
+    return { link: `${CHANNEL_PREFIX}${channel}`, type: 'channel', id: channel, code: `channel:${channel}` };
+  return null;
 }
 
 /** Featured means featured now: the flag is set and the end date is still ahead. */

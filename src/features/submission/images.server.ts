@@ -20,15 +20,19 @@ export interface PreparedImage {
 export async function prepareImage(file: File): Promise<PreparedImage> {
   if (file.size > IMAGE_MAX_BYTES)
     throw new AppError('PAYLOAD_TOO_LARGE', IMAGE_TOO_LARGE_MESSAGE, { image: IMAGE_TOO_LARGE_MESSAGE });
-  const bytes = new Uint8Array(await file.arrayBuffer());
+  const prepared = await prepareImageBytes(new Uint8Array(await file.arrayBuffer()));
+  if (!prepared) throw new AppError('BAD_REQUEST', IMAGE_TYPE_MESSAGE, { image: IMAGE_TYPE_MESSAGE });
+  return prepared;
+}
+
+/** Both sizes of a picture's bytes (JPG, PNG or GIF), or null when they are not one. */
+export async function prepareImageBytes(bytes: Uint8Array): Promise<PreparedImage | null> {
   const kind = sniffImage(bytes);
   // The form accepts JPG, PNG or GIF (spec section 5).
   const full = kind && kind !== 'webp' ? await toWebp(bytes, FULL_WIDTH) : null;
   // The thumbnail is cut from the 800 px picture: decoding it is cheaper than the upload (up to 5 MB).
   const thumbnail = full && (await toWebp(full, GROUP_THUMBNAIL_SIZE, GROUP_THUMBNAIL_SIZE));
-  if (!full || !thumbnail)
-    throw new AppError('BAD_REQUEST', IMAGE_TYPE_MESSAGE, { image: IMAGE_TYPE_MESSAGE });
-  return { full, thumbnail };
+  return full && thumbnail ? { full, thumbnail } : null;
 }
 
 function store() {
