@@ -55,13 +55,13 @@ const BACKOFF_BASE_SECONDS = 60;
 const BACKOFF_MAX_SECONDS = 6 * 3600;
 
 /**
- * Seconds to pause every run after a 429: WhatsApp's Retry-After when it gives one, and never less
- * than an exponential backoff over the consecutive rate-limited runs (1, 2, 4 … minutes, at most 6 h).
+ * Seconds to pause every run after a 429: WhatsApp's Retry-After (at least a minute), doubled for each
+ * 429 in a row before it (1, 2, 4 … minutes), at most 6 hours unless Retry-After itself asks for more.
  */
 export function backoffSeconds(retryAfterSeconds: number | undefined, rateLimitedRuns: number): number {
-  const exponential = Math.min(BACKOFF_BASE_SECONDS * 2 ** Math.max(0, rateLimitedRuns), BACKOFF_MAX_SECONDS);
   const asked = Number.isFinite(retryAfterSeconds) ? Math.max(0, Math.ceil(retryAfterSeconds!)) : 0;
-  return Math.max(asked, exponential);
+  const doubled = Math.max(asked, BACKOFF_BASE_SECONDS) * 2 ** Math.max(0, rateLimitedRuns);
+  return Math.max(asked, Math.min(doubled, BACKOFF_MAX_SECONDS));
 }
 
 /** Days a full sweep of `groups` takes at `batch` groups per run and one run every `runMinutes`. */
