@@ -74,10 +74,16 @@ export const groups = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     title: text('title').notNull(),
     description: text('description').notNull(),
-    /** canonical invite link https://chat.whatsapp.com/<code> */
+    /** canonical link: https://chat.whatsapp.com/<code> or https://whatsapp.com/channel/<id> */
     link: text('link').notNull(),
-    /** the invite code, case kept: two groups can never share one */
+    /** the duplicate key, case kept: the invite code, or `channel:<id>` for a channel */
     inviteCode: text('invite_code').notNull().unique(),
+    /** what the link opens: a group (chat.whatsapp.com) or a channel (whatsapp.com/channel) */
+    type: text('type', { enum: ['group', 'channel'] })
+      .notNull()
+      .default('group'),
+    /** a channel's follower count, as its page showed it when checked; null when unknown */
+    followers: integer('followers'),
     categoryId: integer('category_id')
       .notNull()
       .references(() => categories.id, { onDelete: 'restrict' }),

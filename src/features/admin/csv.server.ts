@@ -178,6 +178,7 @@ export async function importGroups(db: Db, source: AsyncIterable<Buffer>): Promi
         description,
         link: invite.link,
         inviteCode: invite.code,
+        type: invite.type,
         categoryId: category.id,
         titleSlug,
         image: image ? `${IMPORT_IMAGE_BASE}${image}` : null,

@@ -10,7 +10,9 @@ import {
   isFeaturedGroup,
 } from '#src/features/groups/groups.server.ts';
 import { INVITE_LINK_MESSAGE, normalizeInviteLink, titleSlugFor } from '#src/features/groups/groups.ts';
+import { checkAndCopyPhoto } from '#src/features/links/invite-photo.server.ts';
 import { requestRebuild } from '#src/features/rebuilds/rebuilds.server.ts';
+import { deleteImage } from '#src/features/submission/images.server.ts';
 import { AppError } from '#src/lib/http.server.ts';
 import { ADMIN_MESSAGES, type GroupEdit, type GroupStatusFilter } from './admin.schema.ts';
 
@@ -159,6 +161,7 @@ export async function updateGroup(db: Db, id: string, edit: GroupEdit, now = new
     if (!invite) throw new AppError('BAD_REQUEST', INVITE_LINK_MESSAGE, { link: INVITE_LINK_MESSAGE });
     set.link = invite.link;
     set.inviteCode = invite.code;
+    set.type = invite.type;
     // A new link starts unverified; a group its dead link hid comes back with it.
     if (invite.link !== current.link) {
       Object.assign(set, { linkStatus: 'unknown', linkCheckedAt: null, linkLiveAt: null });
@@ -195,13 +198,28 @@ export async function updateGroup(db: Db, id: string, edit: GroupEdit, now = new
   return toAdminGroupJson(await getAdminGroup(db, id), now);
 }
 
-/** Approve one group. */
+/** Approve one group; one without a picture gets its WhatsApp photo when the link is live. */
 export async function approveGroup(db: Db, id: string) {
+  const [current] = await db
+    .select({ link: groups.link, image: groups.image })
+    .from(groups)
+    .where(eq(groups.id, id));
+  if (!current) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.groupNotFound);
+  // The check runs outside any transaction (it waits on WhatsApp); unknown or dead: no photo.
+  const { check, photo } = current.image
+    ? { check: null, photo: null }
+    : await checkAndCopyPhoto(current.link);
   const [row] = await db
     .update(groups)
-    .set({ approved: true })
+    .set({
+      approved: true,
+      // An image set meanwhile (an edit) wins over the copied photo.
+      ...(photo ? { image: sql`coalesce(${groups.image}, ${photo.url})` } : {}),
+      ...(check?.followers !== undefined ? { followers: check.followers } : {}),
+    })
     .where(eq(groups.id, id))
-    .returning({ id: groups.id });
+    .returning({ id: groups.id, image: groups.image });
+  if (photo && row?.image !== photo.url) await deleteImage(photo.key).catch(() => undefined);
   if (!row) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.groupNotFound);
   await requestRebuild(db, `grupo aprovado: ${id}`);
   return toAdminGroupJson(await getAdminGroup(db, id));

@@ -8,6 +8,7 @@ import LinkVerified from '../links/LinkVerified.tsx';
 import SharePopover from '../share/SharePopover.tsx';
 import { groupAvatar } from './group-image.ts';
 import type { GroupJson } from './groups.server.ts';
+import { followersLabel, TypeBadge } from './TypeBadge.tsx';
 
 interface Props {
   group: GroupJson;
@@ -39,6 +40,7 @@ export default function GroupCard({ group, site, headingLevel: Heading = 'h3' }:
             </a>
           </Heading>
           <p className="mt-1 flex flex-wrap items-center gap-1.5">
+            <TypeBadge type={group.type} />
             <span className={badgeClasses('brand')}>{group.category}</span>
             {group.featured && group.featuredUntil && (
               <span className={badgeClasses('featured')}>
@@ -55,6 +57,9 @@ export default function GroupCard({ group, site, headingLevel: Heading = 'h3' }:
         <time dateTime={group.createdAt} className="text-xs text-neutral-500">
           {formatDate(group.createdAt)}
         </time>
+        {group.type === 'channel' && group.followers !== null && (
+          <span className="text-xs text-neutral-500">· {followersLabel(group.followers)}</span>
+        )}
         <div className="relative z-10 ml-auto flex items-center gap-1">
           <SharePopover groupId={group.id} title={group.title} path={group.path} site={site} />
           <a href={group.path} className={buttonClasses({ variant: 'secondary', size: 'sm' })}>

@@ -14,6 +14,7 @@ import { REDIRECT_DELAY_MS, type Wanted, wantedFromPath } from './fallback.ts';
 import { groupAvatar } from './group-image.ts';
 import type { GroupJson, GroupPage } from './groups.server.ts';
 import JoinButton from './JoinButton.tsx';
+import { TypeBadge } from './TypeBadge.tsx';
 
 type State =
   | { status: 'loading' }
@@ -140,6 +141,7 @@ export default function GroupFallback({ site }: { site: string }) {
           />
           <div className="min-w-0 flex-1">
             <p className="flex flex-wrap items-center gap-1.5">
+              <TypeBadge type={group.type} />
               <a href={`/categoria/${group.categorySlug}`} className={badgeClasses('brand')}>
                 {group.category}
               </a>
@@ -157,7 +159,7 @@ export default function GroupFallback({ site }: { site: string }) {
           </div>
         </div>
         <div className="mt-6 flex flex-col gap-2 sm:flex-row">
-          <JoinButton groupId={group.id} link={group.link} block className="sm:w-auto" />
+          <JoinButton groupId={group.id} link={group.link} type={group.type} block className="sm:w-auto" />
           <ShareDialog groupId={group.id} title={group.title} url={url} />
         </div>
         <p className="mt-2 text-sm text-neutral-600">Ao clicar, você será redirecionado para o WhatsApp</p>

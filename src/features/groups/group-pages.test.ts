@@ -8,6 +8,8 @@ const group: GroupJson & { updatedAt: string } = {
   title: 'Pokémon GO Brasil',
   description: 'Bem-vindo',
   link: 'https://chat.whatsapp.com/REgf6KJJj3xbGI4L7F9XOY',
+  type: 'group',
+  followers: null,
   image: null,
   cliques: 188,
   featured: false,

@@ -88,4 +88,5 @@ export const SEARCH_PARAMS = [
   'maxCliques',
   'dateAfter',
   'dateBefore',
+  'type',
 ] as const;

@@ -2,7 +2,7 @@
 // live here and only here; every list selects `groupColumns` and answers with `toGroupJson`.
 import { and, eq, gt, isNull, type SQL } from 'drizzle-orm';
 import { categories, groups, type LinkStatus } from '#db/schema.ts';
-import { groupPath, isFeaturedNow } from './groups.ts';
+import { type GroupType, groupPath, isFeaturedNow } from './groups.ts';
 
 /** A group is public when approved and not hidden by reports. */
 export const isPublicGroup: SQL = and(eq(groups.approved, true), isNull(groups.hiddenAt))!;
@@ -18,6 +18,8 @@ export const groupColumns = {
   title: groups.title,
   description: groups.description,
   link: groups.link,
+  type: groups.type,
+  followers: groups.followers,
   image: groups.image,
   cliques: groups.cliques,
   featured: groups.featured,
@@ -42,6 +44,8 @@ export type GroupRow = {
   title: string;
   description: string;
   link: string;
+  type: GroupType;
+  followers: number | null;
   image: string | null;
   cliques: number;
   featured: boolean;
@@ -64,6 +68,10 @@ export interface GroupJson {
   title: string;
   description: string;
   link: string;
+  /** 'group' (chat.whatsapp.com) or 'channel' (whatsapp.com/channel) */
+  type: GroupType;
+  /** a channel's follower count when its page showed one */
+  followers: number | null;
   image: string | null;
   cliques: number;
   /** featured now (flag set and end ahead) */
@@ -91,6 +99,8 @@ export function toGroupJson(row: GroupRow, now: Date = new Date()): GroupJson {
     title: row.title,
     description: row.description,
     link: row.link,
+    type: row.type,
+    followers: row.followers,
     image: row.image,
     cliques: row.cliques,
     featured,

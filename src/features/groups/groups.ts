@@ -80,3 +80,8 @@ export function isFeaturedNow(
 export function groupPath(group: { categorySlug: string; titleSlug: string }): string {
   return `/${group.categorySlug}/${group.titleSlug}`;
 }
+
+/** The badge of each link type. */
+export const GROUP_TYPE_LABELS: Record<GroupType, string> = { group: 'Grupo', channel: 'Canal' };
+/** The join button of each link type. */
+export const JOIN_LABELS: Record<GroupType, string> = { group: 'Entrar no Grupo', channel: 'Seguir Canal' };

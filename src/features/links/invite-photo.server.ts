@@ -1,26 +1,27 @@
-// A group's WhatsApp photo copied into the site's own image storage: the signed pps URL expires,
-// and hot-linking would leak our visitors to WhatsApp. Fetched only from WhatsApp's image hosts (or
-// the local stand-in), with time and size caps, then through the same pipeline as an upload.
-
+// A group's WhatsApp photo, fetched only from WhatsApp's image hosts (or the local stand-in) with
+// time and size caps: copied into the site's own image storage through the upload pipeline (the
+// signed pps URL expires, and hot-linking would hand our visitors to WhatsApp), or shrunk to a small
+// inline picture for the submit form's preview (stored nowhere).
+import { GROUP_THUMBNAIL_SIZE } from '#src/features/groups/group-image.ts';
 import {
   prepareImageBytes,
   saveImage,
   imageUrl as storedImageUrl,
 } from '#src/features/submission/images.server.ts';
 import { IMAGE_MAX_BYTES } from '#src/features/submission/submission.schema.ts';
-import { isWhatsAppImageUrl, whatsappBase } from './invite-check.server.ts';
+import { sniffImage, toWebp } from '#src/lib/images.server.ts';
+import { checkInvite, type InviteCheck, isWhatsAppImageUrl, whatsappBase } from './invite-check.server.ts';
 
 const PHOTO_TIMEOUT_MS = 5_000;
 
-/**
- * Copy an invite photo into the image store: its key (for deleteImage) and its public URL (the value
- * of `groups.image`), or null when the URL is not on WhatsApp's image hosts or the picture cannot be
- * fetched or read. Never throws.
- */
-export async function copyInvitePhoto(
-  imageUrl: string,
-  options: { signal?: AbortSignal; base?: string } = {},
-): Promise<{ key: string; url: string } | null> {
+export interface PhotoOptions {
+  signal?: AbortSignal;
+  /** another origin standing in for WhatsApp's image host (tests); defaults to whatsappBase() */
+  base?: string;
+}
+
+/** The photo's bytes, or null when the URL is not on WhatsApp's image hosts or the fetch fails. */
+async function fetchInvitePhoto(imageUrl: string, options: PhotoOptions): Promise<Uint8Array | null> {
   let url: URL;
   try {
     url = new URL(imageUrl);
@@ -36,12 +37,12 @@ export async function copyInvitePhoto(
       signal: options.signal ? AbortSignal.any([options.signal, timeout]) : timeout,
       headers: { accept: 'image/jpeg,image/png,image/*' },
     });
-    if (!response.ok || !response.body) {
+    if (
+      !response.ok ||
+      !response.body ||
+      Number(response.headers.get('content-length') ?? 0) > IMAGE_MAX_BYTES
+    ) {
       await response.body?.cancel();
-      return null;
-    }
-    if (Number(response.headers.get('content-length') ?? 0) > IMAGE_MAX_BYTES) {
-      await response.body.cancel();
       return null;
     }
     const reader = response.body.getReader();
@@ -57,11 +58,49 @@ export async function copyInvitePhoto(
       }
       chunks.push(value);
     }
-    const prepared = await prepareImageBytes(new Uint8Array(Buffer.concat(chunks)));
-    if (!prepared) return null;
-    const key = await saveImage(prepared);
-    return { key, url: storedImageUrl(key) };
+    return new Uint8Array(Buffer.concat(chunks));
   } catch {
     return null;
   }
+}
+
+/**
+ * Copy an invite photo into the image store: its key (for deleteImage) and its public URL (the value
+ * of `groups.image`), or null when the URL is not on WhatsApp's image hosts or the picture cannot be
+ * fetched or read. Never throws.
+ */
+export async function copyInvitePhoto(
+  imageUrl: string,
+  options: PhotoOptions = {},
+): Promise<{ key: string; url: string } | null> {
+  const bytes = await fetchInvitePhoto(imageUrl, options);
+  const prepared = bytes && (await prepareImageBytes(bytes));
+  if (!prepared) return null;
+  const key = await saveImage(prepared);
+  return { key, url: storedImageUrl(key) };
+}
+
+/** The photo as a small inline WebP (a data: URL) for the submit form's preview, or null. */
+export async function invitePhotoDataUrl(
+  imageUrl: string,
+  options: PhotoOptions = {},
+): Promise<string | null> {
+  const bytes = await fetchInvitePhoto(imageUrl, options);
+  if (!bytes || !sniffImage(bytes)) return null;
+  const small = await toWebp(bytes, GROUP_THUMBNAIL_SIZE, GROUP_THUMBNAIL_SIZE);
+  return small ? `data:image/webp;base64,${small.toString('base64')}` : null;
+}
+
+/**
+ * Check a link and, when it is live and shows a photo, copy the photo (a group approved without a
+ * picture gets its WhatsApp one). Unknown or dead: no photo, and nothing else changes.
+ */
+export async function checkAndCopyPhoto(
+  link: string,
+  options: PhotoOptions = {},
+): Promise<{ check: InviteCheck; photo: { key: string; url: string } | null }> {
+  const check = await checkInvite(link, options);
+  const photo =
+    check.status === 'live' && check.imageUrl ? await copyInvitePhoto(check.imageUrl, options) : null;
+  return { check, photo };
 }

@@ -384,6 +384,7 @@ export async function replaceGroupLink(
       .set({
         link: invite.link,
         inviteCode: invite.code,
+        type: invite.type,
         approved: false,
         hiddenAt: sql`case when ${groups.hiddenReason} = 'dead_link' then null else ${groups.hiddenAt} end`,
         hiddenReason: sql`case when ${groups.hiddenReason} = 'dead_link' then null else ${groups.hiddenReason} end`,

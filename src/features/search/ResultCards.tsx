@@ -7,6 +7,8 @@ import { buttonClasses, cardClasses, cx } from '#src/components/ui/classes.ts';
 import { formatCount, formatDate, pluralize } from '#src/lib/format.ts';
 import type { AdvertisementJson } from '../ads/ads.schema.ts';
 import { groupThumbnail } from '../groups/group-image.ts';
+import type { GroupType } from '../groups/groups.ts';
+import { TypeBadge } from '../groups/TypeBadge.tsx';
 
 /** The fields of the API's group JSON a result card shows. */
 export interface ResultGroup {
@@ -20,6 +22,8 @@ export interface ResultGroup {
   createdAt: string;
   category: string;
   path: string;
+  /** absent in older cached answers: a group */
+  type?: GroupType;
 }
 
 function initials(title: string): string {
@@ -58,6 +62,7 @@ export function ResultCard({ group }: { group: ResultGroup }) {
             </a>
           </h3>
           <div className="mt-1 flex flex-wrap items-center gap-1.5">
+            <TypeBadge type={group.type ?? 'group'} />
             <Badge variant="brand">{group.category}</Badge>
             {group.featured && group.featuredUntil && <Badge variant="featured" />}
           </div>

@@ -24,6 +24,7 @@ import {
   pageCriteria,
   readCriteria,
 } from './search-state.ts';
+import { TypeFilter } from './TypeFilter.tsx';
 
 interface SearchPageJson {
   groups: ResultGroup[];
@@ -235,28 +236,41 @@ export default function SearchPage() {
             </div>
           </details>
 
-          <div className="flex items-center gap-2">
-            <label htmlFor="busca-sortBy" className="text-sm font-medium whitespace-nowrap text-neutral-800">
-              Ordenar por
-            </label>
-            <select
-              id="busca-sortBy"
-              name="sortBy"
-              value={draft.sortBy}
-              onChange={(event) => {
-                const sortBy = event.currentTarget.value as Criteria['sortBy'];
-                setDraft((d) => ({ ...d, sortBy }));
-                // Changing the order of an existing search applies at once.
-                if (criteria.q) navigate({ ...criteria, sortBy, page: 1 });
+          <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+            <div className="flex items-center gap-2">
+              <label
+                htmlFor="busca-sortBy"
+                className="text-sm font-medium whitespace-nowrap text-neutral-800"
+              >
+                Ordenar por
+              </label>
+              <select
+                id="busca-sortBy"
+                name="sortBy"
+                value={draft.sortBy}
+                onChange={(event) => {
+                  const sortBy = event.currentTarget.value as Criteria['sortBy'];
+                  setDraft((d) => ({ ...d, sortBy }));
+                  // Changing the order of an existing search applies at once.
+                  if (criteria.q) navigate({ ...criteria, sortBy, page: 1 });
+                }}
+                className={`${CONTROL} w-auto min-w-44`}
+              >
+                {SEARCH_SORTS.map((sort) => (
+                  <option key={sort} value={sort}>
+                    {SEARCH_SORT_LABELS[sort]}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <TypeFilter
+              value={draft.type}
+              className={`${CONTROL} w-auto`}
+              onChange={(type) => {
+                setDraft((d) => ({ ...d, type }));
+                if (criteria.q) navigate({ ...criteria, type, page: 1 });
               }}
-              className={`${CONTROL} w-auto min-w-44`}
-            >
-              {SEARCH_SORTS.map((sort) => (
-                <option key={sort} value={sort}>
-                  {SEARCH_SORT_LABELS[sort]}
-                </option>
-              ))}
-            </select>
+            />
           </div>
         </form>
       </search>

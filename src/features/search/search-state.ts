@@ -1,5 +1,6 @@
 // /buscar's state lives in the query string (q, sortBy, minCliques, maxCliques, dateAfter, dateBefore,
 // page, after) so back/forward and shared links work. Pure: read, write, and the chips that describe it.
+import { GROUP_TYPES, type GroupType } from '../groups/groups.ts';
 import { SEARCH_SORTS, type SearchSort } from './search.schema.ts';
 import { parseCursor } from './search.ts';
 
@@ -10,6 +11,8 @@ export interface Criteria {
   maxCliques: string;
   dateAfter: string;
   dateBefore: string;
+  /** groups or channels only ('' = both) */
+  type: '' | GroupType;
   page: number;
   /** the keyset cursor the next page was reached with (only past page 1; see search.ts) */
   after: string;
@@ -22,6 +25,7 @@ export const EMPTY_CRITERIA: Criteria = {
   maxCliques: '',
   dateAfter: '',
   dateBefore: '',
+  type: '',
   page: 1,
   after: '',
 };
@@ -33,6 +37,7 @@ export function readCriteria(search: string): Criteria {
   const sort = params.get('sortBy') as SearchSort | null;
   const page = Number(params.get('page'));
   const after = params.get('after') ?? '';
+  const type = params.get('type') as GroupType | null;
   return {
     q: text('q'),
     sortBy: sort && SEARCH_SORTS.includes(sort) ? sort : 'relevance',
@@ -40,6 +45,7 @@ export function readCriteria(search: string): Criteria {
     maxCliques: text('maxCliques', 12),
     dateAfter: text('dateAfter', 10),
     dateBefore: text('dateBefore', 10),
+    type: type && GROUP_TYPES.includes(type) ? type : '',
     page: Number.isInteger(page) && page >= 1 ? page : 1,
     after: page > 1 && parseCursor(after) ? after : '',
   };
@@ -55,7 +61,7 @@ export function criteriaQuery(criteria: Criteria): string {
   const params = new URLSearchParams();
   if (criteria.q) params.set('q', criteria.q);
   if (criteria.sortBy !== 'relevance') params.set('sortBy', criteria.sortBy);
-  for (const key of ['minCliques', 'maxCliques', 'dateAfter', 'dateBefore'] as const) {
+  for (const key of ['minCliques', 'maxCliques', 'dateAfter', 'dateBefore', 'type'] as const) {
     if (criteria[key]) params.set(key, criteria[key]);
   }
   if (criteria.page > 1) params.set('page', String(criteria.page));
@@ -68,7 +74,7 @@ export function criteriaQuery(criteria: Criteria): string {
 export function apiQuery(criteria: Criteria, limit: number): Record<string, string | number> {
   const query: Record<string, string | number> = { search: criteria.q, page: criteria.page, limit };
   query.sortBy = criteria.sortBy;
-  for (const key of ['minCliques', 'maxCliques', 'dateAfter', 'dateBefore'] as const) {
+  for (const key of ['minCliques', 'maxCliques', 'dateAfter', 'dateBefore', 'type'] as const) {
     if (criteria[key]) query[key] = criteria[key];
   }
   if (criteria.page > 1 && criteria.after) query.after = criteria.after;

@@ -1,6 +1,6 @@
 // The search query (GET /api/groups?search=… and /buscar's query string), shared by the page and the API.
 import { z } from 'zod';
-import { INVITE_LINK_MESSAGE, normalizeInviteLink } from '../groups/groups.ts';
+import { GROUP_TYPES, INVITE_LINK_MESSAGE, normalizeInviteLink } from '../groups/groups.ts';
 import { cleanTerm, parseCursor } from './search.ts';
 
 export const SEARCH_PAGE_SIZE = 6;
@@ -95,6 +95,11 @@ export const SearchQuerySchema = z
     maxCliques: optionalCount('O máximo de cliques'),
     dateAfter: optionalDate('A data inicial'),
     dateBefore: optionalDate('A data final'),
+    /** groups or channels only; empty means both */
+    type: z
+      .union([z.literal(''), z.enum(GROUP_TYPES)], { error: 'Tipo inválido' })
+      .optional()
+      .transform((v) => v || undefined),
   })
   .refine((q) => q.minCliques === undefined || q.maxCliques === undefined || q.minCliques <= q.maxCliques, {
     message: 'O mínimo de cliques não pode ser maior que o máximo',
@@ -116,6 +121,7 @@ export function hasCriteria(q: Partial<SearchQuery>): boolean {
       q.minCliques !== undefined ||
       q.maxCliques !== undefined ||
       q.dateAfter ||
-      q.dateBefore,
+      q.dateBefore ||
+      q.type,
   );
 }

@@ -106,6 +106,7 @@ export async function correctedWords(db: Db, words: string[]): Promise<string[][
  */
 function filtersOf(query: SearchQuery, textLeads: boolean): SQL[] {
   const filters: SQL[] = [isPublicGroup];
+  if (query.type) filters.push(eq(groups.type, query.type));
   const cliques = textLeads ? sql`(${groups.cliques} + 0)` : groups.cliques;
   if (query.minCliques !== undefined) filters.push(sql`${cliques} >= ${query.minCliques}`);
   if (query.maxCliques !== undefined) filters.push(sql`${cliques} <= ${query.maxCliques}`);

@@ -10,6 +10,8 @@ import { toast } from '#src/components/ui/toast.store.ts';
 import { PENDING_FEATURE_KEY } from '#src/features/auth/auth.client.ts';
 import { ApiError, api } from '#src/lib/api.ts';
 import { useHydrated } from '#src/lib/use-hydrated.ts';
+import { DEAD_LINK_MESSAGE } from '../links/links.schema.ts';
+import { InvitePreviewCard, useInvitePreview } from './InvitePreview.tsx';
 import {
   IMAGE_MAX_BYTES,
   IMAGE_TOO_LARGE_MESSAGE,
@@ -25,6 +27,9 @@ export default function SubmitGroupForm({ categories }: { categories: { name: st
   const [errors, setErrors] = useState<Errors>({});
   const [formKey, setFormKey] = useState(0);
   const hydrated = useHydrated();
+  const invite = useInvitePreview();
+  const [ownImage, setOwnImage] = useState(false);
+  const deadLink = invite.preview?.status === 'dead' ? DEAD_LINK_MESSAGE : undefined;
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -33,6 +38,7 @@ export default function SubmitGroupForm({ categories }: { categories: { name: st
     const parsed = SubmissionSchema.safeParse(Object.fromEntries(data));
     if (!parsed.success)
       for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= issue.message;
+    if (deadLink) found.link ??= deadLink;
     const image = data.get('image');
     if (image instanceof File && image.size > 0) {
       if (image.size > IMAGE_MAX_BYTES) found.image = IMAGE_TOO_LARGE_MESSAGE;
@@ -82,6 +88,8 @@ export default function SubmitGroupForm({ categories }: { categories: { name: st
             size="lg"
             onClick={() => {
               setErrors({});
+              invite.reset();
+              setOwnImage(false);
               setFormKey((k) => k + 1);
               setState({ step: 'pending' });
             }}
@@ -113,7 +121,7 @@ export default function SubmitGroupForm({ categories }: { categories: { name: st
         <Field label="Descrição" required error={errors.description}>
           {(props) => <TextArea {...props} name="description" maxLength={2000} />}
         </Field>
-        <Field label="Link de convite" required error={errors.link}>
+        <Field label="Link de convite" required error={errors.link ?? deadLink}>
           {(props) => (
             <TextInput
               {...props}
@@ -121,9 +129,11 @@ export default function SubmitGroupForm({ categories }: { categories: { name: st
               type="url"
               inputMode="url"
               placeholder="https://chat.whatsapp.com/..."
+              onChange={(event) => invite.onLinkChange(event.currentTarget.value, event.currentTarget.form)}
             />
           )}
         </Field>
+        <InvitePreviewCard preview={invite.preview} checking={invite.checking} ownImage={ownImage} />
         <Field label="Categoria" required error={errors.category}>
           {(props) => (
             <Select {...props} name="category" defaultValue="">
@@ -145,6 +155,7 @@ export default function SubmitGroupForm({ categories }: { categories: { name: st
               name="image"
               type="file"
               accept="image/jpeg,image/png,image/gif"
+              onChange={(event) => setOwnImage(Boolean(event.currentTarget.files?.length))}
               className="text-sm text-neutral-700 file:mr-3 file:min-h-11 file:cursor-pointer file:rounded-control file:border-0 file:bg-neutral-100 file:px-4 file:font-medium file:text-neutral-900 hover:file:bg-neutral-200"
             />
           )}

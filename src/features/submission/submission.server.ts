@@ -5,6 +5,9 @@ import type { Db } from '#db/client.ts';
 import { categories, groups } from '#db/schema.ts';
 import { subjectHash } from '#src/features/analytics/visitor.server.ts';
 import { normalizeInviteLink, titleSlugFor } from '#src/features/groups/groups.ts';
+import { checkInvite } from '#src/features/links/invite-check.server.ts';
+import { copyInvitePhoto } from '#src/features/links/invite-photo.server.ts';
+import { DEAD_LINK_MESSAGE } from '#src/features/links/links.schema.ts';
 import { AppError } from '#src/lib/http.server.ts';
 import { consumeRateLimit } from '#src/lib/rate-limit.server.ts';
 import { deleteImage, imageUrl, prepareImage, saveImage } from './images.server.ts';
@@ -115,8 +118,17 @@ export async function submitGroup(
       link: duplicateMessage(existing.title),
     });
 
+  // A revoked link can never be submitted; an inconclusive check (offline, 429) lets it through.
+  const check = await checkInvite(invite.link);
+  if (check.status === 'dead')
+    throw new AppError('BAD_REQUEST', DEAD_LINK_MESSAGE, { link: DEAD_LINK_MESSAGE });
+
   const prepared = form.image ? await prepareImage(form.image) : null;
-  const imageKey = prepared ? await saveImage(prepared) : null;
+  let imageKey = prepared ? await saveImage(prepared) : null;
+  if (!imageKey && check.status === 'live' && check.imageUrl) {
+    // No upload: the group's own WhatsApp photo, copied into our storage (never hot-linked).
+    imageKey = (await copyInvitePhoto(check.imageUrl))?.key ?? null;
+  }
   try {
     const id = crypto.randomUUID();
     const taken = new Set(
@@ -132,6 +144,8 @@ export async function submitGroup(
         description: input.description,
         link: invite.link,
         inviteCode: invite.code,
+        type: invite.type,
+        followers: check.followers ?? null,
         categoryId: category.id,
         titleSlug: titleSlugFor(input.title, id, (s) => taken.has(s)),
         approved: false,
