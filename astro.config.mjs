@@ -8,6 +8,7 @@ import { pagefindIndex, SEARCH_INDEX_DIR } from './src/features/search/pagefind.
 import { cspHeaders } from './src/integrations/csp.ts';
 import { hydrateOnInteraction } from './src/integrations/interaction.ts';
 import { previousBuild } from './src/integrations/previous-build.ts';
+import { requiredSettings } from './src/integrations/required-settings.ts';
 
 // Astro inlines into its server runtime the value of each environment variable whose name appears in a
 // module that reads import.meta.env, and `_` (the shell's last command: npx, npm, node…) appears in all
@@ -27,6 +28,7 @@ export default defineConfig({
   build: { format: 'directory', concurrency: 16 },
   // previousBuild last: it records the build only once every other step has written its files.
   integrations: [
+    requiredSettings(),
     react(),
     hydrateOnInteraction(),
     pagefindIndex(),

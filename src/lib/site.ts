@@ -46,7 +46,8 @@ export const NAV_ITEMS: readonly NavItem[] = [
 
 // --- Configuration: sibling sites of the provider and the company line. -------------------------
 // Override at build time with PUBLIC_SIBLING_SITES_URL, PUBLIC_COMPANY_NAME and PUBLIC_COMPANY_CNPJ.
-// The defaults below are placeholders, not real registrations.
+// The defaults below are placeholders for local builds only: a deploy without the company settings
+// fails (src/integrations/required-settings.ts).
 
 /** Base address of the provider's sibling tools; each link is a path under it. */
 export const SIBLING_SITES_URL = (
@@ -69,14 +70,11 @@ export const SIBLING_LINKS: readonly SiteLink[] = [
 ];
 
 export const COMPANY = {
-  /** Razão social (placeholder until configured). */
+  /** Razão social (the example only in local builds). */
   legalName: buildSetting(() => import.meta.env.PUBLIC_COMPANY_NAME) || 'Razão Social Exemplo Ltda.',
-  /** CNPJ (placeholder until configured). */
+  /** CNPJ (the example only in local builds). */
   cnpj: buildSetting(() => import.meta.env.PUBLIC_COMPANY_CNPJ) || '00.000.000/0001-00',
 } as const;
-
-/** Footer company registration line. */
-export const COMPANY_LINE = `${COMPANY.legalName} · CNPJ ${COMPANY.cnpj}`;
 
 /** Footer non-affiliation disclaimer (spec section 1). */
 export const DISCLAIMER = `O ${SITE_NAME} é um diretório independente e não tem vínculo com o WhatsApp nem com a Meta Platforms, Inc. WhatsApp é uma marca registrada da WhatsApp LLC. Os grupos são enviados por usuários e revisados antes de aparecer no site.`;

@@ -1,7 +1,7 @@
-// Gate for login-only and admin-only islands. Pages are static, so the session is known only after
+// Session gate for login-only and admin-only islands. Pages are static, so the session is known only after
 // GET /api/user: show a spinner meanwhile, then redirect (remembering where to come back) or render.
 import { useStore } from '@nanostores/react';
-import { type ReactNode, useEffect } from 'react';
+import { useEffect } from 'react';
 import { $session, loadSession, type SessionUser } from './session.store.ts';
 
 /** localStorage key (spec section 3) read by /auth after a successful login; the plans page sets it too. */
@@ -48,22 +48,4 @@ export function SessionSpinner({ label = 'Carregando…' }: { label?: string }) 
       <span className="sr-only">{label}</span>
     </div>
   );
-}
-
-/**
- * Render `children(user)` only for a logged-in user (or an admin with `admin`); otherwise a spinner
- * and a redirect to /auth (or /admin/login), storing redirectAfterLogin.
- */
-export function RequireSession({
-  admin = false,
-  children,
-  fallback,
-}: {
-  admin?: boolean;
-  children: (user: SessionUser) => ReactNode;
-  fallback?: ReactNode;
-}) {
-  const user = useRequiredSession({ admin });
-  if (!user) return <>{fallback ?? <SessionSpinner />}</>;
-  return <>{children(user)}</>;
 }

@@ -233,19 +233,6 @@ export async function getOrderForUser(db: Db, userId: string, orderId: string) {
   return toOrderJson(await findOrderForUser(db, userId, orderId));
 }
 
-/** The caller's orders, newest first (the panel's 'Meus Destaques'). */
-export async function listOrdersForUser(db: Db, userId: string) {
-  const rows = await db
-    .select(orderView)
-    .from(featureOrders)
-    .leftJoin(groups, eq(groups.id, featureOrders.groupId))
-    .leftJoin(featurePlans, eq(featurePlans.id, featureOrders.planId))
-    .where(eq(featureOrders.userId, userId))
-    .orderBy(desc(featureOrders.orderDate));
-  const now = new Date();
-  return rows.map((r) => toOrderJson(r, now));
-}
-
 /** The provider that charges now: the configured one, or the simulator locally when it has no keys. */
 export function resolveProvider(settings: ClearSettings, origin: string): PaymentProvider {
   const chosen = chooseProvider(settings);

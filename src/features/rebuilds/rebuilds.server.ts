@@ -2,7 +2,7 @@
 // A burst of changes makes one build: the hook is called at most once per debounce window; the
 // scheduled dispatcher (functions/dispatch-rebuilds.ts) sends what is left pending (hook down, or
 // inside the window).
-import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '#db/client.ts';
 import { rebuildRequests } from '#db/schema.ts';
 import { getEnv } from '#src/lib/env.server.ts';
@@ -58,10 +58,4 @@ export async function dispatchRebuilds(db: Db, now: Date = new Date()): Promise<
       .where(inArray(rebuildRequests.id, ids));
     throw error;
   }
-}
-
-/** The latest rebuild request, for the admin dashboard. */
-export async function lastRebuild(db: Db) {
-  const [row] = await db.select().from(rebuildRequests).orderBy(desc(rebuildRequests.requestedAt)).limit(1);
-  return row ?? null;
 }

@@ -112,16 +112,3 @@ export const SearchQuerySchema = z
 
 export type SearchQuery = z.infer<typeof SearchQuerySchema>;
 export type SearchQueryInput = z.input<typeof SearchQuerySchema>;
-
-/** Whether a query asks for anything (a term, a link or a filter): the page searches only then. */
-export function hasCriteria(q: Partial<SearchQuery>): boolean {
-  return Boolean(
-    q.search ||
-      q.link ||
-      q.minCliques !== undefined ||
-      q.maxCliques !== undefined ||
-      q.dateAfter ||
-      q.dateBefore ||
-      q.type,
-  );
-}

@@ -3,15 +3,13 @@
 // API is trusted.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { MercadoPagoConfig, Payment, Preference } from 'mercadopago';
-// The SDK has no base-URL option; its one constant is redirected locally (tests run a fake server).
-import { AppConfig } from 'mercadopago/dist/utils/config/index.js';
 import { centsFromDecimal } from '../payments.ts';
+import { pointMercadoPagoAt } from './mercadopago-endpoint.ts';
 import type { Checkout, CheckoutOrder, CheckoutUrls, PaymentProvider, SettledPayment } from './provider.ts';
 import { providerApiBase } from './provider.ts';
 
 function config(accessToken: string) {
-  const base = providerApiBase('MERCADOPAGO_API_BASE');
-  if (base) (AppConfig as { BASE_URL: string }).BASE_URL = base.origin;
+  pointMercadoPagoAt(providerApiBase('MERCADOPAGO_API_BASE'));
   return new MercadoPagoConfig({ accessToken, options: { timeout: 15_000, maxRetries: 1 } as never });
 }
 

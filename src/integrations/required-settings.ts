@@ -1,0 +1,29 @@
+// A deployed build must carry the company's real registration: the footer prints it on every page, and
+// a placeholder there is a false statement. Local builds (npm start, tests, bench) keep the examples.
+import type { AstroIntegration } from 'astro';
+
+/** The build-time settings a deploy must have, by name. */
+export const REQUIRED_FOR_DEPLOY = ['PUBLIC_COMPANY_NAME', 'PUBLIC_COMPANY_CNPJ'] as const;
+
+/** The required settings missing from `env`, or none in local mode. */
+export function missingDeploySettings(env: NodeJS.ProcessEnv): string[] {
+  const local = Boolean(env.LOCAL_PLATFORM || env.VITEST || env.CONTEXT === 'dev');
+  return local ? [] : REQUIRED_FOR_DEPLOY.filter((name) => !env[name]?.trim());
+}
+
+/** Fails the build when a deploy lacks a required setting. */
+export function requiredSettings(): AstroIntegration {
+  return {
+    name: 'required-settings',
+    hooks: {
+      'astro:config:setup': ({ command }) => {
+        if (command !== 'build') return;
+        const missing = missingDeploySettings(process.env);
+        if (missing.length)
+          throw new Error(
+            `Faltam configurações obrigatórias para publicar o site: ${missing.join(', ')} (veja a tabela de configuração do README).`,
+          );
+      },
+    },
+  };
+}
