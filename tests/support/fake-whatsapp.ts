@@ -108,8 +108,23 @@ async function photoBytes(): Promise<Buffer> {
     .toBuffer();
 }
 
-/** Start the fake on 127.0.0.1 and a free port. */
-export async function startFakeWhatsApp(): Promise<FakeWhatsApp> {
+/**
+ * The invites the site tests' platform knows (tests/support/global-site.ts registers them); every
+ * other code answers a server error there, so the other journeys' links stay inconclusive.
+ */
+export const SITE_INVITES = {
+  live: { code: 'SiteLiveInvite0001', title: 'Trilhas de Fim de Semana' },
+  dead: { code: 'SiteDeadInvite0001' },
+  channel: { code: '0029VaSiteChannel0000001', title: 'Canal das Trilhas' },
+} as const;
+
+/**
+ * Start the fake on 127.0.0.1 and a free port. Codes never set answer the dead page, as WhatsApp
+ * does, unless `unknownCodes` names another kind.
+ */
+export async function startFakeWhatsApp(
+  options: { unknownCodes?: FakeInviteKind } = {},
+): Promise<FakeWhatsApp> {
   const invites = new Map<string, { kind: FakeInviteKind; title?: string }>();
   const requests: string[] = [];
   const jpeg = await photoBytes();
@@ -135,7 +150,7 @@ export async function startFakeWhatsApp(): Promise<FakeWhatsApp> {
     const channel = /^\/channel\/([A-Za-z0-9]+)\/?$/.exec(url.pathname)?.[1];
     const code = channel ?? /^\/(?:invite\/)?([A-Za-z0-9]+)\/?$/.exec(url.pathname)?.[1];
     if (!code) return html(404, '<!DOCTYPE html><title>Not found</title>');
-    const invite = invites.get(code);
+    const invite = invites.get(code) ?? (options.unknownCodes ? { kind: options.unknownCodes } : undefined);
     const title = invite?.title ?? `Grupo ${code}`;
     switch (invite?.kind) {
       case 'live':

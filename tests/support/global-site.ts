@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { freePort } from '../../scripts/platform/database.ts';
+import { SITE_INVITES, startFakeWhatsApp } from './fake-whatsapp.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -21,6 +22,12 @@ export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'wa-site-'));
   const [port, dbPort] = [await freePort(), await freePort()];
   const admin = { email: 'admin@teste.local', password: 'senha-admin-de-teste' };
+  // Invite checks go to a fake WhatsApp: the known site invites answer live, dead or as a channel;
+  // every other code a server error (inconclusive), so other journeys' submissions go through.
+  const whatsapp = await startFakeWhatsApp({ unknownCodes: 'server-error' });
+  whatsapp.setInvite(SITE_INVITES.live.code, 'live', SITE_INVITES.live.title);
+  whatsapp.setInvite(SITE_INVITES.dead.code, 'dead');
+  whatsapp.setInvite(SITE_INVITES.channel.code, 'channel', SITE_INVITES.channel.title);
   const env = { ...process.env };
   delete env.DATABASE_URL;
   const child = spawn(process.execPath, [path.join(root, 'node_modules/.bin/tsx'), 'scripts/start.ts'], {
@@ -32,6 +39,7 @@ export default async function setup(project: TestProject) {
       PGLITE_DIR: path.join(dataDir, 'pglite'),
       ADMIN_EMAIL: admin.email,
       ADMIN_PASSWORD: admin.password,
+      WHATSAPP_INVITE_BASE: whatsapp.url,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -60,5 +68,6 @@ export default async function setup(project: TestProject) {
     child.kill('SIGTERM');
     await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
     rmSync(dataDir, { recursive: true, force: true });
+    await whatsapp.close();
   };
 }

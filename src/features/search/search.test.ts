@@ -59,13 +59,22 @@ describe('/buscar state in the query string', () => {
       maxCliques: '',
       dateAfter: '',
       dateBefore: '2026-03-10',
+      type: '',
       page: 3,
       after: '',
     });
     expect(criteriaQuery(c)).toBe(
       '?q=futebol+clube&sortBy=cliques&minCliques=10&dateBefore=2026-03-10&page=3',
     );
-    expect(criteriaQuery(readCriteria('?sortBy=nope&page=-2'))).toBe('');
+    expect(criteriaQuery(readCriteria('?sortBy=nope&page=-2&type=comunidade'))).toBe('');
+  });
+
+  it('carries the type filter to the address and the API', async () => {
+    const { readCriteria, criteriaQuery, apiQuery } = await import('./search-state.ts');
+    const c = readCriteria('?q=receitas&type=channel');
+    expect(c.type).toBe('channel');
+    expect(criteriaQuery(c)).toBe('?q=receitas&type=channel');
+    expect(apiQuery(c, 6)).toMatchObject({ search: 'receitas', type: 'channel' });
   });
 
   it("keeps the next page's cursor only for the page after the current one", async () => {
