@@ -20,10 +20,11 @@ import { type BuildSection, benchBuild } from './build.ts';
 import { ingestHandlers, ingestPlatform, ingestStatement, rollup } from './clicks.ts';
 import { scratchDb } from './database.ts';
 import { KB, log, MB, type Target, target } from './lib.ts';
+import { benchLinks, type LinksSection } from './links.ts';
 import { type Platform, startPlatform } from './platform.ts';
 import { firstSearchBytes, pageWeights } from './weight.ts';
 
-export const SECTIONS = ['build', 'api', 'platform', 'clicks', 'rollup', 'weight'] as const;
+export const SECTIONS = ['build', 'api', 'platform', 'clicks', 'rollup', 'weight', 'links'] as const;
 type Section = (typeof SECTIONS)[number];
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -124,6 +125,7 @@ for (const size of sizes) {
       figures.clickIngest = ingest;
     }
     if (only.has('rollup') || only.has('clicks')) figures.rollup = await rollup(db.handle, events);
+    if (only.has('links')) figures.links = await benchLinks(db.handle, size, iterations);
     if (only.has('weight') && platform) {
       const weightCases = await weightPages(db.handle);
       figures.pageWeight = await pageWeights(platform.url, weightCases);
@@ -202,6 +204,18 @@ function targetsFor(size: number, f: Record<string, unknown>): Target[] {
   if (ingest)
     for (const i of ingest.filter((figure) => figure.via !== 'statement'))
       out.push(target(label(`click ingest via ${i.via}`), i.eventsPerSecond, '>=', 10_000, 'events/s'));
+  const links = f.links as LinksSection | undefined;
+  if (links) {
+    if (size >= 500_000) out.push(target(label('pick next link batch p95'), links.pick.p95, '<=', 10, 'ms'));
+    out.push({
+      name: label('pick next link batch by index scan'),
+      target: 'index',
+      value: links.pick.indexScan ? 1 : 0,
+      unit: '',
+      met: links.pick.indexScan,
+    });
+    out.push(target(label('days to re-check 100k groups'), links.sweepDays.million / 10, '<=', 7, 'days'));
+  }
   const roll = f.rollup as { exact: boolean } | undefined;
   if (roll)
     out.push({
@@ -258,6 +272,14 @@ function printTable() {
       lines.push(
         `rollup: ${f.rollup.events} events in ${f.rollup.ms} ms (${f.rollup.eventsPerSecond}/s); counters +${f.rollup.countersDelta} for ${f.rollup.distinctVisitorDays} visitor-days: ${f.rollup.exact ? 'exact' : 'MISMATCH'}`,
       );
+    if (f.links) {
+      const l = f.links as LinksSection;
+      lines.push(
+        `links: one run checked ${l.run.checked} groups in ${l.run.seconds} s at ${l.paceMs} ms apart (${l.run.perMinuteWhileRunning}/min while running; ${l.run.scheduledPerMinute}/min on the every-minute schedule)`,
+        `links: picking the next ${l.batch}: p50 ${l.pick.p50} / p95 ${l.pick.p95} ms, the read alone ${l.select.p50} / ${l.select.p95} ms (${l.pick.indexScan ? 'index scan' : 'NOT an index scan'}: ${l.pick.plan})`,
+        `links: a full sweep takes ${l.sweepDays.thisSize} days here, ${l.sweepDays.million} days at 1M groups (at most ${l.sweepDays.maxPerRunWithinBudget} per run within the time budget: ${l.sweepDays.millionAtMax} days)`,
+      );
+    }
     for (const w of f.pageWeight ?? [])
       lines.push(
         `page ${w.name.padEnd(9)} ${w.status} HTML ${w.htmlGzKb} KB gz, JS ${w.jsGzKbBeforeInteraction} KB -> ${w.jsGzKbAfterInteraction} KB gz, ${w.requests} requests`,

@@ -71,6 +71,9 @@ export const categories = pgTable('categories', {
   updatedAt: updatedAt(),
 });
 
+export const LINK_STATUSES = ['live', 'dead', 'unknown'] as const;
+export type LinkStatus = (typeof LINK_STATUSES)[number];
+
 export const groups = pgTable(
   'groups',
   {
@@ -99,6 +102,16 @@ export const groups = pgTable(
     hiddenReason: text('hidden_reason', { enum: ['reports', 'dead_link'] }),
     /** when an admin last reviewed the group's reports and kept it: reports cannot hide it for a while */
     reportsKeptAt: timestamp('reports_kept_at', { withTimezone: true }),
+    /** the last conclusive answer of the invite link check (src/features/links/link-health.server.ts) */
+    linkStatus: text('link_status', { enum: LINK_STATUSES }).notNull().default('unknown'),
+    /** when the link was last checked (or claimed for a check): the rotation's order */
+    linkCheckedAt: timestamp('link_checked_at', { withTimezone: true }),
+    /** the last live answer ('Link verificado em ...') */
+    linkLiveAt: timestamp('link_live_at', { withTimezone: true }),
+    /** consecutive dead answers, counted at least LINK_DEAD_CONFIRM_MINUTES apart; 2 hide the group */
+    linkDeadCount: integer('link_dead_count').notNull().default(0),
+    /** when the last counted dead answer came (the confirmation waits from here) */
+    linkDeadAt: timestamp('link_dead_at', { withTimezone: true }),
     cliques: integer('cliques').notNull().default(0),
     shares: integer('shares').notNull().default(0),
     image: text('image'),
@@ -148,8 +161,29 @@ export const groups = pgTable(
     index('groups_public_title_vector_idx')
       .using('gin', sql`ts_filter(${t.searchVector}, '{a}')`)
       .where(sql`approved and hidden_at is null`),
+    // Link checks: the rotation reads public groups longest-unchecked first (never checked first),
+    // the confirmation queue the groups with one dead answer, the admin queue the groups they hid.
+    index('groups_link_rotation_idx')
+      .on(t.linkCheckedAt.asc().nullsFirst(), t.id)
+      .where(sql`approved and hidden_at is null`),
+    index('groups_link_suspect_idx')
+      .on(t.linkDeadAt)
+      .where(sql`link_dead_count > 0 and approved and hidden_at is null`),
+    index('groups_dead_link_idx').on(t.createdAt.desc(), t.id.desc()).where(sql`hidden_reason = 'dead_link'`),
   ],
 );
+
+/**
+ * The link checker's shared state (one row, 'default'): after a 429 every run is skipped until
+ * `pausedUntil`; `rateLimitedRuns` counts consecutive 429s for the exponential backoff.
+ */
+export const linkCheckState = pgTable('link_check_state', {
+  id: text('id').primaryKey().default('default'),
+  pausedUntil: timestamp('paused_until', { withTimezone: true }),
+  rateLimitedRuns: integer('rate_limited_runs').notNull().default(0),
+  lastRunAt: timestamp('last_run_at', { withTimezone: true }),
+  updatedAt: updatedAt(),
+});
 
 /**
  * The words of public groups' titles (unaccented, lower case, 3+ characters) with how many public
@@ -286,6 +320,7 @@ export const REPORT_REASONS = [
   'underage',
   'duplicate',
   'other',
+  'broken_link',
 ] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
 
@@ -312,7 +347,7 @@ export const groupReports = pgTable(
   (t) => [
     check(
       'group_reports_reason_check',
-      sql`${t.reason} in ('inappropriate_content','spam','scam','illegal','underage','duplicate','other')`,
+      sql`${t.reason} in ('inappropriate_content','spam','scam','illegal','underage','duplicate','other','broken_link')`,
     ),
     uniqueIndex('group_reports_visitor_key').on(t.groupId, t.reporterHash),
     index('group_reports_status_idx').on(t.status, t.createdAt.desc()),

@@ -1,6 +1,7 @@
-// /api/admin/groups/**: the moderation list, one group's edit/approve/feature/delete, the bulk actions,
-// and CSV import/export. One function, so fixed names (reset-featured, import...) never clash with :id.
+// /api/admin/groups/**: the moderation list, one group's edit/approve/feature/delete, its link check
+// and restore, the bulk actions, and CSV import/export. One function, so fixed names (reset-featured, import...) never clash with :id.
 import type { Config } from '@netlify/functions';
+import type { Db } from '#db/client.ts';
 import {
   AdminGroupsQuerySchema,
   CsvImportQuerySchema,
@@ -16,10 +17,13 @@ import {
   deleteEmptyTitles,
   deleteGroup,
   featureGroup,
+  getAdminGroup,
   listAdminGroups,
   resetFeatured,
+  toAdminGroupJson,
   updateGroup,
 } from '#src/features/admin/groups.server.ts';
+import { checkGroupLink, restoreDeadLinkGroup } from '#src/features/links/link-health.server.ts';
 import { AppError, json, MESSAGES, parse, parseJson, parseQuery, route } from '#src/lib/http.server.ts';
 
 const PREFIX = '/api/admin/groups';
@@ -31,6 +35,19 @@ function notFound(): never {
 function groupId(part: string | undefined): string {
   if (!isUuid(part)) throw new AppError('NOT_FOUND', 'Grupo não encontrado');
   return part;
+}
+
+/** POST /{id}/check-link ('Verificar agora') and /{id}/restore-link (the 'Links quebrados' queue). */
+async function groupLinkAction(db: Db, id: string, action: string) {
+  if (action === 'check-link') {
+    const result = await checkGroupLink(db, id);
+    return { ...result, group: toAdminGroupJson(await getAdminGroup(db, id)) };
+  }
+  if (action === 'restore-link') {
+    await restoreDeadLinkGroup(db, id);
+    return toAdminGroupJson(await getAdminGroup(db, id));
+  }
+  return notFound();
 }
 
 export default route({
@@ -51,8 +68,9 @@ export default route({
     return notFound();
   }),
   POST: asAdmin(async ({ req, db }) => {
-    const [first, ...rest] = pathParts(req, PREFIX);
+    const [first, action, ...rest] = pathParts(req, PREFIX);
     if (rest.length) return notFound();
+    if (action !== undefined) return json(await groupLinkAction(db, groupId(first), action));
     if (first === 'import') {
       const { lineOffset, retry } = parseQuery(CsvImportQuerySchema, req);
       return json(await importGroups(db, await csvUpload(req), { lineOffset, retry }));

@@ -15,6 +15,12 @@ const EnvSchema = z.object({
   REBUILD_DEBOUNCE_SECONDS: z.coerce.number().int().min(0).default(60),
   TURNSTILE_SECRET: z.string().optional(),
   REPORT_HIDE_THRESHOLD: z.coerce.number().int().min(1).default(3),
+  /** link checks: groups checked per scheduled run (every minute); 10 re-checks 100k groups in 7 days */
+  LINK_CHECK_BATCH: z.coerce.number().int().min(0).max(1000).default(10),
+  /** link checks: milliseconds between two requests to WhatsApp (1000 = at most 1 request/s) */
+  LINK_CHECK_PACE: z.coerce.number().int().min(0).max(60_000).default(1000),
+  /** two dead answers at least this many minutes apart hide a group */
+  LINK_DEAD_CONFIRM_MINUTES: z.coerce.number().int().min(0).default(60),
   /** a fake WhatsApp server for invite checks; honoured locally and in tests only (see whatsappBase) */
   WHATSAPP_INVITE_BASE: z.url().optional(),
   /** '1': CSV image addresses on loopback may be fetched (tests' fake image server); local mode only */

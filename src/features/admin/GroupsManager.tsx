@@ -12,6 +12,7 @@ import { Skeleton } from '#src/components/ui/Skeleton.tsx';
 import { toast } from '#src/components/ui/toast.store.ts';
 import { api } from '#src/lib/api.ts';
 import { formatCount, formatDate } from '#src/lib/format.ts';
+import type { LinkAnswer } from '../links/link-health.ts';
 import {
   ADMIN_PAGE_SIZE,
   EDIT_FEATURE_DAYS,
@@ -19,6 +20,13 @@ import {
   type GroupStatusFilter,
   QUICK_FEATURE_DAYS,
 } from './admin.schema.ts';
+import {
+  CheckLinkButton,
+  type LinkHealthFields,
+  LinkStatusBadge,
+  LinkStatusLine,
+  RestoreLinkButton,
+} from './LinkHealthAdmin.tsx';
 import { RevisionReview } from './RevisionReview.tsx';
 import { ConfirmDialog, fieldsOf, messageOf, Pagination, Switch, useApi } from './ui.tsx';
 
@@ -33,6 +41,10 @@ export interface AdminGroup {
   featured: boolean;
   featuredUntil: string | null;
   hidden: boolean;
+  hiddenReason: 'reports' | 'dead_link' | null;
+  linkStatus: LinkAnswer;
+  linkCheckedAt: string | null;
+  linkLiveAt: string | null;
   createdAt: string;
   category: string;
   path: string;
@@ -52,6 +64,7 @@ const FILTERS: { value: GroupStatusFilter | 'revisions'; label: string }[] = [
   { value: 'revisions', label: 'Revisões' },
   { value: 'approved', label: 'Aprovados' },
   { value: 'featured', label: 'Destaques' },
+  { value: 'dead_link', label: 'Links quebrados' },
 ];
 
 type Confirm =
@@ -327,6 +340,7 @@ export function GroupsManager({ onChanged }: { onChanged?: () => void }) {
                     </Badge>
                   )}
                   {group.hidden && <Badge variant="red">Oculto</Badge>}
+                  <LinkStatusBadge group={group} />
                 </div>
                 <p className="text-sm text-neutral-700 md:text-right">
                   <span className="md:sr-only">Cliques: </span>
@@ -354,6 +368,8 @@ export function GroupsManager({ onChanged }: { onChanged?: () => void }) {
                   >
                     <Crown aria-hidden="true" className="text-gold-500" />
                   </Button>
+                  <RestoreLinkButton group={group} onRestored={refresh} />
+                  <CheckLinkButton group={group} onChecked={refresh} compact />
                   <Button
                     size="icon"
                     variant="ghost"
@@ -499,6 +515,7 @@ function EditGroupDialog({
   const [days, setDays] = useState<number>(group.featured ? 0 : EDIT_FEATURE_DAYS);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  const [linkState, setLinkState] = useState<LinkHealthFields>(group);
 
   async function onSubmit(event: SubmitEvent) {
     event.preventDefault();
@@ -559,6 +576,11 @@ function EditGroupDialog({
             <TextInput {...p} type="url" value={form.link} onChange={(e) => set('link')(e.target.value)} />
           )}
         </Field>
+        <div className="flex flex-wrap items-center gap-2 rounded-control border border-neutral-200 p-3">
+          <LinkStatusBadge group={linkState} />
+          <LinkStatusLine group={linkState} />
+          <CheckLinkButton group={linkState} onChecked={setLinkState} />
+        </div>
         <Field label="Categoria" error={errors.category}>
           {(p) => (
             <Select {...p} value={form.category} onChange={(e) => set('category')(e.target.value)}>

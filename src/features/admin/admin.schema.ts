@@ -8,7 +8,7 @@ export const FEATURE_DURATIONS = [1, 7, 30] as const;
 export const QUICK_FEATURE_DAYS = 30;
 /** The edit dialog's default when a group is newly featured. */
 export const EDIT_FEATURE_DAYS = 7;
-export const GROUP_STATUS_FILTERS = ['all', 'pending', 'approved', 'featured'] as const;
+export const GROUP_STATUS_FILTERS = ['all', 'pending', 'approved', 'featured', 'dead_link'] as const;
 export type GroupStatusFilter = (typeof GROUP_STATUS_FILTERS)[number];
 
 const boolish = z
@@ -158,6 +158,7 @@ export const REPORT_REASON_LABELS: Record<string, string> = {
   underage: 'Menores de idade',
   duplicate: 'Duplicado',
   other: 'Outro',
+  broken_link: 'Link quebrado',
 };
 
 // --- PWA ------------------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 // Group moderation: the admin list, edit, approve, feature, delete and the bulk actions. Every change
 // that alters public pages asks for a rebuild.
-import { and, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { categories, groups } from '#db/schema.ts';
 import {
@@ -21,7 +21,10 @@ import { AppError } from '#src/lib/http.server.ts';
 import { ADMIN_MESSAGES, EDIT_FEATURE_DAYS, type GroupEdit, type GroupStatusFilter } from './admin.schema.ts';
 
 /** The admin JSON of a group: the public fields plus moderation state (raw featured flag and date). */
-export function toAdminGroupJson(row: GroupRow & { hiddenAt: Date | null }, now = new Date()) {
+export function toAdminGroupJson(
+  row: GroupRow & { hiddenAt: Date | null; hiddenReason: 'reports' | 'dead_link' | null },
+  now = new Date(),
+) {
   return {
     id: row.id,
     title: row.title,
@@ -33,6 +36,10 @@ export function toAdminGroupJson(row: GroupRow & { hiddenAt: Date | null }, now 
     featured: isFeaturedNow(row, now),
     featuredUntil: row.featuredUntil?.toISOString() ?? null,
     hidden: row.hiddenAt !== null,
+    hiddenReason: row.hiddenAt !== null ? row.hiddenReason : null,
+    linkStatus: row.linkStatus,
+    linkCheckedAt: row.linkCheckedAt?.toISOString() ?? null,
+    linkLiveAt: row.linkLiveAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     category: row.category,
     categoryId: row.categoryId,
@@ -43,13 +50,16 @@ export function toAdminGroupJson(row: GroupRow & { hiddenAt: Date | null }, now 
 }
 export type AdminGroupJson = ReturnType<typeof toAdminGroupJson>;
 
-const adminColumns = { ...groupColumns, hiddenAt: groups.hiddenAt };
+const adminColumns = { ...groupColumns, hiddenAt: groups.hiddenAt, hiddenReason: groups.hiddenReason };
 
 function escapeLike(text: string) {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-/** The paged admin list: search in title, description and link; status filter all/pending/approved/featured. */
+/**
+ * The paged admin list: search in title, description and link; status filter all/pending/approved/featured,
+ * or dead_link ('Links quebrados': groups the link checks hid).
+ */
 export async function listAdminGroups(
   db: Db,
   query: {
@@ -70,6 +80,7 @@ export async function listAdminGroups(
   if (status === 'pending') where.push(eq(groups.approved, false));
   if (status === 'approved') where.push(eq(groups.approved, true));
   if (status === 'featured') where.push(eq(groups.approved, true), isFeaturedGroup(now));
+  if (status === 'dead_link') where.push(eq(groups.hiddenReason, 'dead_link'), isNotNull(groups.hiddenAt));
   if (query.search) {
     const term = `%${escapeLike(query.search)}%`;
     where.push(or(ilike(groups.title, term), ilike(groups.description, term), ilike(groups.link, term))!);
@@ -96,7 +107,8 @@ export async function listAdminGroups(
   };
 }
 
-async function getAdminGroup(db: Db, id: string) {
+/** One group as the admin sees it (404 when it does not exist). */
+export async function getAdminGroup(db: Db, id: string) {
   const [row] = await db
     .select(adminColumns)
     .from(groups)
@@ -147,6 +159,13 @@ export async function updateGroup(db: Db, id: string, edit: GroupEdit, now = new
     set.link = invite.link;
     set.inviteCode = invite.code;
     set.type = invite.type;
+    // A new link starts unverified; a group its dead link hid comes back with it.
+    if (invite.link !== current.link) {
+      Object.assign(set, { linkStatus: 'unknown', linkCheckedAt: null, linkLiveAt: null });
+      Object.assign(set, { linkDeadCount: 0, linkDeadAt: null });
+      if (current.hiddenReason === 'dead_link' && current.hiddenAt)
+        Object.assign(set, { hiddenAt: null, hiddenReason: null });
+    }
   }
   const categoryId =
     edit.category !== undefined ? await categoryIdFor(db, edit.category) : current.categoryId;

@@ -1,8 +1,10 @@
 // A group in a list: image (or the local identicon), title, description, category, date, featured
-// badge, 'Saiba Mais' and the share popover. Rendered to static HTML by pages and by the list islands.
+// badge, 'Link verificado em …', 'Saiba Mais' and the share popover. Rendered to static HTML by pages
+// and by the list islands.
 import { Crown } from 'lucide-react';
 import { badgeClasses, buttonClasses, cardClasses, cx, FEATURED_LABEL } from '#src/components/ui/classes.ts';
 import { formatDate } from '#src/lib/format.ts';
+import LinkVerified from '../links/LinkVerified.tsx';
 import SharePopover from '../share/SharePopover.tsx';
 import { groupAvatar } from './group-image.ts';
 import type { GroupJson } from './groups.server.ts';
@@ -50,6 +52,7 @@ export default function GroupCard({ group, site, headingLevel: Heading = 'h3' }:
         </div>
       </div>
       <p className="line-clamp-3 px-4 text-sm text-neutral-600">{group.description}</p>
+      <LinkVerified group={group} className="px-4 pt-2" />
       <div className="mt-auto flex items-center gap-2 px-4 pt-3 pb-3">
         <time dateTime={group.createdAt} className="text-xs text-neutral-500">
           {formatDate(group.createdAt)}

@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import type { Db } from '#db/client.ts';
 import { onceForBuild } from '#src/lib/build-once.server.ts';
 import { listCategories } from '../categories/categories.server.ts';
+import { linkVerifiedDate } from '../links/link-badge.ts';
 import { publicGroupJsonBatches, RELATED_LIMIT, relatedGroups } from './group-lists.server.ts';
 import type { GroupJson } from './groups.server.ts';
 
@@ -28,6 +29,8 @@ export function groupKey(group: GroupJson & { updatedAt?: string }) {
     group.featuredUntil,
     group.path,
     group.adult,
+    // link checks leave updatedAt alone: only the badge's date they change moves the key
+    linkVerifiedDate(group),
   ];
 }
 

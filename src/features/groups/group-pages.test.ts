@@ -21,6 +21,9 @@ const group: GroupJson & { updatedAt: string } = {
   titleSlug: 'pokemon-go-brasil',
   adult: false,
   path: '/games/pokemon-go-brasil',
+  linkStatus: 'unknown',
+  linkCheckedAt: null,
+  linkLiveAt: null,
   updatedAt: '2026-01-01T00:00:00.000Z',
 };
 const key = (g: typeof group) => digest(groupKey(g));
@@ -39,5 +42,13 @@ describe('group page cacheKey', () => {
     expect(key({ ...group, path: '/games/outro' })).not.toBe(base);
     // An admin marking the category adult puts the page behind the age confirmation.
     expect(key({ ...group, adult: true })).not.toBe(base);
+  });
+
+  it("moves with the 'Link verificado em' date, not with every check", () => {
+    const live = { ...group, linkStatus: 'live' as const, linkLiveAt: '2026-11-24T12:00:00.000Z' };
+    expect(key(live)).not.toBe(key(group));
+    expect(key({ ...live, linkLiveAt: '2026-11-24T20:00:00.000Z' })).toBe(key(live));
+    expect(key({ ...live, linkCheckedAt: '2026-11-24T21:00:00.000Z' })).toBe(key(live));
+    expect(key({ ...live, linkLiveAt: '2026-11-25T12:00:00.000Z' })).not.toBe(key(live));
   });
 });

@@ -1,7 +1,7 @@
 // Queries shared by every feature that reads groups. The rules for "public" and "featured now"
 // live here and only here; every list selects `groupColumns` and answers with `toGroupJson`.
 import { and, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
-import { categories, groups } from '#db/schema.ts';
+import { categories, groups, type LinkStatus } from '#db/schema.ts';
 import { type GroupType, groupPath, isFeaturedNow } from './groups.ts';
 
 /** A group is public when approved and not hidden by reports. */
@@ -38,6 +38,9 @@ export const groupColumns = {
   category: categories.name,
   categorySlug: categories.slug,
   adult: categories.adult,
+  linkStatus: groups.linkStatus,
+  linkCheckedAt: groups.linkCheckedAt,
+  linkLiveAt: groups.linkLiveAt,
 };
 
 /** The join every group list uses. */
@@ -62,6 +65,9 @@ export type GroupRow = {
   category: string;
   categorySlug: string;
   adult: boolean;
+  linkStatus: LinkStatus;
+  linkCheckedAt: Date | null;
+  linkLiveAt: Date | null;
 };
 
 /** The public JSON of a group (spec section 3 plus its canonical path). */
@@ -88,6 +94,11 @@ export interface GroupJson {
   adult: boolean;
   /** canonical page: /{categorySlug}/{titleSlug} */
   path: string;
+  /** the last conclusive answer of the link check ('live' shows 'Link verificado em …') */
+  linkStatus: LinkStatus;
+  linkCheckedAt: string | null;
+  /** the last live answer */
+  linkLiveAt: string | null;
 }
 
 /** A selected row as the API answers it. */
@@ -111,6 +122,9 @@ export function toGroupJson(row: GroupRow, now: Date = new Date()): GroupJson {
     titleSlug: row.titleSlug,
     adult: row.adult,
     path: groupPath(row),
+    linkStatus: row.linkStatus,
+    linkCheckedAt: row.linkCheckedAt?.toISOString() ?? null,
+    linkLiveAt: row.linkLiveAt?.toISOString() ?? null,
   };
 }
 

@@ -11,6 +11,7 @@ const REASON_WORDS: Record<ReportReason, string> = {
   underage: 'envolvimento de menores',
   duplicate: 'grupo duplicado',
   other: 'outros motivos',
+  broken_link: 'link quebrado',
 };
 
 function listed(words: string[]): string {

@@ -24,6 +24,7 @@ import { EndAllSessions } from './EndAllSessions.tsx';
 import { GroupActions } from './GroupActions.tsx';
 import { GroupTools, type OwnedGroup } from './GroupTools.tsx';
 import { HiddenNotice } from './HiddenNotice.tsx';
+import { UpdateLinkButton } from './UpdateLinkDialog.tsx';
 
 type UserGroup = OwnGroup & OwnedGroup & { hiddenReason: string | null; reportReasons: ReportReason[] };
 interface UserOrder {
@@ -208,7 +209,9 @@ export default function UserPanel() {
                     <span>{g.category}</span>
                     <span aria-hidden="true">·</span>
                     <span>{formatDate(g.createdAt)}</span>
-                    {g.hidden ? (
+                    {g.hiddenReason === 'dead_link' ? (
+                      <Badge variant="red">Link quebrado</Badge>
+                    ) : g.hidden ? (
                       <Badge variant="red">Em análise</Badge>
                     ) : g.approved ? (
                       <Badge variant="green">Aprovado</Badge>
@@ -220,7 +223,9 @@ export default function UserPanel() {
                   {g.hidden && <HiddenNotice reason={g.hiddenReason} reportReasons={g.reportReasons} />}
                 </div>
                 <div className="flex shrink-0 flex-wrap items-center gap-2">
-                  {g.featured ? (
+                  {g.hiddenReason === 'dead_link' ? (
+                    <UpdateLinkButton group={g} onUpdated={retryGroups} />
+                  ) : g.featured ? (
                     <Badge variant="featured">
                       <Star aria-hidden="true" className="size-3.5" /> Destacado
                     </Badge>

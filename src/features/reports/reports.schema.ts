@@ -11,6 +11,7 @@ export const REPORT_REASONS = [
   'underage',
   'duplicate',
   'other',
+  'broken_link',
 ] as const satisfies readonly ReportReason[];
 
 export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
@@ -21,6 +22,7 @@ export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
   underage: 'Envolve menores de idade',
   duplicate: 'Grupo duplicado',
   other: 'Outro motivo',
+  broken_link: 'Link quebrado ou revogado',
 };
 
 export const ReportSchema = z.object({

@@ -5,6 +5,7 @@ import { and, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Db, rowsOf } from '#db/client.ts';
 import { groupReports, groups } from '#db/schema.ts';
+import { checkReportedLink } from '#src/features/links/link-health.server.ts';
 import { notifyGroupHidden } from '#src/features/mail/notify.server.ts';
 import { requestRebuild } from '#src/features/rebuilds/rebuilds.server.ts';
 import { getEnv } from '#src/lib/env.server.ts';
@@ -110,5 +111,7 @@ export async function reportGroup(
   // Outside the transaction: the build hook is a network call.
   if (rebuild) await requestRebuild(db, `group ${groupId} hidden by reports`);
   if (result.hidden) await notifyGroupHidden(db, groupId);
+  // A broken link is not counted toward hiding: the link is checked now (a dead answer counts once).
+  if (input.reason === 'broken_link') return { hidden: (await checkReportedLink(db, groupId)).hidden };
   return result;
 }

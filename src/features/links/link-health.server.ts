@@ -1,0 +1,410 @@
+// Link health: the scheduled rotation that re-checks public groups' invite links, the single checks
+// ('Verificar agora', broken-link reports), hiding after two dead answers, the admin's restore and the
+// owner's new link. The rules live in link-health.ts; the request to WhatsApp in invite-check.server.ts.
+//
+// Rotation: public groups are picked longest-unchecked first (never checked first), preceded by the
+// groups waiting to confirm a dead answer (one dead answer at least LINK_DEAD_CONFIRM_MINUTES old).
+// A run claims its batch by writing link_checked_at = now in one short transaction (`for update skip
+// locked`), so two overlapping runs never check the same group. An unknown answer changes nothing about
+// the group, but the attempt keeps its place at the back of the queue (checked again in the next sweep),
+// so a link WhatsApp never answers for cannot hold the head of the queue; a 429 stops the run, gives
+// the groups it did not check their place back and pauses every run until the backoff has passed
+// (stored in link_check_state, so every function instance sees it).
+import { and, asc, eq, gt, inArray, lte, ne, notInArray, sql } from 'drizzle-orm';
+import type { Db } from '#db/client.ts';
+import { groups, linkCheckState } from '#db/schema.ts';
+import { isUniqueViolation } from '#src/features/admin/groups.server.ts';
+import { isPublicGroup } from '#src/features/groups/groups.server.ts';
+import { normalizeInviteLink } from '#src/features/groups/groups.ts';
+import { notifyLinkDead } from '#src/features/mail/notify.server.ts';
+import { requestRebuild } from '#src/features/rebuilds/rebuilds.server.ts';
+import { SubmissionSchema } from '#src/features/submission/submission.schema.ts';
+import { duplicateMessage } from '#src/features/submission/submission.server.ts';
+import { getEnv } from '#src/lib/env.server.ts';
+import { AppError } from '#src/lib/http.server.ts';
+import { checkInvite, type InviteCheck } from './invite-check.server.ts';
+import { backoffSeconds, type LinkAnswer, type LinkState, nextLinkState } from './link-health.ts';
+
+export const DEAD_INVITE_MESSAGE = 'Este link de convite foi revogado ou não existe.';
+export const GROUP_NOT_FOUND_MESSAGE = 'Grupo não encontrado';
+export const NOT_DEAD_LINK_MESSAGE = 'Este grupo não está oculto por link quebrado';
+
+/** The invite check, injectable so tests and the bench can count or slow requests. */
+export type InviteChecker = (link: string, options?: { signal?: AbortSignal }) => Promise<InviteCheck>;
+
+/** How long one run may spend checking (Netlify's scheduled functions stop at 30 s). */
+export const RUN_TIME_BUDGET_MS = 22_000;
+const STATE_ID = 'default';
+
+function isRateLimited(check: InviteCheck) {
+  return check.status === 'unknown' && check.retryAfterSeconds !== undefined;
+}
+
+function confirmMs() {
+  return getEnv().LINK_DEAD_CONFIRM_MINUTES * 60_000;
+}
+
+/** Link checks leave updated_at alone (it drives the pages' cacheKeys and the sitemap's lastmod). */
+const keepUpdatedAt = { updatedAt: sql`${groups.updatedAt}` };
+
+const stateColumns = {
+  id: groups.id,
+  approved: groups.approved,
+  hiddenAt: groups.hiddenAt,
+  linkStatus: groups.linkStatus,
+  linkLiveAt: groups.linkLiveAt,
+  linkDeadCount: groups.linkDeadCount,
+  linkDeadAt: groups.linkDeadAt,
+};
+
+/**
+ * Apply one answer to a group (locked while it changes). Hides it on the second counted dead answer,
+ * unless it is already hidden. Returns the new status and whether a public group left the site (the
+ * caller asks for the rebuild: a run asks once for all of its groups).
+ */
+export async function recordLinkAnswer(
+  db: Db,
+  groupId: string,
+  answer: LinkAnswer,
+  now: Date = new Date(),
+  options: { checkedAt?: boolean } = {},
+): Promise<{ linkStatus: LinkAnswer; hidden: boolean; leftSite: boolean }> {
+  const { hiddenNow, ...result } = await db.transaction(async (tx) => {
+    const [row] = await tx.select(stateColumns).from(groups).where(eq(groups.id, groupId)).for('update');
+    if (!row) throw new AppError('NOT_FOUND', GROUP_NOT_FOUND_MESSAGE);
+    const current: LinkState = {
+      linkStatus: row.linkStatus,
+      linkLiveAt: row.linkLiveAt,
+      linkDeadCount: row.linkDeadCount,
+      linkDeadAt: row.linkDeadAt,
+    };
+    const { state, hide } = nextLinkState(current, answer, now, confirmMs());
+    const hideNow = hide && row.hiddenAt === null;
+    if (answer !== 'unknown')
+      await tx
+        .update(groups)
+        .set({
+          ...state,
+          ...(options.checkedAt ? { linkCheckedAt: now } : {}),
+          ...(hideNow ? { hiddenAt: now, hiddenReason: 'dead_link' as const } : keepUpdatedAt),
+        })
+        .where(eq(groups.id, groupId));
+    return {
+      linkStatus: state.linkStatus,
+      hidden: hideNow || (row.hiddenAt !== null && hide),
+      leftSite: hideNow && row.approved,
+      hiddenNow: hideNow,
+    };
+  });
+  // The owner hears of it once, when the group is hidden ('Atualizar link' in the panel).
+  if (hiddenNow) await notifyLinkDead(db, groupId);
+  return result;
+}
+
+async function readState(db: Db) {
+  const [row] = await db.select().from(linkCheckState).where(eq(linkCheckState.id, STATE_ID));
+  return row ?? { pausedUntil: null, rateLimitedRuns: 0 };
+}
+
+/** Whether checks are paused after a 429 (and until when). */
+export async function linkChecksPausedUntil(db: Db, now: Date = new Date()): Promise<Date | null> {
+  const { pausedUntil } = await readState(db);
+  return pausedUntil && pausedUntil > now ? pausedUntil : null;
+}
+
+async function pauseAfterRateLimit(db: Db, retryAfterSeconds: number | undefined, now: Date) {
+  const { rateLimitedRuns } = await readState(db);
+  const pausedUntil = new Date(now.getTime() + backoffSeconds(retryAfterSeconds, rateLimitedRuns) * 1000);
+  await db
+    .insert(linkCheckState)
+    .values({ id: STATE_ID, pausedUntil, rateLimitedRuns: 1, lastRunAt: now })
+    .onConflictDoUpdate({
+      target: linkCheckState.id,
+      set: { pausedUntil, rateLimitedRuns: sql`${linkCheckState.rateLimitedRuns} + 1`, lastRunAt: now },
+    });
+  return pausedUntil;
+}
+
+async function markRun(db: Db, now: Date) {
+  await db
+    .insert(linkCheckState)
+    .values({ id: STATE_ID, rateLimitedRuns: 0, lastRunAt: now })
+    .onConflictDoUpdate({ target: linkCheckState.id, set: { rateLimitedRuns: 0, lastRunAt: now } });
+}
+
+interface Claimed {
+  id: string;
+  link: string;
+  previousCheckedAt: Date | null;
+}
+
+/**
+ * Claim the next `size` groups to check: first those waiting to confirm a dead answer, then the
+ * rotation (never checked first, then longest-unchecked). Both reads walk a partial index.
+ */
+export async function claimLinkBatch(db: Db, size: number, now: Date = new Date()): Promise<Claimed[]> {
+  if (size <= 0) return [];
+  const cutoff = new Date(now.getTime() - confirmMs());
+  return db.transaction(async (tx) => {
+    const picked = { id: groups.id, link: groups.link, previousCheckedAt: groups.linkCheckedAt };
+    const suspects = await tx
+      .select(picked)
+      .from(groups)
+      .where(and(gt(groups.linkDeadCount, 0), isPublicGroup, lte(groups.linkDeadAt, cutoff)))
+      .orderBy(asc(groups.linkDeadAt))
+      .limit(size)
+      .for('update', { skipLocked: true });
+    const rest = size - suspects.length;
+    const rotation = rest
+      ? await tx
+          .select(picked)
+          .from(groups)
+          .where(
+            suspects.length
+              ? and(
+                  isPublicGroup,
+                  notInArray(
+                    groups.id,
+                    suspects.map((s) => s.id),
+                  ),
+                )
+              : isPublicGroup,
+          )
+          .orderBy(sql`${groups.linkCheckedAt} asc nulls first`, asc(groups.id))
+          .limit(rest)
+          .for('update', { skipLocked: true })
+      : [];
+    const claimed = [...suspects, ...rotation];
+    if (claimed.length)
+      await tx
+        .update(groups)
+        .set({ linkCheckedAt: now, ...keepUpdatedAt })
+        .where(
+          inArray(
+            groups.id,
+            claimed.map((c) => c.id),
+          ),
+        );
+    return claimed;
+  });
+}
+
+/** Give claimed groups that were not checked their place in the rotation back. */
+async function releaseClaims(db: Db, claims: Claimed[], claimedAt: Date) {
+  for (const claim of claims)
+    await db
+      .update(groups)
+      .set({ linkCheckedAt: claim.previousCheckedAt, ...keepUpdatedAt })
+      .where(and(eq(groups.id, claim.id), eq(groups.linkCheckedAt, claimedAt)));
+}
+
+export interface LinkRunOptions {
+  checker?: InviteChecker;
+  /** groups per run (LINK_CHECK_BATCH) */
+  batch?: number;
+  /** milliseconds between two requests (LINK_CHECK_PACE) */
+  paceMs?: number;
+  /** stop starting checks after this long (the function's time limit) */
+  budgetMs?: number;
+  now?: () => Date;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+export interface LinkRunResult {
+  claimed: number;
+  checked: number;
+  live: number;
+  dead: number;
+  unknown: number;
+  hidden: number;
+  /** set when a 429 stopped the run or a previous one still pauses the checks */
+  pausedUntil: string | null;
+  skipped: boolean;
+}
+
+const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** One scheduled run: claim a batch, check it at the configured pace, apply the answers. */
+export async function runLinkChecks(db: Db, options: LinkRunOptions = {}): Promise<LinkRunResult> {
+  const env = getEnv();
+  const checker = options.checker ?? checkInvite;
+  const clock = options.now ?? (() => new Date());
+  const sleep = options.sleep ?? realSleep;
+  const paceMs = options.paceMs ?? env.LINK_CHECK_PACE;
+  const budgetMs = options.budgetMs ?? RUN_TIME_BUDGET_MS;
+  const result: LinkRunResult = {
+    claimed: 0,
+    checked: 0,
+    live: 0,
+    dead: 0,
+    unknown: 0,
+    hidden: 0,
+    pausedUntil: null,
+    skipped: false,
+  };
+  const start = clock();
+  const paused = await linkChecksPausedUntil(db, start);
+  if (paused) return { ...result, pausedUntil: paused.toISOString(), skipped: true };
+
+  const claims = await claimLinkBatch(db, options.batch ?? env.LINK_CHECK_BATCH, start);
+  result.claimed = claims.length;
+  let lastRequest: number | null = null;
+  let index = 0;
+  let leftSite = 0;
+  for (; index < claims.length; index++) {
+    const claim = claims[index]!;
+    if (clock().getTime() - start.getTime() >= budgetMs) break;
+    if (lastRequest !== null) {
+      const wait = lastRequest + paceMs - clock().getTime();
+      if (wait > 0) await sleep(wait);
+    }
+    lastRequest = clock().getTime();
+    const check = await checker(claim.link).catch(
+      (error: unknown): InviteCheck => ({ status: 'unknown', type: 'group', reason: String(error) }),
+    );
+    if (isRateLimited(check)) {
+      result.pausedUntil = (await pauseAfterRateLimit(db, check.retryAfterSeconds, clock())).toISOString();
+      break;
+    }
+    const outcome = await recordLinkAnswer(db, claim.id, check.status, clock()).catch((error: unknown) => {
+      // The group was deleted meanwhile: nothing to record.
+      if (error instanceof AppError && error.code === 'NOT_FOUND') return null;
+      throw error;
+    });
+    result.checked++;
+    result[check.status]++;
+    if (outcome?.hidden) result.hidden++;
+    if (outcome?.leftSite) leftSite++;
+  }
+  await releaseClaims(db, claims.slice(index), start);
+  if (!result.pausedUntil) await markRun(db, clock());
+  if (leftSite) await requestRebuild(db, `${leftSite} grupo(s) ocultado(s) por link quebrado`);
+  return result;
+}
+
+/**
+ * Check one group's link now (the admin's 'Verificar agora', a broken-link report). Applies the same
+ * rules as the rotation; a 429 pauses the rotation too. With `respectPause`, nothing is requested
+ * while the checks are paused (the answer is unknown).
+ */
+export async function checkGroupLink(
+  db: Db,
+  groupId: string,
+  options: { checker?: InviteChecker; now?: Date; respectPause?: boolean } = {},
+): Promise<{ linkStatus: LinkAnswer; answer: LinkAnswer; hidden: boolean; checkedAt: string | null }> {
+  const [group] = await db
+    .select({ link: groups.link, linkStatus: groups.linkStatus, hiddenAt: groups.hiddenAt })
+    .from(groups)
+    .where(eq(groups.id, groupId));
+  if (!group) throw new AppError('NOT_FOUND', GROUP_NOT_FOUND_MESSAGE);
+  const now = options.now ?? new Date();
+  const unchanged = {
+    linkStatus: group.linkStatus,
+    answer: 'unknown' as const,
+    hidden: group.hiddenAt !== null,
+  };
+  if (options.respectPause && (await linkChecksPausedUntil(db, now)))
+    return { ...unchanged, checkedAt: null };
+  const check = await (options.checker ?? checkInvite)(group.link).catch(
+    (): InviteCheck => ({ status: 'unknown', type: 'group' }),
+  );
+  if (isRateLimited(check)) await pauseAfterRateLimit(db, check.retryAfterSeconds, now);
+  const conclusive = check.status !== 'unknown';
+  const outcome = await recordLinkAnswer(db, groupId, check.status, now, { checkedAt: conclusive });
+  if (outcome.leftSite) await requestRebuild(db, `grupo ocultado por link quebrado: ${groupId}`);
+  return {
+    linkStatus: outcome.linkStatus,
+    answer: check.status,
+    hidden: outcome.hidden,
+    checkedAt: conclusive ? now.toISOString() : null,
+  };
+}
+
+/** A visitor reported a broken link: check it now, unless WhatsApp asked for a pause. */
+export async function checkReportedLink(db: Db, groupId: string) {
+  return checkGroupLink(db, groupId, { respectPause: true });
+}
+
+/** Admin: put a group hidden for a dead link back (unverified: the rotation checks it again). */
+export async function restoreDeadLinkGroup(db: Db, groupId: string) {
+  const [row] = await db
+    .update(groups)
+    .set({
+      hiddenAt: null,
+      hiddenReason: null,
+      linkStatus: 'unknown',
+      linkDeadCount: 0,
+      linkDeadAt: null,
+      linkCheckedAt: null,
+    })
+    .where(and(eq(groups.id, groupId), eq(groups.hiddenReason, 'dead_link')))
+    .returning({ id: groups.id, approved: groups.approved });
+  if (!row) {
+    const [exists] = await db.select({ id: groups.id }).from(groups).where(eq(groups.id, groupId));
+    throw exists
+      ? new AppError('CONFLICT', NOT_DEAD_LINK_MESSAGE)
+      : new AppError('NOT_FOUND', GROUP_NOT_FOUND_MESSAGE);
+  }
+  if (row.approved) await requestRebuild(db, `grupo restaurado (link): ${groupId}`);
+}
+
+function linkError(message: string, code: 'BAD_REQUEST' | 'CONFLICT' = 'BAD_REQUEST'): AppError {
+  return new AppError(code, message, { link: message });
+}
+
+/**
+ * The owner replaces a group's invite link: the same validation and duplicate rules as a submission,
+ * a dead link refused, and the group goes back to moderation (a group hidden for its dead link is
+ * shown again once approved; one hidden by reports stays hidden).
+ */
+export async function replaceGroupLink(
+  db: Db,
+  userId: string,
+  groupId: string,
+  input: unknown,
+  options: { checker?: InviteChecker; now?: Date } = {},
+) {
+  const parsed = SubmissionSchema.shape.link.safeParse(input);
+  if (!parsed.success) throw linkError(parsed.error.issues[0]?.message ?? 'Link inválido');
+  const invite = normalizeInviteLink(parsed.data)!;
+  const [group] = await db
+    .select({ id: groups.id, approved: groups.approved, hiddenAt: groups.hiddenAt })
+    .from(groups)
+    .where(and(eq(groups.id, groupId), eq(groups.userId, userId)));
+  if (!group) throw new AppError('NOT_FOUND', GROUP_NOT_FOUND_MESSAGE);
+  const [existing] = await db
+    .select({ title: groups.title })
+    .from(groups)
+    .where(and(eq(groups.inviteCode, invite.code), ne(groups.id, groupId)));
+  if (existing) throw linkError(duplicateMessage(existing.title), 'CONFLICT');
+  const check = await (options.checker ?? checkInvite)(invite.link).catch(
+    (): InviteCheck => ({ status: 'unknown', type: 'group' }),
+  );
+  if (check.status === 'dead') throw linkError(DEAD_INVITE_MESSAGE);
+  const now = options.now ?? new Date();
+  const live = check.status === 'live';
+  try {
+    await db
+      .update(groups)
+      .set({
+        link: invite.link,
+        inviteCode: invite.code,
+        type: invite.type,
+        approved: false,
+        hiddenAt: sql`case when ${groups.hiddenReason} = 'dead_link' then null else ${groups.hiddenAt} end`,
+        hiddenReason: sql`case when ${groups.hiddenReason} = 'dead_link' then null else ${groups.hiddenReason} end`,
+        linkStatus: live ? 'live' : 'unknown',
+        linkLiveAt: live ? now : null,
+        linkCheckedAt: live ? now : null,
+        linkDeadCount: 0,
+        linkDeadAt: null,
+      })
+      .where(eq(groups.id, groupId));
+  } catch (error) {
+    if (isUniqueViolation(error)) throw linkError('Este link de convite já foi enviado.', 'CONFLICT');
+    throw error;
+  }
+  if (group.approved && group.hiddenAt === null)
+    await requestRebuild(db, `link do grupo trocado: ${groupId}`);
+  return { id: groupId, link: invite.link, approved: false, linkStatus: live ? 'live' : 'unknown' };
+}
