@@ -77,7 +77,9 @@ async function claim(db: Db, ids: number[] | undefined, now: Date): Promise<Clai
       update mail_outbox set next_attempt_at = ${now.toISOString()}::timestamptz + make_interval(secs => ${LEASE_SECONDS})
       where id in (
         select id from mail_outbox
-        where status = 'pending' and next_attempt_at <= ${now.toISOString()}::timestamptz ${only}
+        -- greatest with the database's clock: a message written a moment ago (its default now() has
+        -- microseconds, the caller's Date only milliseconds) is due at once.
+        where status = 'pending' and next_attempt_at <= greatest(now(), ${now.toISOString()}::timestamptz) ${only}
         order by next_attempt_at, id
         limit ${BATCH}
         for update skip locked
