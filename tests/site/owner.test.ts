@@ -200,7 +200,12 @@ describe('reporting a group', { timeout: 120_000 }, () => {
     const recent = (await (await fetch(`${site}/api/groups/recent`)).json()) as
       | { id: string; path: string }[]
       | { groups: { id: string; path: string }[] };
-    const group = (Array.isArray(recent) ? recent : recent.groups)[0]!;
+    // A group whose page is built (the journey above just approved and bumped one that is not, yet).
+    const candidates = Array.isArray(recent) ? recent : recent.groups;
+    const built = await Promise.all(
+      candidates.map(async (g) => (await fetch(`${site}${g.path}`)).status === 200),
+    );
+    const group = candidates.find((_, i) => built[i])!;
     await page.goto(`${site}${group.path}`);
     await page.getByRole('button', { name: 'Denunciar' }).click();
     const dialog = page.getByRole('dialog', { name: 'Denunciar grupo' });
