@@ -1,5 +1,5 @@
 // The link-health hiding path end to end, in the local platform with the fake WhatsApp server
-// (WHATSAPP_INVITE_BASE, started by global-site.ts; SITE_INVITES.dead answers WhatsApp's dead page):
+// (WHATSAPP_INVITE_BASE, started by global-site.ts; SITE_INVITES.deadGroup answers WhatsApp's dead page):
 // two dead checks apart -> the group is gone from its page, its category and the sitemap
 // after the rebuild -> it is in the admin's 'Links quebrados' queue and in its owner's panel with
 // 'Atualizar link'. A group whose last check was live shows 'Link verificado em dd/MM/yyyy'.
@@ -71,7 +71,7 @@ describe('a dead link, checked twice apart', { timeout: 300_000 }, () => {
 
   it('hides the group: its page answers 404 after the rebuild, the sitemap drops it', async () => {
     [broken, verified] = await pickGroups();
-    const deadCode = SITE_INVITES.dead.code;
+    const deadCode = SITE_INVITES.deadGroup.code;
     const email = `dono-${randomBytes(4).toString('hex')}@teste.local`;
     const owner = await ownerContext.request.post(`${site}/api/register`, {
       data: { name: 'Dono do Grupo', email, password: 'senha-forte-123', confirmPassword: 'senha-forte-123' },
@@ -165,7 +165,9 @@ describe('a dead link, checked twice apart', { timeout: 300_000 }, () => {
     expect(await page.getByText('Link quebrado').count()).toBeGreaterThan(0);
     await screenshotWidths(page, shots, 'panel-link-quebrado');
     await page.getByRole('button', { name: `Atualizar link de ${broken.title}` }).click();
-    await page.getByLabel(/Novo link de convite/).fill(`https://chat.whatsapp.com/${SITE_INVITES.dead.code}`);
+    await page
+      .getByLabel(/Novo link de convite/)
+      .fill(`https://chat.whatsapp.com/${SITE_INVITES.deadGroup.code}`);
     await page.getByRole('button', { name: 'Salvar novo link' }).click();
     await page.getByText('Este link de convite foi revogado ou não existe.').waitFor(WAIT);
     await screenshotWidths(page, shots, 'panel-atualizar-link');

@@ -115,6 +115,8 @@ async function photoBytes(): Promise<Buffer> {
 export const SITE_INVITES = {
   live: { code: 'SiteLiveInvite0001', title: 'Trilhas de Fim de Semana' },
   dead: { code: 'SiteDeadInvite0001' },
+  /** the link-health test breaks a published group with it (the submission test keeps `dead` unused) */
+  deadGroup: { code: 'SiteDeadInvite0002' },
   channel: { code: '0029VaSiteChannel0000001', title: 'Canal das Trilhas' },
 } as const;
 

@@ -27,6 +27,7 @@ export default async function setup(project: TestProject) {
   const whatsapp = await startFakeWhatsApp({ unknownCodes: 'server-error' });
   whatsapp.setInvite(SITE_INVITES.live.code, 'live', SITE_INVITES.live.title);
   whatsapp.setInvite(SITE_INVITES.dead.code, 'dead');
+  whatsapp.setInvite(SITE_INVITES.deadGroup.code, 'dead');
   whatsapp.setInvite(SITE_INVITES.channel.code, 'channel', SITE_INVITES.channel.title);
   const env = { ...process.env };
   delete env.DATABASE_URL;
