@@ -76,7 +76,7 @@ describe('e-mail on the local platform', { timeout: 300_000 }, () => {
   });
 
   it('forgets the password, resets it from the e-mail, and logs in with the new one', async () => {
-    await page.getByRole('button', { name: 'Sair' }).click();
+    await page.getByRole('button', { name: 'Sair', exact: true }).click();
     await page.waitForURL(`${site}/`, WAIT);
     await page.goto(`${site}/auth`);
     await page.getByRole('link', { name: 'Esqueci minha senha' }).click();
