@@ -24,10 +24,10 @@ beforeAll(async () => {
   );
   server = await servePglite(db);
   url = `postgres://postgres:postgres@${server.address}/postgres?sslmode=disable`;
-});
+}, 60_000); // opening PGlite on disk takes seconds while the integration files run beside it
 
 afterAll(async () => {
-  await server.stop();
+  await server?.stop();
   await db.close();
   rmSync(dataDir, { recursive: true, force: true });
 });

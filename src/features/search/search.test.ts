@@ -59,6 +59,7 @@ describe('/buscar state in the query string', () => {
       maxCliques: '',
       dateAfter: '',
       dateBefore: '2026-03-10',
+      adult: false,
       type: '',
       page: 3,
       after: '',
