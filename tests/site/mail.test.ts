@@ -90,7 +90,7 @@ describe('e-mail on the local platform', { timeout: 300_000 }, () => {
     expect(link).toContain('/auth/nova-senha?token=');
     await page.goto(link);
     await hydrated(page, 'Confirmar nova senha');
-    expect(page.url()).toBe(`${site}/auth/nova-senha`); // the token left the address bar
+    await expect.poll(() => page.url(), WAIT).toBe(`${site}/auth/nova-senha`); // the token leaves the address bar
     await screenshotWidths(page, shots, 'nova-senha');
     await page.getByLabel('Nova senha', { exact: true }).fill('senha-nova-2');
     await page.getByLabel('Confirmar nova senha').fill('senha-nova-2');
