@@ -92,7 +92,7 @@ describe('e-mail on the local platform', { timeout: 300_000 }, () => {
     await hydrated(page, 'Confirmar nova senha');
     await expect.poll(() => page.url(), WAIT).toBe(`${site}/auth/nova-senha`); // the token leaves the address bar
     await screenshotWidths(page, shots, 'nova-senha');
-    await page.getByLabel('Nova senha', { exact: true }).fill('senha-nova-2');
+    await page.getByLabel(/^Nova senha/).fill('senha-nova-2');
     await page.getByLabel('Confirmar nova senha').fill('senha-nova-2');
     await page.getByRole('button', { name: 'Salvar nova senha' }).click();
     await page.getByText('Senha alterada. Entre com a nova senha.').waitFor(WAIT);
