@@ -4,14 +4,14 @@
 //
 // Rotation: public groups are picked longest-unchecked first (never checked first), preceded by the
 // groups waiting to confirm a dead answer (one dead answer at least LINK_DEAD_CONFIRM_MINUTES old).
-// A run claims its batch by writing link_checked_at = now in one short transaction (`for update skip
+// A run claims its batch by writing link_checked_at = now in one statement (`for update skip
 // locked`), so two overlapping runs never check the same group. An unknown answer changes nothing about
 // the group, but the attempt keeps its place at the back of the queue (checked again in the next sweep),
 // so a link WhatsApp never answers for cannot hold the head of the queue; a 429 stops the run, gives
 // the groups it did not check their place back and pauses every run until the backoff has passed
 // (stored in link_check_state, so every function instance sees it).
-import { and, asc, eq, gt, inArray, lte, ne, notInArray, sql } from 'drizzle-orm';
-import type { Db } from '#db/client.ts';
+import { and, eq, ne, sql } from 'drizzle-orm';
+import { type Db, rowsOf } from '#db/client.ts';
 import { groups, linkCheckState } from '#db/schema.ts';
 import { isUniqueViolation } from '#src/features/admin/groups.server.ts';
 import { isPublicGroup } from '#src/features/groups/groups.server.ts';
@@ -140,53 +140,43 @@ interface Claimed {
 
 /**
  * Claim the next `size` groups to check: first those waiting to confirm a dead answer, then the
- * rotation (never checked first, then longest-unchecked). Both reads walk a partial index.
+ * rotation (never checked first, then longest-unchecked). Both reads walk a partial index, and the
+ * reads and the marking are one statement: one round trip, and a claim is atomic on its own.
  */
 export async function claimLinkBatch(db: Db, size: number, now: Date = new Date()): Promise<Claimed[]> {
   if (size <= 0) return [];
   const cutoff = new Date(now.getTime() - confirmMs());
-  return db.transaction(async (tx) => {
-    const picked = { id: groups.id, link: groups.link, previousCheckedAt: groups.linkCheckedAt };
-    const suspects = await tx
-      .select(picked)
-      .from(groups)
-      .where(and(gt(groups.linkDeadCount, 0), isPublicGroup, lte(groups.linkDeadAt, cutoff)))
-      .orderBy(asc(groups.linkDeadAt))
-      .limit(size)
-      .for('update', { skipLocked: true });
-    const rest = size - suspects.length;
-    const rotation = rest
-      ? await tx
-          .select(picked)
-          .from(groups)
-          .where(
-            suspects.length
-              ? and(
-                  isPublicGroup,
-                  notInArray(
-                    groups.id,
-                    suspects.map((s) => s.id),
-                  ),
-                )
-              : isPublicGroup,
-          )
-          .orderBy(sql`${groups.linkCheckedAt} asc nulls first`, asc(groups.id))
-          .limit(rest)
-          .for('update', { skipLocked: true })
-      : [];
-    const claimed = [...suspects, ...rotation];
-    if (claimed.length)
-      await tx
-        .update(groups)
-        .set({ linkCheckedAt: now, ...keepUpdatedAt })
-        .where(
-          inArray(
-            groups.id,
-            claimed.map((c) => c.id),
-          ),
-        );
-    return claimed;
+  const rows = rowsOf<{ id: string; link: string; previous: string | Date | null; part: number }>(
+    await db.execute(sql`
+      with suspects as (
+        select id, link, link_checked_at, link_dead_at as sort_at from groups
+        where link_dead_count > 0 and ${isPublicGroup} and link_dead_at <= ${cutoff.toISOString()}
+        order by link_dead_at limit ${size} for update skip locked),
+      rotation as (
+        select id, link, link_checked_at, link_checked_at as sort_at from groups
+        where ${isPublicGroup} and id not in (select id from suspects)
+        order by link_checked_at asc nulls first, id
+        limit ${size} for update skip locked),
+      -- a constant limit in each read keeps the planner on its index; the union takes the first size
+      claimed as (
+        select *, 0 as part from suspects union all select *, 1 as part from rotation limit ${size})
+      update groups set link_checked_at = ${now.toISOString()}, updated_at = groups.updated_at
+      from claimed where groups.id = claimed.id
+      returning groups.id, groups.link, claimed.link_checked_at as previous, claimed.part,
+        claimed.sort_at`),
+  );
+  // RETURNING keeps no order: suspects first, each part in its queue's order.
+  const order = (r: { part: number; sort_at?: string | Date | null; id: string }) =>
+    [r.part, r.sort_at ? new Date(r.sort_at).getTime() : -1, r.id] as const;
+  rows.sort((a, b) => {
+    const [x, y] = [order(a), order(b)];
+    return x[0] - y[0] || x[1] - y[1] || (x[2] < y[2] ? -1 : x[2] > y[2] ? 1 : 0);
   });
+  return rows.map((r) => ({
+    id: r.id,
+    link: r.link,
+    previousCheckedAt: r.previous ? new Date(r.previous) : null,
+  }));
 }
 
 /** Give claimed groups that were not checked their place in the rotation back. */
