@@ -1,6 +1,9 @@
 // The first admin: from ADMIN_EMAIL/ADMIN_PASSWORD, else a generated password printed once in the terminal.
+/** A domain the login form accepts (a bare 'admin@localhost' is not a valid e-mail there). */
+export const LOCAL_ADMIN_EMAIL = 'admin@grupos.local';
+
 export function adminFromEnv(env: NodeJS.ProcessEnv = process.env) {
-  return { email: env.ADMIN_EMAIL || 'admin@localhost', password: env.ADMIN_PASSWORD || undefined };
+  return { email: env.ADMIN_EMAIL || LOCAL_ADMIN_EMAIL, password: env.ADMIN_PASSWORD || undefined };
 }
 
 /** Print a newly set admin login to the terminal (never to any page). */
