@@ -22,7 +22,7 @@ const blobs = new BlobsServer({ directory: blobsDir, token: 'test-token' });
 const ids: Record<string, string> = {};
 
 async function addGroup(name: string, values: Partial<typeof groups.$inferInsert>) {
-  const [category] = await db.select({ id: categories.id }).from(categories).limit(1);
+  const [category] = await db.select({ id: categories.id }).from(categories).orderBy(categories.id).limit(1);
   const id = randomUUID();
   const code = id.replace(/-/g, '').slice(0, 22);
   await db.insert(groups).values({
@@ -52,6 +52,11 @@ beforeAll(async () => {
   await addGroup('sem-foto', {});
   await addGroup('com-foto', { image: imageUrl(key) });
   await addGroup('oculto', { hiddenAt: new Date(), hiddenReason: 'reports' });
+  const [adult] = await db
+    .insert(categories)
+    .values({ name: 'Só Adultos', slug: 'so-adultos', adult: true })
+    .returning({ id: categories.id });
+  await addGroup('adulto', { image: imageUrl(key), categoryId: adult!.id });
 });
 afterAll(async () => {
   await blobs.stop();
@@ -97,6 +102,20 @@ describe('GET /og/{id}/{version}.png', () => {
     // The green band on top is the site's colour.
     const [br, bg, bb] = await colourAt(png, 600, 12, 16);
     expect([br, bg, bb]).toEqual([37, 211, 102]);
+  });
+
+  it("an adult group's card is neutral: neither its picture nor its title", async () => {
+    const png = Buffer.from(await (await card(ids.adulto!)).arrayBuffer());
+    const [r, g] = await colourAt(png, ...PICTURE_CENTRE);
+    expect(r! > 200 && g! < 60).toBe(false); // the identicon, not the red picture
+    const group = { id: ids.adulto!, title: 'Um', category: 'Só Adultos', image: null, adult: true };
+    const first = ogImageOf(group);
+    // What the card leaves out does not change its address, and a picture from elsewhere is not shared.
+    expect(
+      ogImageOf({ ...group, title: 'Dois', image: imageUrl('0b7d3f4e-1111-4222-8333-944455556666.webp') })
+        .path,
+    ).toBe(first.path);
+    expect(ogImageOf({ ...group, image: 'https://example.com/foto.jpg' }).path).toBe(first.path);
   });
 
   it('answers 404 for hidden, unknown or malformed groups and names', async () => {

@@ -79,14 +79,18 @@ async function pictureOf(group: { id: string; image: string | null }): Promise<s
   return `data:image/svg+xml;base64,${Buffer.from(identiconSvg(group.id)).toString('base64')}`;
 }
 
+/** What an adult (18+) group's card says instead of its title (its picture is not shown either). */
+export const ADULT_CARD_TITLE = 'Grupo para maiores de 18 anos';
+
 /** The 1200x630 PNG share card of a group. */
 export async function renderOgCard(group: {
   id: string;
   title: string;
   category: string;
   image: string | null;
+  adult?: boolean;
 }): Promise<Buffer> {
-  const title = clean(group.title, 90) || SITE_NAME;
+  const title = group.adult ? ADULT_CARD_TITLE : clean(group.title, 90) || SITE_NAME;
   const size = title.length > 60 ? 56 : title.length > 30 ? 66 : 76;
   const tree = el(
     'div',
@@ -121,13 +125,13 @@ export async function renderOgCard(group: {
           el(
             'div',
             { display: 'flex', fontSize: 30, color: '#525252' },
-            'Grupo de WhatsApp · entre pelo link',
+            group.adult ? 'Confirme sua idade na página do grupo' : 'Grupo de WhatsApp · entre pelo link',
           ),
         ]),
         {
           type: 'img',
           props: {
-            src: await pictureOf(group),
+            src: await pictureOf(group.adult ? { id: group.id, image: null } : group),
             width: 360,
             height: 360,
             style: { borderRadius: 40, border: '2px solid #e5e5e5', objectFit: 'cover' },
