@@ -287,7 +287,7 @@ describe('reports queue', () => {
     await report(a.id, 3);
     await report(b.id, 1);
     await report(c.id, 2);
-    await db.update(groups).set({ hiddenAt: new Date() }).where(eq(groups.id, a.id)); // threshold hid it
+    await db.update(groups).set({ hiddenAt: new Date(), hiddenReason: 'reports' }).where(eq(groups.id, a.id)); // threshold hid it
     const list = (await (await call(reportsFn, '/api/admin/reports')).json()) as {
       reports: {
         group: { id: string; hidden: boolean };

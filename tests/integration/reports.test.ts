@@ -204,6 +204,24 @@ describe('who can hide a group (REPORT_HIDE_THRESHOLD = 3 by default)', () => {
     expect(await hiddenAt(id)).not.toBeNull();
   });
 
+  it('dismissing reports does not bring back a group hidden for a dead link', async () => {
+    const id = spare[spare.length - 1]!;
+    const [admin] = await db
+      .insert(users)
+      .values({ email: 'moderadora@example.com', password: 'x', name: 'Moderadora', admin: true })
+      .returning({ id: users.id });
+    expect((await report(scam, '198.51.104.1', id)).status).toBe(201);
+    const deadAt = new Date();
+    await db
+      .update(groups)
+      .set({ hiddenAt: deadAt, hiddenReason: 'dead_link', linkStatus: 'dead' })
+      .where(eq(groups.id, id));
+    await reviewReports(db, id, 'dismiss', admin!.id);
+    const [group] = await db.select().from(groups).where(eq(groups.id, id));
+    expect(group).toMatchObject({ hiddenAt: deadAt, hiddenReason: 'dead_link', linkStatus: 'dead' });
+    expect(group!.reportsKeptAt).not.toBeNull();
+  });
+
   it('limits the groups one address reports: 5 an hour, then 429 in pt-BR and nothing stored', async () => {
     const ip = '198.51.103.1';
     const targets = [groupId, ...spare].slice(0, 6);

@@ -105,12 +105,15 @@ export async function reviewReports(
       .where(and(eq(groupReports.groupId, groupId), eq(groupReports.status, PENDING)))
       .returning({ id: groupReports.id });
     if (!rows.length) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.reportNotFound);
-    // Kept: visible again, and reports cannot hide it again for a while (REVIEW_GRACE_DAYS).
-    if (action === 'dismiss')
+    // Kept: visible again, and reports cannot hide it again for a while (REVIEW_GRACE_DAYS). Only a
+    // hide by reports is lifted: a dead link keeps its group in 'Links quebrados'.
+    if (action === 'dismiss') {
+      await tx.update(groups).set({ reportsKeptAt: now }).where(eq(groups.id, groupId));
       await tx
         .update(groups)
-        .set({ hiddenAt: null, hiddenReason: null, reportsKeptAt: now })
-        .where(eq(groups.id, groupId));
+        .set({ hiddenAt: null, hiddenReason: null })
+        .where(and(eq(groups.id, groupId), sql`${groups.hiddenReason} is distinct from 'dead_link'`));
+    }
     if (action === 'hide') {
       const [visible] = await tx
         .select({ id: groups.id })
