@@ -1,15 +1,16 @@
 // An owner's journey in real Chromium against the local platform: create an account on /auth ->
 // submit a group with a real picture on /enviar -> the panel lists it as waiting for approval -> log
 // out (the session is gone on the server too). And a visitor reporting a group from its page.
-// Every group page's share card. (The bump, the stats chart and the QR dialog are covered through their
-// API in tests/integration/owner-engage.test.ts; their Chromium journey is still to be written.)
+// Once approved: the free bump ('Renovar'), the stats chart (its library loaded only when opened) and
+// the QR code and badge dialog; and every group page's share card.
 // With OWNER_SCREENSHOTS=<dir> it saves screenshots of /auth, /enviar and /painel at 390 and 1280 px.
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Browser, Page, Request } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { groupReports, groups, users } from '../../db/schema.ts';
+import { engagementEvents, groupReports, groups, users } from '../../db/schema.ts';
+import { addDays } from '../../src/features/panel/engage.ts';
 import { launchBrowser, screenshotWidths } from '../support/browser.ts';
 import { withSiteDb } from '../support/site-db.ts';
 
@@ -103,6 +104,88 @@ describe('owner journey', { timeout: 240_000 }, () => {
     const card = page.getByRole('region', { name: 'Meus Grupos' }).locator('> *').filter({ hasText: title });
     await card.getByText('Aguardando aprovação').waitFor(WAIT);
     await shoot(page, 'painel');
+  });
+
+  it("once approved: 'Renovar' bumps it to the top, the stats chart and the QR code and badge", async () => {
+    const [group] = await withSiteDb((db) => db.select().from(groups).where(eq(groups.inviteCode, code)));
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
+    await withSiteDb(async (db) => {
+      // Approved a while after it was sent: the first bump is open.
+      await db
+        .update(groups)
+        .set({ approved: true, bumpedAt: new Date(Date.now() - 25 * 3_600_000) })
+        .where(eq(groups.id, group!.id));
+      const event = (kind: 'group_click' | 'group_share', day: string, n: number) =>
+        Array.from({ length: n }, (_, i) => ({
+          kind,
+          targetId: group!.id,
+          day,
+          visitorHash: `${kind}-${day}-${i}`,
+        }));
+      await db
+        .insert(engagementEvents)
+        .values([
+          ...event('group_click', today, 6),
+          ...event('group_share', today, 2),
+          ...event('group_click', addDays(today, -3), 4),
+          ...event('group_click', addDays(today, -10), 9),
+          ...event('group_share', addDays(today, -10), 3),
+          ...event('group_click', addDays(today, -40), 10),
+        ]);
+    });
+
+    const scripts: string[] = [];
+    page.on('response', async (response) => {
+      if (response.request().resourceType() !== 'script') return;
+      scripts.push(response.url());
+    });
+    await page.goto(`${site}/painel`);
+    const card = page.getByRole('region', { name: 'Meus Grupos' }).locator('> *').filter({ hasText: title });
+    await card.getByText('Aprovado').waitFor(WAIT);
+    const renew = card.getByRole('button', { name: 'Renovar' });
+    await renew.waitFor(WAIT);
+    await page.waitForLoadState('networkidle');
+
+    await renew.click();
+    await page.getByRole('status').filter({ hasText: 'Grupo renovado!' }).first().waitFor(WAIT);
+    await card.getByRole('timer').waitFor(WAIT);
+    expect(await card.getByRole('timer').textContent()).toMatch(/^2[34]:\d{2}:\d{2}$/);
+    const recent = (await (await fetch(`${site}/api/groups/recent?limit=1`)).json()) as {
+      groups: { id: string }[];
+    };
+    expect(recent.groups[0]!.id).toBe(group!.id);
+
+    // The chart library and the QR code library are not part of the panel until they are needed: each
+    // is a chunk of its own, fetched when its part opens.
+    const loadedBefore = scripts.length;
+    await card.getByRole('button', { name: 'Estatísticas' }).click();
+    const stats = card.getByRole('region', { name: `Estatísticas de ${title}` });
+    await stats.locator('[data-stats-chart] canvas').waitFor(WAIT);
+    expect(scripts.length).toBeGreaterThan(loadedBefore);
+    expect(await stats.textContent()).toContain('+90% em relação aos 30 dias anteriores'); // 19 clicks vs 10
+    await shoot(page, 'painel-stats');
+
+    const beforeQr = scripts.length;
+    await card.getByRole('button', { name: 'QR code e selo' }).click();
+    const dialog = page.getByRole('dialog', { name: 'QR code e selo' });
+    await dialog.getByRole('img', { name: /^QR code que abre a página do grupo/ }).waitFor(WAIT);
+    expect(await dialog.getByRole('link', { name: 'Baixar PNG' }).getAttribute('href')).toMatch(
+      /^data:image\/png;base64,/,
+    );
+    expect(await dialog.getByRole('link', { name: 'Baixar SVG' }).getAttribute('href')).toMatch(
+      /^data:image\/svg\+xml/,
+    );
+    expect(scripts.length).toBeGreaterThan(beforeQr);
+    const pageUrl = new URL(`/educacao/${group!.titleSlug}`, site).href;
+    const snippet = await dialog.getByLabel(/Copie este código/).inputValue();
+    expect(snippet).toContain(`href="${pageUrl}"`);
+    expect(snippet).toContain('>Estamos no Grupos de Zap</a>');
+    expect(await dialog.getByRole('link', { name: 'Estamos no Grupos de Zap' }).getAttribute('href')).toBe(
+      pageUrl,
+    );
+    await shoot(page, 'painel-qr');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden', ...WAIT });
   });
 
   it("logs out with 'Sair': the server forgets the session and the panel is restricted", async () => {
