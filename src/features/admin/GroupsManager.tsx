@@ -242,8 +242,8 @@ export function GroupsManager({ onChanged }: { onChanged?: () => void }) {
         </div>
       </Card>
 
-      <div className="mb-4 flex flex-col gap-3 md:flex-row">
-        <div className="relative flex-1">
+      <div className="mb-4 flex flex-col gap-3">
+        <div className="relative">
           <label htmlFor="busca-admin" className="sr-only">
             Buscar grupos
           </label>
@@ -263,7 +263,7 @@ export function GroupsManager({ onChanged }: { onChanged?: () => void }) {
         <div
           role="radiogroup"
           aria-label="Filtrar por status"
-          className="grid grid-cols-3 gap-1 rounded-control bg-neutral-100 p-1 sm:grid-cols-5"
+          className="grid grid-cols-3 gap-1 rounded-control bg-neutral-100 p-1 sm:grid-cols-6"
         >
           {FILTERS.map((f) => (
             <button
