@@ -9,6 +9,7 @@ import { migrateDb, openDb } from '../db/client.ts';
 import { isSeeded, seedDatabase } from '../db/seed.ts';
 import { adminFromEnv, printAdmin } from './platform/admin-account.ts';
 import { startLocalDatabase } from './platform/database.ts';
+import { startLocalWhatsApp } from './platform/local-whatsapp.ts';
 import { handleMailPage, startMailCatcher } from './platform/mail-catcher.ts';
 import { binaryBodyRequest, createNetlifyDev, functionsBuilt, sendWebResponse } from './platform/netlify.mjs';
 import { startScheduler } from './platform/scheduler.ts';
@@ -35,6 +36,9 @@ Object.assign(process.env, {
 // Every e-mail goes to the local catcher (listed at /__platform/mail) unless SMTP_URL says otherwise.
 const mail = await startMailCatcher();
 process.env.SMTP_URL ??= mail.url;
+
+// FAKE_WHATSAPP=1: invite checks go to a WhatsApp stand-in on this machine (README, 'Link health').
+const whatsapp = await startLocalWhatsApp();
 
 const database = await startLocalDatabase();
 process.env.DATABASE_URL = database.url;
@@ -104,6 +108,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     server.close();
     server.closeAllConnections();
     await mail.stop().catch(() => {});
+    await whatsapp?.close().catch(() => {});
     await netlify.stop().catch(() => {});
     await database.stop().catch(() => {});
     process.exit(0);

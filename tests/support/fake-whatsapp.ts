@@ -121,11 +121,11 @@ export const SITE_INVITES = {
 } as const;
 
 /**
- * Start the fake on 127.0.0.1 and a free port. Codes never set answer the dead page, as WhatsApp
- * does, unless `unknownCodes` names another kind.
+ * Start the fake on 127.0.0.1 and a free port. Codes never set answer the dead page, as
+ * WhatsApp does, unless `unknownCodes` names another kind (or picks one per code).
  */
 export async function startFakeWhatsApp(
-  options: { unknownCodes?: FakeInviteKind } = {},
+  options: { unknownCodes?: FakeInviteKind | ((code: string) => FakeInviteKind) } = {},
 ): Promise<FakeWhatsApp> {
   const invites = new Map<string, { kind: FakeInviteKind; title?: string }>();
   const requests: string[] = [];
@@ -152,7 +152,10 @@ export async function startFakeWhatsApp(
     const channel = /^\/channel\/([A-Za-z0-9]+)\/?$/.exec(url.pathname)?.[1];
     const code = channel ?? /^\/(?:invite\/)?([A-Za-z0-9]+)\/?$/.exec(url.pathname)?.[1];
     if (!code) return html(404, '<!DOCTYPE html><title>Not found</title>');
-    const invite = invites.get(code) ?? (options.unknownCodes ? { kind: options.unknownCodes } : undefined);
+    const unknown = options.unknownCodes;
+    const invite =
+      invites.get(code) ??
+      (unknown ? { kind: typeof unknown === 'function' ? unknown(code) : unknown } : undefined);
     const title = invite?.title ?? `Grupo ${code}`;
     switch (invite?.kind) {
       case 'live':
