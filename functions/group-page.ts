@@ -10,6 +10,9 @@ import { loadOnDemandServer } from '#src/integrations/on-demand-server.mjs';
 const INTERNAL_PREFIX = '/sob-demanda';
 
 export default async (req: Request): Promise<Response> => {
+  // Under `astro dev` Astro renders every group page itself (scripts/platform/vite-plugin.mjs).
+  if (process.env.ASTRO_DEV_GROUP_PAGES === '1')
+    return new Response(null, { status: 404, headers: { 'x-astro-dev-group-page': '1' } });
   const url = new URL(req.url);
   const internal = new URL(`${INTERNAL_PREFIX}${url.pathname.replace(/\/+$/, '')}`, url);
   const { renderOnDemand } = await loadOnDemandServer();
