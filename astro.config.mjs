@@ -1,4 +1,5 @@
-// Static site: every public page is pre-rendered from the database at build time.
+// Static site: every public page is pre-rendered from the database at build time, except the group
+// pages past PRERENDER_GROUPS, rendered on demand by functions/group-page.ts (decision 0008).
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
@@ -7,6 +8,7 @@ import { netlifyLocal } from './scripts/platform/vite-plugin.mjs';
 import { pagefindIndex, SEARCH_INDEX_DIR } from './src/features/search/pagefind.ts';
 import { cspHeaders } from './src/integrations/csp.ts';
 import { hydrateOnInteraction } from './src/integrations/interaction.ts';
+import { onDemandPages } from './src/integrations/on-demand.ts';
 import { previousBuild } from './src/integrations/previous-build.ts';
 import { formerAddressRedirects } from './src/integrations/redirects.ts';
 import { requiredSettings } from './src/integrations/required-settings.ts';
@@ -20,6 +22,8 @@ delete process.env._;
 export default defineConfig({
   site: process.env.SITE_URL ?? 'http://localhost:8888',
   output: 'static',
+  // Not a host's adapter: it only bundles the on-demand group page for functions/group-page.ts.
+  adapter: onDemandPages(),
   // Per checkout (not node_modules/.astro): the incremental build cache must follow its data. On
   // Netlify, plugins/astro-cache keeps it between deploys.
   cacheDir: `./${ASTRO_CACHE_DIR}`,

@@ -1,11 +1,13 @@
-// Full static build of the catalogue, then a rebuild after 1% of the groups change (Astro's
-// incremental build cache), timed with the peak memory of the whole build process tree.
+// Full build of the catalogue (PRERENDER_GROUPS group pages pre-rendered, decision 0008), then a
+// rebuild after 1% of the groups change (Astro's incremental build cache), timed with the peak memory
+// of the whole build process tree; the output's size, its largest folder and its sitemap files.
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { DbHandle } from '../db/client.ts';
 import { ASTRO_CACHE_DIR } from '../plugins/astro-cache/index.js';
+import { prerenderCount } from '../src/features/groups/group-pages.server.ts';
 import { SUGGESTION_PAGES, writeSearchIndex } from '../src/features/search/pagefind.ts';
 import { suggestions } from '../src/features/search/search.server.ts';
 import { log, MB, round, watchPeakRss } from './lib.ts';
@@ -17,12 +19,20 @@ export interface BuildFigures {
   pagesPerSecond: number;
   peakRssMb: number;
   outDir: string;
+  /** the whole output folder, in MB */
+  outputMb: number;
+  /** the folder holding the most entries (files and subfolders; Netlify refuses over 54,000) */
+  largestDir: { path: string; entries: number };
 }
 
 export interface BuildSection {
   full: BuildFigures;
   rebuild?: BuildFigures & { changedGroups: number; ratioToFull: number };
   pagefind?: { ms: number; indexBytes: number } | null;
+  /** the sitemap files: each at most 50,000 URLs */
+  sitemaps: { name: string; kb: number; urls: number }[];
+  /** how many group pages the build pre-rendered (PRERENDER_GROUPS) */
+  prerenderGroups: number;
 }
 
 /** Every .html file under a folder. */
@@ -49,6 +59,34 @@ function folderBytes(dir: string): number {
   };
   if (existsSync(dir)) walk(dir);
   return total;
+}
+
+/** The folder with the most entries under `dir` (its path relative to `dir`). */
+export function largestDirectory(dir: string): { path: string; entries: number } {
+  let best = { path: '.', entries: 0 };
+  const walk = (d: string) => {
+    const entries = readdirSync(d, { withFileTypes: true });
+    if (entries.length > best.entries) best = { path: path.relative(dir, d) || '.', entries: entries.length };
+    for (const entry of entries) if (entry.isDirectory()) walk(path.join(d, entry.name));
+  };
+  if (existsSync(dir)) walk(dir);
+  return best;
+}
+
+/** The sitemap files at the root of a build, with their URL counts. */
+function sitemapFiles(dir: string) {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((name) => /^sitemap(-\d+)?\.xml$/.test(name))
+    .sort((a, b) => a.localeCompare(b, 'en', { numeric: true }))
+    .map((name) => {
+      const xml = readFileSync(path.join(dir, name), 'utf8');
+      return {
+        name,
+        kb: round(Buffer.byteLength(xml) / 1024, 1),
+        urls: (xml.match(/<url>/g) ?? xml.match(/<sitemap>/g) ?? []).length,
+      };
+    });
 }
 
 /** Run a node binary from node_modules/.bin, timing it and watching its memory. */
@@ -103,6 +141,8 @@ async function astroBuild(
     pagesPerSecond: round(pages / (run.ms / 1000), 1),
     peakRssMb: round(run.peakRss / MB, 0),
     outDir: path.relative(root, outDir),
+    outputMb: round(folderBytes(outDir) / MB, 0),
+    largestDir: largestDirectory(outDir),
   };
 }
 
@@ -130,7 +170,11 @@ export async function benchBuild(
   const outDir = path.join(root, '.data', 'bench', `site-${size}`);
   log(`full build of ${size} groups…`);
   const full = await astroBuild(root, outDir, databaseUrl, 'full');
-  const section: BuildSection = { full };
+  const section: BuildSection = {
+    full,
+    sitemaps: sitemapFiles(outDir),
+    prerenderGroups: prerenderCount(),
+  };
   section.pagefind = await pagefind(outDir, handle);
   if (options.rebuild && full.ok) {
     const changedGroups = await changeOnePercent(handle);

@@ -9,6 +9,9 @@ export function netlifyLocal() {
       if (!server.httpServer || process.env.NETLIFY_LOCAL === 'off') return;
       const { createNetlifyDev, sendWebResponse } = await import('./netlify.mjs');
       const root = server.config.root;
+      // Astro's dev server renders every group page itself (there is no build for functions/group-page.ts
+      // to import): the function steps aside and says so with this header.
+      process.env.ASTRO_DEV_GROUP_PAGES = '1';
       const netlify = createNetlifyDev({
         projectRoot: root,
         serverAddress: null,
@@ -22,6 +25,7 @@ export function netlifyLocal() {
             serverAddress: `http://localhost:${req.socket.localPort}`,
           });
           if (!result || result.type === 'static') return next(); // Astro serves pages and assets
+          if (result.response.headers.has('x-astro-dev-group-page')) return next();
           sendWebResponse(result.response, res, req.method);
         } catch (error) {
           next(error);

@@ -22,6 +22,7 @@ import * as submitFn from '../../functions/submit-group.ts';
 import * as userFn from '../../functions/user.ts';
 import * as userGroupsFn from '../../functions/user-groups.ts';
 import { signSession } from '../../src/features/auth/session.server.ts';
+import { groupPageOnDemand } from '../../src/features/groups/group-pages.server.ts';
 import { INVITE_LINK_MESSAGE } from '../../src/features/groups/groups.ts';
 import { formerAddresses } from '../../src/features/groups/slugs.server.ts';
 import { setupTestDb } from '../support/db.ts';
@@ -389,6 +390,14 @@ describe('admin review of revisions', () => {
       from: `/${category.slug}/nome-antigo`,
       to: `/${other.slug}/nome-novo`,
     });
+    // The page rendered on demand at the old address knows the same rule (decision 0008).
+    expect(await groupPageOnDemand(db, category.slug, 'nome-antigo')).toEqual({
+      movedTo: `/${other.slug}/nome-novo`,
+    });
+    expect(await groupPageOnDemand(db, other.slug, 'nome-novo')).toMatchObject({
+      group: { id: group.id, title: 'Nome Novo' },
+    });
+    expect(await groupPageOnDemand(db, category.slug, 'nunca-existiu')).toBeNull();
     // Reviewed once: a second decision is refused.
     const again = await callFunction(
       revisionsFn,
@@ -422,6 +431,12 @@ describe('admin review of revisions', () => {
     await approve(back!.id);
     expect((await reload(group.id))?.titleSlug).toBe('clube-reservado');
     expect((await formerAddresses(db)).map((r) => r.from)).not.toContain(`/${category.slug}/clube-reservado`);
+    expect(await groupPageOnDemand(db, category.slug, 'clube-reservado')).toMatchObject({
+      group: { id: group.id },
+    });
+    expect(await groupPageOnDemand(db, category.slug, 'clube-renomeado')).toEqual({
+      movedTo: `/${category.slug}/clube-reservado`,
+    });
     expect(await formerAddresses(db)).toContainEqual({
       from: `/${category.slug}/clube-renomeado`,
       to: `/${category.slug}/clube-reservado`,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { categories, groups } from '../../db/schema.ts';
 import { seedDatabase } from '../../db/seed.ts';
 import * as groupsFn from '../../functions/groups.ts';
@@ -9,7 +9,11 @@ import {
   publicGroupBatches,
   publicGroupJsonBatches,
 } from '../../src/features/groups/group-lists.server.ts';
-import { groupPagesForBuild } from '../../src/features/groups/group-pages.server.ts';
+import {
+  groupPagesForBuild,
+  groupsToPrerender,
+  prerenderCount,
+} from '../../src/features/groups/group-pages.server.ts';
 import type { GroupJson, GroupPage } from '../../src/features/groups/groups.server.ts';
 import { generateSitemap, sitemapForBuild } from '../../src/features/sitemap/sitemap.server.ts';
 import { setupTestDb } from '../support/db.ts';
@@ -308,22 +312,35 @@ describe('GET /api/groups/slug/{categorySlug}/{titleSlug}', () => {
 });
 
 describe('the build reads the catalogue once', () => {
-  it("gives the sitemap the group pages' read: the same URLs and lastmods as a sitemap read alone", async () => {
+  it('pre-renders the PRERENDER_GROUPS most visited groups, featured first; the sitemap lists them all', async () => {
     const pages = groupPagesForBuild(db);
     expect(groupPagesForBuild(db)).toBe(pages);
-    await pages;
-    // With the group pages read, the build's sitemap reads only its categories and the newest change.
-    const select = vi.spyOn(db, 'select');
+    const publicGroups = await publicCount(undefined, { adult: true });
+    expect((await pages).length).toBe(Math.min(publicGroups, prerenderCount()));
+    // The groups featured now come first, then the most clicked; a smaller count takes the first ones.
+    const ids = await groupsToPrerender(db, publicGroups);
+    const featured = await db
+      .select({ id: groups.id })
+      .from(groups)
+      .where(
+        and(
+          eq(groups.approved, true),
+          isNull(groups.hiddenAt),
+          eq(groups.featured, true),
+          sql`${groups.featuredUntil} > now()`,
+        ),
+      );
+    expect(featured.length).toBeGreaterThan(0);
+    expect(ids.slice(0, featured.length).sort()).toEqual(featured.map((f) => f.id).sort());
+    const few = await groupPagesForBuild(db, 3);
+    expect(few.map((p) => p.group.id).sort()).toEqual(ids.slice(0, 3).sort());
+    // The sitemap is read once per build, on its own, with every public group in it.
     const site = 'https://grupos.example';
-    const built = await sitemapForBuild(db, site);
-    const selects = select.mock.calls.length;
-    select.mockRestore();
-    expect(selects).toBe(2);
+    const built = sitemapForBuild(db, site);
+    expect(sitemapForBuild(db, site)).toBe(built);
     const alone = await generateSitemap(db, site);
-    expect(built.entries).toEqual(alone.entries);
-    expect(built.entries.length).toBe(
-      (await publicCount(undefined, { adult: true })) + 5 + (await db.$count(categories)),
-    );
+    expect((await built).entries).toEqual(alone.entries);
+    expect(alone.entries.length).toBe(publicGroups + 5 + (await db.$count(categories)));
   });
 });
 

@@ -53,8 +53,7 @@ describe('Content-Security-Policy', { timeout: 300_000 }, () => {
       | { path: string }[]
       | { groups: { path: string }[] };
     const list = Array.isArray(recent) ? recent : recent.groups;
-    // A group approved by an earlier test may not be built yet (its address shows the live fallback,
-    // which has no report button): take the newest group with a static page.
+    // The newest group whose page answers (pre-rendered or on demand: both carry their policy).
     let groupPath = '';
     for (const group of list) {
       if ((await fetch(`${site}${group.path}`)).status === 200) {

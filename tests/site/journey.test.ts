@@ -3,8 +3,8 @@
 // fails) -> 'Compartilhar Grupo'. Also: home and category pages run no React until the visitor reaches
 // for an island, their ads fill the places kept for them without moving anything, the category island
 // keeps its order in the URL, a card's share menu is built when opened (and leads to the group page
-// without JavaScript), and a group approved after the last build is shown at once by the 404 page's
-// fallback.
+// without JavaScript), and a group approved after the last build has its real page at once (rendered
+// on demand, decision 0008).
 import { and, eq } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -288,7 +288,7 @@ describe('visitor journey', () => {
 });
 
 describe('groups newer than the build', () => {
-  it('show at once from the API (noindex), and an unknown group says so and goes home', async () => {
+  it('have their real page at once, and an unknown group says so and goes home', async () => {
     const [category] = await withSiteDb((db) => db.select().from(categories).limit(1));
     const [fresh] = await withSiteDb((db) =>
       db
@@ -307,8 +307,11 @@ describe('groups newer than the build', () => {
     try {
       await page.goto(`${site}/${category!.slug}/grupo-recem-aprovado`);
       await page.getByRole('heading', { name: 'Grupo Recém Aprovado' }).waitFor();
-      expect(await page.locator('meta[name="robots"]').getAttribute('content')).toContain('noindex');
-      expect(await page.locator('#nao-encontrada').isHidden()).toBe(true);
+      // Rendered on demand by the group page itself, not the 404 page: indexable, with its canonical.
+      expect(await page.locator('meta[name="robots"]').count()).toBe(0);
+      expect(await page.locator('#nao-encontrada').count()).toBe(0);
+      const canonical = await page.locator('link[rel="canonical"]').getAttribute('href');
+      expect(new URL(canonical!).pathname).toBe(`/${category!.slug}/grupo-recem-aprovado`);
       await page.goto(`${site}/grupo/${fresh!.id}`);
       await page.getByRole('heading', { name: 'Grupo Recém Aprovado' }).waitFor();
     } finally {

@@ -41,6 +41,8 @@ export default async function setup(project: TestProject) {
       ADMIN_EMAIL: admin.email,
       ADMIN_PASSWORD: admin.password,
       WHATSAPP_INVITE_BASE: whatsapp.url,
+      // A handful of group pages pre-rendered, the others rendered on demand (tests/site/group-pages.test.ts).
+      PRERENDER_GROUPS: '5',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,26 +1,20 @@
 // Shown by the 404 page for addresses shaped like a group (/grupo/{id}, /{categorySlug}/{titleSlug}) or a
-// category (/categoria/{slug}) that the last build did not know: a group approved (or a category created)
-// since then appears at once, read from the API, until the next build writes its static page. The 404 page
-// is noindex, so these client-rendered copies are never indexed. Unknown addresses keep the plain 404.
-import { CalendarDays, Crown, Hash, MousePointerClick, TriangleAlert } from 'lucide-react';
+// category (/categoria/{slug}) that the last build did not know. Every public group has a real page, pre-
+// rendered or rendered on demand (decision 0008), so a group address that lands here names no public
+// group: the spec's 'Oops!' state, then home. A category created since the build appears at once, read
+// from the API, until the next build writes its page (the 404 page is noindex). Unknown addresses keep the
+// plain 404.
+import { TriangleAlert } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { badgeClasses, buttonClasses, cardClasses, cx, FEATURED_LABEL } from '#src/components/ui/classes.ts';
+import { buttonClasses, cx } from '#src/components/ui/classes.ts';
 import { Skeleton } from '#src/components/ui/Skeleton.tsx';
-import { ApiError, api } from '#src/lib/api.ts';
-import { countLabel, formatDate, formatRelative } from '#src/lib/format.ts';
-import ShareDialog from '../share/ShareDialog.tsx';
-import AdultGateNotice from './AdultGateNotice.tsx';
-import { adultConfirmed } from './adult.ts';
+import { api } from '#src/lib/api.ts';
 import CategoryGroups from './CategoryGroups.tsx';
 import { REDIRECT_DELAY_MS, type Wanted, wantedFromPath } from './fallback.ts';
-import { groupAvatar } from './group-image.ts';
-import type { GroupJson, GroupPage } from './groups.server.ts';
-import JoinButton from './JoinButton.tsx';
-import { TypeBadge } from './TypeBadge.tsx';
+import type { GroupPage } from './groups.server.ts';
 
 type State =
   | { status: 'loading' }
-  | { status: 'group'; group: GroupJson; related: GroupJson[] }
   | { status: 'category'; slug: string; page: GroupPage; name: string }
   | { status: 'error'; message: string };
 
@@ -32,33 +26,15 @@ function hideStaticNotFound() {
 export default function GroupFallback({ site }: { site: string }) {
   const [wanted, setWanted] = useState<Wanted>({ kind: 'none' });
   const [state, setState] = useState<State>({ status: 'loading' });
-  const [ageConfirmed, setAgeConfirmed] = useState(false);
 
   useEffect(() => {
     const next = wantedFromPath(location.pathname);
     setWanted(next);
     if (next.kind === 'none') return;
     hideStaticNotFound();
-    setAgeConfirmed(adultConfirmed());
     if (next.kind === 'group') {
-      api<GroupJson>(next.api)
-        .then(async (group) => {
-          document.title = `${group.title} | Grupos de WhatsApp`;
-          // An adult group's related groups show only behind its age confirmation, as it does.
-          const related = await api<GroupJson[]>(`/api/groups/${group.id}/related`, {
-            query: { adult: group.adult ? 1 : undefined },
-          }).catch(() => []);
-          setState({ status: 'group', group, related });
-        })
-        .catch((error) =>
-          setState({
-            status: 'error',
-            message:
-              error instanceof ApiError
-                ? error.message || 'Não foi possível carregar este grupo'
-                : 'Ocorreu um erro ao carregar o grupo',
-          }),
-        );
+      // The spec's fallback message, 'Grupo não encontrado' (below).
+      setState({ status: 'error', message: '' });
     } else {
       api<GroupPage>('/api/groups', { query: { category: next.slug, page: 1, limit: 8 } })
         .then((page) =>
@@ -133,96 +109,5 @@ export default function GroupFallback({ site }: { site: string }) {
       </section>
     );
 
-  const { group, related } = state;
-  if (group.adult && !ageConfirmed) return <AdultGateNotice onConfirm={() => setAgeConfirmed(true)} />;
-  const url = new URL(group.path, site).href;
-  return (
-    <div className="mx-auto max-w-4xl px-4 py-6">
-      <article className={cardClasses({ padding: 'lg' })}>
-        <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
-          <img
-            src={groupAvatar(group)}
-            alt=""
-            width={96}
-            height={96}
-            className="size-20 shrink-0 rounded-2xl bg-neutral-100 object-cover sm:size-24"
-          />
-          <div className="min-w-0 flex-1">
-            <p className="flex flex-wrap items-center gap-1.5">
-              <TypeBadge type={group.type} />
-              <a href={`/categoria/${group.categorySlug}`} className={badgeClasses('brand')}>
-                {group.category}
-              </a>
-              {group.featured && group.featuredUntil && (
-                <span className={badgeClasses('featured')}>
-                  <Crown aria-hidden="true" />
-                  {FEATURED_LABEL}
-                </span>
-              )}
-            </p>
-            <h1 className="mt-2 text-2xl font-bold tracking-tight break-words text-neutral-900 sm:text-3xl">
-              {group.title}
-            </h1>
-            <p className="mt-1 text-sm text-neutral-600">Adicionado {formatRelative(group.createdAt)}</p>
-          </div>
-        </div>
-        <div className="mt-6 flex flex-col gap-2 sm:flex-row">
-          <JoinButton groupId={group.id} link={group.link} type={group.type} block className="sm:w-auto" />
-          <ShareDialog groupId={group.id} title={group.title} url={url} />
-        </div>
-        <p className="mt-2 text-sm text-neutral-600">Ao clicar, você será redirecionado para o WhatsApp</p>
-        <h2 className="mt-8 text-lg font-semibold text-neutral-900">Descrição</h2>
-        <div className="mt-2 space-y-3 break-words text-neutral-800">
-          {group.description
-            .split(/\r?\n/)
-            .filter((line) => line.trim())
-            .map((line, index) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: lines have no identity
-              <p key={index}>{line}</p>
-            ))}
-        </div>
-        <dl className="mt-6 grid gap-3 text-sm sm:grid-cols-3">
-          <div className="flex items-center gap-2">
-            <CalendarDays aria-hidden="true" className="size-4 text-neutral-500" />
-            <dt className="text-neutral-600">Adicionado em</dt>
-            <dd className="font-medium">{formatDate(group.createdAt)}</dd>
-          </div>
-          <div className="flex items-center gap-2">
-            <MousePointerClick aria-hidden="true" className="size-4 text-neutral-500" />
-            <dt className="text-neutral-600">Total de cliques</dt>
-            <dd className="font-medium">{countLabel(group.cliques, 'clique', 'cliques')}</dd>
-          </div>
-          <div className="flex items-center gap-2">
-            <Hash aria-hidden="true" className="size-4 text-neutral-500" />
-            <dt className="text-neutral-600">Código</dt>
-            <dd className="font-mono">{group.id.slice(0, 8)}</dd>
-          </div>
-        </dl>
-      </article>
-      {related.length > 0 && (
-        <section className="mt-8">
-          <h2 className="text-xl font-bold text-neutral-900">Grupos Relacionados</h2>
-          <ul className="mt-4 grid gap-3 sm:grid-cols-2">
-            {related.map((other) => (
-              <li key={other.id}>
-                <a
-                  href={other.path}
-                  className={cx(cardClasses({ padding: 'sm', interactive: true }), 'flex items-center gap-3')}
-                >
-                  <img
-                    src={groupAvatar(other)}
-                    alt=""
-                    width={48}
-                    height={48}
-                    className="size-12 rounded-xl"
-                  />
-                  <span className="line-clamp-2 font-semibold text-neutral-900">{other.title}</span>
-                </a>
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
-    </div>
-  );
+  return null;
 }

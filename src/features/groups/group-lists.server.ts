@@ -1,7 +1,7 @@
 // The public list queries, used by the API and by the static build alike. Every query filters with
 // isPublicGroup and orders by the columns of one of the partial indexes in db/schema.ts, so lists
 // stay index scans at 100k+ groups.
-import { and, asc, desc, eq, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '#db/client.ts';
 import { categories, groups } from '#db/schema.ts';
@@ -269,13 +269,19 @@ export type PublicGroupPage = GroupJson & { updatedAt: string };
  * Every public group with all it shows, newest first, in batches: for generating the group pages
  * without one query per page.
  */
-export async function* publicGroupJsonBatches(db: Db, batchSize = 500): AsyncGenerator<PublicGroupPage[]> {
+export async function* publicGroupJsonBatches(
+  db: Db,
+  batchSize = 500,
+  only?: readonly string[],
+): AsyncGenerator<PublicGroupPage[]> {
+  // `only`: these groups alone (a chunk of the pre-rendered ones: one bind parameter each).
+  const chosen = only ? inArray(groups.id, [...only]) : undefined;
   const batches = keysetBatches<Parameters<typeof toGroupJson>[0]>(batchSize, (keyset, cursor) =>
     db
       .select({ ...groupColumns, cursor: sql<string>`${cursor}` })
       .from(groups)
       .innerJoin(categories, groupsWithCategory)
-      .where(keyset ? and(isPublicGroup, keyset) : isPublicGroup)
+      .where(and(isPublicGroup, keyset, chosen))
       .orderBy(...CREATED_ORDER)
       .limit(batchSize),
   );

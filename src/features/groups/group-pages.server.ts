@@ -1,13 +1,18 @@
 // What the static build needs to render group and list pages, read in batches (no query per page),
 // with each page's incremental-build cacheKey: a digest of exactly the data the page renders, so a
-// rebuild re-renders only the pages whose groups (or related lists) changed.
+// rebuild re-renders only the pages whose groups (or related lists) changed. Only the most visited
+// groups are pre-rendered (PRERENDER_GROUPS); the others are rendered on demand by the same page
+// (decision 0008).
 import { createHash } from 'node:crypto';
-import type { Db } from '#db/client.ts';
+import { sql } from 'drizzle-orm';
+import { type Db, rowsOf } from '#db/client.ts';
 import { onceForBuild } from '#src/lib/build-once.server.ts';
+import { AppError } from '#src/lib/http.server.ts';
 import { listCategories } from '../categories/categories.server.ts';
 import { linkVerifiedDate } from '../links/link-badge.ts';
-import { publicGroupJsonBatches, RELATED_LIMIT, relatedGroups } from './group-lists.server.ts';
+import { groupBySlug, publicGroupJsonBatches, RELATED_LIMIT, relatedGroups } from './group-lists.server.ts';
 import type { GroupJson } from './groups.server.ts';
+import { currentAddressOf } from './slugs.server.ts';
 
 /** A short, stable digest of some JSON-able data (the page's cacheKey). */
 export function digest(data: unknown): string {
@@ -49,7 +54,11 @@ export interface GroupPageData {
  * Every public group with its related groups and its cacheKey, in batches. One query per batch plus
  * one per category (the related lists), however many groups there are.
  */
-export async function* groupPageBatches(db: Db, batchSize = 1000): AsyncGenerator<GroupPageData[]> {
+export async function* groupPageBatches(
+  db: Db,
+  batchSize = 1000,
+  only?: readonly string[],
+): AsyncGenerator<GroupPageData[]> {
   const categories = await listCategories(db);
   const top = new Map<number, GroupJson[]>();
   // An adult group's page shows its related groups behind the same age confirmation as itself.
@@ -64,28 +73,96 @@ export async function* groupPageBatches(db: Db, batchSize = 1000): AsyncGenerato
   const relatedKeys = new Map<number, string>();
   for (const [id, list] of top) relatedKeys.set(id, digest(relatedKey(list)));
 
-  for await (const batch of publicGroupJsonBatches(db, batchSize)) {
-    yield batch.map(({ updatedAt, ...group }) => {
-      const categoryId = bySlug.get(group.categorySlug) ?? -1;
-      const related = (top.get(categoryId) ?? []).filter((g) => g.id !== group.id).slice(0, RELATED_LIMIT);
-      return {
-        group,
-        related,
-        cacheKey: digest([groupKey({ ...group, updatedAt }), relatedKeys.get(categoryId) ?? '']),
-        updatedAt,
-      };
-    });
-  }
+  // `only` is read in chunks of ids: each query's bind parameters stay few (Postgres allows 65,535).
+  const chunks = only
+    ? Array.from({ length: Math.ceil(only.length / batchSize) }, (_, i) =>
+        only.slice(i * batchSize, (i + 1) * batchSize),
+      )
+    : [undefined];
+  for (const chunk of chunks)
+    for await (const batch of publicGroupJsonBatches(db, batchSize, chunk)) {
+      yield batch.map(({ updatedAt, ...group }) => {
+        const categoryId = bySlug.get(group.categorySlug) ?? -1;
+        const related = (top.get(categoryId) ?? []).filter((g) => g.id !== group.id).slice(0, RELATED_LIMIT);
+        return {
+          group,
+          related,
+          cacheKey: digest([groupKey({ ...group, updatedAt }), relatedKeys.get(categoryId) ?? '']),
+          updatedAt,
+        };
+      });
+    }
+}
+
+/** How many group pages a build pre-renders when PRERENDER_GROUPS is not set. */
+export const DEFAULT_PRERENDER_GROUPS = 50_000;
+
+/** PRERENDER_GROUPS: how many group pages the build writes (the rest are rendered on demand). */
+export function prerenderCount(env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env.PRERENDER_GROUPS?.trim();
+  if (!raw) return DEFAULT_PRERENDER_GROUPS;
+  const n = Number(raw.replace(/_/g, ''));
+  if (!Number.isInteger(n) || n < 0) throw new Error(`PRERENDER_GROUPS must be a whole number, not ${raw}`);
+  return n;
+}
+
+/** Clicks counted from this many days back choose the pre-rendered groups. */
+const RECENT_DAYS = 30;
+
+/**
+ * The ids of the `limit` public groups worth a static page: featured ones first, then the most clicked
+ * over the last RECENT_DAYS days, then the most clicked ever (a new catalogue has no events yet).
+ */
+export async function groupsToPrerender(db: Db, limit: number): Promise<string[]> {
+  if (limit <= 0) return [];
+  const rows = rowsOf<{ id: string }>(
+    await db.execute(sql`
+      with recent as (
+        select target_id, count(*)::int as clicks from engagement_events
+        where kind = 'group_click' and day >= (current_date - ${RECENT_DAYS}::int)
+        group by target_id
+      )
+      select g.id from groups g left join recent r on r.target_id = g.id
+      where g.approved and g.hidden_at is null
+      order by (g.featured and coalesce(g.featured_until > now(), false)) desc,
+        coalesce(r.clicks, 0) desc, g.cliques desc, g.id
+      limit ${limit}`),
+  );
+  return rows.map((row) => row.id);
 }
 
 /**
- * Every group page of this build, read once for the routes that need every public group (the group
- * pages and the sitemap): at 100k groups a second read of the catalogue cost a rebuild ~0.6 s.
+ * The group pages this build pre-renders (PRERENDER_GROUPS of them), read once per build: their
+ * related lists and cacheKeys as for every page.
  */
-export function groupPagesForBuild(db: Db): Promise<GroupPageData[]> {
-  return onceForBuild(db, 'group-pages', async () => {
+export function groupPagesForBuild(db: Db, limit: number = prerenderCount()): Promise<GroupPageData[]> {
+  return onceForBuild(db, `group-pages ${limit}`, async () => {
+    const ids = await groupsToPrerender(db, limit);
     const all: GroupPageData[] = [];
-    for await (const batch of groupPageBatches(db)) all.push(...batch);
+    if (ids.length) for await (const batch of groupPageBatches(db, 1000, ids)) all.push(...batch);
     return all;
   });
+}
+
+/**
+ * One group page rendered on demand: the public group at /{categorySlug}/{titleSlug} and its related
+ * groups, as the build reads them; where a group used to be, the address it moved to; otherwise null.
+ */
+export async function groupPageOnDemand(
+  db: Db,
+  categorySlug: string,
+  titleSlug: string,
+): Promise<{ group: GroupJson; related: GroupJson[] } | { movedTo: string } | null> {
+  let group: GroupJson;
+  try {
+    group = await groupBySlug(db, categorySlug, titleSlug);
+  } catch (error) {
+    if (!(error instanceof AppError && error.code === 'NOT_FOUND')) throw error;
+    // A former address of a renamed or moved group answers 301, as _redirects does for the files.
+    const movedTo = await currentAddressOf(db, categorySlug, titleSlug);
+    return movedTo ? { movedTo } : null;
+  }
+  // An adult group's related groups include adult ones, behind its own age confirmation (as built).
+  const related = await relatedGroups(db, group, RELATED_LIMIT, { includeAdult: group.adult });
+  return { group, related };
 }

@@ -95,3 +95,34 @@ export async function formerAddresses(db: Db): Promise<{ from: string; to: strin
     }))
     .filter((rule) => rule.from !== rule.to);
 }
+
+/**
+ * The current address of the public group that used to be at /{categorySlug}/{titleSlug}, if any: the
+ * rule of formerAddresses() for one address, for a page rendered on demand (decision 0008), which
+ * answers such an address before Netlify's _redirects are read.
+ */
+export async function currentAddressOf(
+  db: Db,
+  categorySlug: string,
+  titleSlug: string,
+): Promise<string | null> {
+  const rows = await db
+    .select({ titleSlug: groups.titleSlug, categorySlug: categories.slug })
+    .from(groupSlugHistory)
+    .innerJoin(groups, and(eq(groups.id, groupSlugHistory.groupId), isPublicGroup))
+    .innerJoin(categories, eq(categories.id, groups.categoryId))
+    .where(
+      and(
+        eq(groupSlugHistory.titleSlug, titleSlug),
+        eq(
+          groupSlugHistory.categoryId,
+          db.select({ id: categories.id }).from(categories).where(eq(categories.slug, categorySlug)),
+        ),
+      ),
+    )
+    .limit(1);
+  const row = rows[0];
+  if (!row) return null;
+  const to = `/${row.categorySlug}/${row.titleSlug}`;
+  return to === `/${categorySlug}/${titleSlug}` ? null : to;
+}

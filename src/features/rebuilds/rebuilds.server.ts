@@ -1,10 +1,12 @@
-// The one way to say "public pages changed": record a rebuild request and call the build hook.
+// The one way to say "public pages changed": record a rebuild request, call the build hook, and purge
+// the CDN's copies of the group pages rendered on demand that the change makes stale (decision 0008).
 // A burst of changes makes one build: the hook is called at most once per debounce window; the
 // scheduled dispatcher (functions/dispatch-rebuilds.ts) sends what is left pending (hook down, or
 // inside the window).
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '#db/client.ts';
 import { rebuildRequests } from '#db/schema.ts';
+import { purgeGroupPages } from '#src/features/groups/page-cache.ts';
 import { getEnv } from '#src/lib/env.server.ts';
 
 const HOOK_TIMEOUT_MS = 5000;
@@ -12,6 +14,7 @@ const HOOK_TIMEOUT_MS = 5000;
 /** Ask for a rebuild of the static site; never throws (the request is kept and retried). */
 export async function requestRebuild(db: Db, reason: string): Promise<void> {
   await db.insert(rebuildRequests).values({ reason });
+  await purgeGroupPages(reason);
   await dispatchRebuilds(db).catch((error) => console.error('[rebuild] dispatch failed:', error));
 }
 

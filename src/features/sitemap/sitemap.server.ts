@@ -6,7 +6,6 @@ import type { Db } from '#db/client.ts';
 import { categories, groups } from '#db/schema.ts';
 import { onceForBuild } from '#src/lib/build-once.server.ts';
 import { publicGroupBatches } from '../groups/group-lists.server.ts';
-import { groupPagesForBuild } from '../groups/group-pages.server.ts';
 import { isPublicGroup } from '../groups/groups.server.ts';
 
 /** The sitemap protocol's limit of URLs in one file. */
@@ -215,20 +214,11 @@ export function robotsTxt(baseUrl: string | URL): string {
   ].join('\n');
 }
 
-/** The public groups as the group pages of this build read them (one read of the catalogue). */
-async function* groupsOfThisBuild(db: Db): AsyncGenerator<SitemapGroup[]> {
-  const pages = await groupPagesForBuild(db);
-  yield pages.map(({ group, updatedAt }) => ({
-    path: group.path,
-    createdAt: new Date(group.createdAt),
-    updatedAt: new Date(updatedAt),
-  }));
-}
-
-/** The sitemap for this build, generated once however many endpoints ask for it. */
+/**
+ * The sitemap for this build, generated once however many endpoints ask for it: every public group,
+ * pre-rendered or rendered on demand, read in keyset batches (what it needs of each group only).
+ */
 export function sitemapForBuild(db: Db, baseUrl: string | URL): Promise<Sitemap> {
   const key = normalizeBaseUrl(baseUrl);
-  return onceForBuild(db, `sitemap ${key}`, () =>
-    generateSitemap(db, key, { publicGroups: groupsOfThisBuild(db) }),
-  );
+  return onceForBuild(db, `sitemap ${key}`, () => generateSitemap(db, key));
 }

@@ -1,0 +1,72 @@
+// Group pages through the local platform (decision 0008): pages the build did not pre-render, each
+// asked for once (the local platform has no CDN, so every request is a cache miss: the function renders
+// it), beside pre-rendered ones served as files. Each answer is checked for what crawlers read.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { type DbHandle, rowsOf } from '../db/client.ts';
+import { type Latency, latency, log } from './lib.ts';
+
+export interface PagesSection {
+  onDemand: Latency & { complete: number; cacheId: number };
+  prerendered: Latency & { complete: number };
+}
+
+/** What a crawler needs of a group page: title, description, canonical, JSON-LD and the invite link. */
+export function completeGroupHtml(html: string): boolean {
+  return (
+    /<title>[^<]+<\/title>/.test(html) &&
+    /<meta name="description" content="[^"]+"/.test(html) &&
+    /<link rel="canonical" href="[^"]+"/.test(html) &&
+    html.includes('application/ld+json') &&
+    /href="https:\/\/(chat\.)?whatsapp\.com\//.test(html)
+  );
+}
+
+async function timePaths(base: string, paths: string[]) {
+  const samples: number[] = [];
+  let complete = 0;
+  let cacheId = 0;
+  for (const p of paths) {
+    const started = performance.now();
+    const response = await fetch(new URL(p, base));
+    const html = await response.text();
+    samples.push(performance.now() - started);
+    if (response.status === 200 && completeGroupHtml(html)) complete++;
+    if (response.headers.get('netlify-cache-id')) cacheId++;
+  }
+  return { ...latency(samples), complete, cacheId };
+}
+
+export async function benchPages(
+  handle: DbHandle,
+  base: string,
+  outDir: string,
+  iterations: number,
+): Promise<PagesSection> {
+  // A random sample of public groups, sorted by whether the build wrote their page.
+  const rows = rowsOf<{ path: string }>(
+    await handle.db.execute(sql`
+      select '/' || c.slug || '/' || g.title_slug as path from groups g join categories c on c.id = g.category_id
+      where g.approved and g.hidden_at is null order by md5(g.id::text) limit ${iterations * 40}`),
+  );
+  const built = (p: string) => existsSync(path.join(outDir, p, 'index.html'));
+  const onDemand = rows.map((r) => r.path).filter((p) => !built(p));
+  const prerendered = rows.map((r) => r.path).filter(built);
+  // Warm the function's instance first (its first call imports the server bundle), then time unseen pages.
+  const warm = onDemand.splice(0, 5);
+  for (const p of warm) await fetch(new URL(p, base)).then((r) => r.text());
+  log(`group pages through the platform: ${Math.min(iterations, onDemand.length)} on demand…`);
+  const demand = await timePaths(base, onDemand.slice(0, iterations));
+  const statics = await timePaths(base, prerendered.slice(0, iterations));
+  return {
+    onDemand: demand,
+    prerendered: {
+      n: statics.n,
+      p50: statics.p50,
+      p95: statics.p95,
+      max: statics.max,
+      complete: statics.complete,
+    },
+  };
+}

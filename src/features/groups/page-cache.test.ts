@@ -1,0 +1,38 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import {
+  cacheIdsToPurge,
+  GROUP_PAGES_CACHE_ID,
+  onDemandCacheHeaders,
+  PAGE_SECURITY_HEADERS,
+} from './page-cache.ts';
+
+const ID = '3f2a8c1e-0b7d-4e5f-9a6b-1c2d3e4f5a6b';
+
+describe('group pages rendered on demand', () => {
+  it('are kept durably by the CDN under their group cache ID', () => {
+    const headers = onDemandCacheHeaders(ID);
+    expect(headers['Netlify-CDN-Cache-Control']).toMatch(
+      /^public, durable, s-maxage=\d+, stale-while-revalidate=\d+$/,
+    );
+    expect(headers['Netlify-Cache-ID']).toBe(`group-${ID},${GROUP_PAGES_CACHE_ID}`);
+    expect(headers['Cache-Control']).toBe('public, max-age=0, must-revalidate');
+  });
+
+  it('purge the groups a rebuild reason names, or all of them when it names none', () => {
+    expect(cacheIdsToPurge(`grupo aprovado: ${ID.toUpperCase()}`)).toEqual([`group-${ID}`]);
+    expect(cacheIdsToPurge(`denúncias revisadas: ${ID} ${ID}`)).toEqual([`group-${ID}`]);
+    expect(cacheIdsToPurge('aprovação em massa')).toEqual([GROUP_PAGES_CACHE_ID]);
+  });
+
+  it("send netlify.toml's page headers themselves (Netlify applies those to files only)", () => {
+    const toml = readFileSync(path.resolve(import.meta.dirname, '../../../netlify.toml'), 'utf8');
+    const block = toml.slice(toml.indexOf('for = "/*"'));
+    const declared = Object.fromEntries(
+      [...block.matchAll(/^\s+([A-Za-z-]+) = "([^"]*)"$/gm)].map(([, name, value]) => [name, value]),
+    );
+    expect(PAGE_SECURITY_HEADERS).toEqual(declared);
+    expect(onDemandCacheHeaders(ID)).toMatchObject(PAGE_SECURITY_HEADERS);
+  });
+});

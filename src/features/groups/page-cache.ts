@@ -1,0 +1,66 @@
+// How the CDN keeps group pages rendered on demand (decision 0008), and how a change empties it: the
+// page is kept durably (shared by every edge) under a cache ID per group, which survives deploys
+// (plain cache tags are wiped by every deploy), and is purged when the group changes.
+import { purgeCache } from '@netlify/functions';
+
+/** A day fresh, then served stale for up to a week while one request renders it again. */
+export const GROUP_PAGE_S_MAXAGE = 86_400;
+export const GROUP_PAGE_STALE = 604_800;
+/** Every group page rendered on demand carries this ID too: a change to many groups purges them all. */
+export const GROUP_PAGES_CACHE_ID = 'group-pages';
+
+export const groupCacheId = (groupId: string) => `group-${groupId}`;
+
+/**
+ * netlify.toml's [[headers]] for /*: Netlify applies them to the files it serves, never to a function's
+ * answer, so the on-demand page sends them itself (page-cache.test.ts keeps the two lists equal).
+ */
+export const PAGE_SECURITY_HEADERS: Record<string, string> = {
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'Strict-Transport-Security': 'max-age=31536000; includeSubDomains',
+  'X-Frame-Options': 'DENY',
+  'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=()',
+};
+
+/** The headers of a group page rendered on demand. */
+export function onDemandCacheHeaders(groupId: string): Record<string, string> {
+  return {
+    ...PAGE_SECURITY_HEADERS,
+    // Browsers revalidate (as with the static pages); the CDN keeps it.
+    'Cache-Control': 'public, max-age=0, must-revalidate',
+    'Netlify-CDN-Cache-Control': `public, durable, s-maxage=${GROUP_PAGE_S_MAXAGE}, stale-while-revalidate=${GROUP_PAGE_STALE}`,
+    'Netlify-Cache-ID': `${groupCacheId(groupId)},${GROUP_PAGES_CACHE_ID}`,
+  };
+}
+
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
+
+/**
+ * The cache IDs a rebuild request's reason makes stale: the groups it names, or, when it names none
+ * (a bulk change, a category, featuring expiring), every group page rendered on demand.
+ */
+export function cacheIdsToPurge(reason: string): string[] {
+  const ids = [...new Set(reason.match(UUID) ?? [])].map((id) => groupCacheId(id.toLowerCase()));
+  return ids.length ? ids : [GROUP_PAGES_CACHE_ID];
+}
+
+/**
+ * Purge the CDN's copies of the group pages a change affects. Only on Netlify (SITE_ID and a purge
+ * token there): the local platform has no CDN cache. Never throws: the rebuild still happens, and
+ * the copies expire after GROUP_PAGE_S_MAXAGE.
+ */
+export async function purgeGroupPages(
+  reason: string,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<string[]> {
+  const tags = cacheIdsToPurge(reason);
+  if (env.LOCAL_PLATFORM === '1' || !env.SITE_ID || !env.NETLIFY_PURGE_API_TOKEN) return [];
+  try {
+    await purgeCache({ tags });
+    return tags;
+  } catch (error) {
+    console.error('[cache] purge failed:', error);
+    return [];
+  }
+}
