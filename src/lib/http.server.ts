@@ -1,6 +1,7 @@
 // The one way a function answers: method routing, zod input, AppError -> status + pt-BR body.
 import type { Context } from '@netlify/functions';
 import { ZodError, z } from 'zod';
+import { readBounded } from './read-bounded.server.ts';
 
 // Zod's own messages (a schema without a custom message) must reach users in Portuguese too.
 z.config(z.locales.ptBR());
@@ -176,23 +177,9 @@ export async function parseJson<S extends z.ZodType>(
 
 /** The body as text, refusing more than `limit` bytes without reading it all. */
 export async function readText(req: Request, limit: number): Promise<string> {
-  const declared = Number(req.headers.get('content-length') ?? 0);
-  if (declared > limit) throw tooLarge(limit);
-  if (!req.body) return '';
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel();
-      throw tooLarge(limit);
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
+  const bytes = await readBounded(req.body, limit, { declared: req.headers.get('content-length') });
+  if (!bytes) throw tooLarge(limit);
+  return bytes.toString('utf8');
 }
 
 function tooLarge(limit: number) {
