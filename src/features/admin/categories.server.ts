@@ -3,9 +3,9 @@ import { asc, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { categories, groups } from '#db/schema.ts';
 import type { CategoryForm } from '#src/features/categories/categories.schema.ts';
+import { isUniqueViolation } from '#src/lib/db-errors.ts';
 import { AppError } from '#src/lib/http.server.ts';
 import { ADMIN_MESSAGES } from './admin.schema.ts';
-import { isUniqueViolation } from './groups.server.ts';
 
 /** Every category with its total and public group counts. */
 export async function listAdminCategories(db: Db) {
