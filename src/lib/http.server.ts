@@ -17,6 +17,8 @@ export const ERROR_STATUS = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   TOO_MANY: 429,
   UNAVAILABLE: 503,
+  /** payments are switched off in the admin: the payment screens show their notice */
+  PAYMENTS_DISABLED: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -13,6 +13,7 @@ import { checkInvite } from '#src/features/links/invite-check.server.ts';
 import { copyInvitePhoto } from '#src/features/links/invite-photo.server.ts';
 import { DEAD_LINK_MESSAGE } from '#src/features/links/links.schema.ts';
 import { isUniqueViolation } from '#src/lib/db-errors.ts';
+import { getEnv } from '#src/lib/env.server.ts';
 import { AppError } from '#src/lib/http.server.ts';
 import { consumeRateLimit } from '#src/lib/rate-limit.server.ts';
 import { deleteImage, imageUrl, prepareImage, saveImage } from './images.server.ts';
@@ -25,14 +26,12 @@ export const TURNSTILE_MESSAGE = 'Confirme que você não é um robô e tente no
 export const CATEGORY_MESSAGE = 'Selecione uma categoria válida';
 export const TURNSTILE_URL = 'https://challenges.cloudflare.com/turnstile/v0/siteverify';
 
-/** Cloudflare Turnstile check when TURNSTILE_SECRET is set (URL injectable for tests). */
-export async function verifyTurnstile(
-  token: string | undefined,
-  ip: string,
-  url = process.env.TURNSTILE_VERIFY_URL || TURNSTILE_URL,
-) {
-  const secretKey = process.env.TURNSTILE_SECRET;
+/** Cloudflare Turnstile check when TURNSTILE_SECRET is set (TURNSTILE_VERIFY_URL stands in, in tests). */
+export async function verifyTurnstile(token: string | undefined, ip: string) {
+  const env = getEnv();
+  const secretKey = env.TURNSTILE_SECRET;
   if (!secretKey) return;
+  const url = (env.isLocal && env.TURNSTILE_VERIFY_URL) || TURNSTILE_URL;
   if (!token) throw new AppError('BAD_REQUEST', TURNSTILE_MESSAGE);
   let ok = false;
   try {
@@ -105,8 +104,13 @@ export async function submitGroup(
     for (const issue of result.error.issues) fields[String(issue.path[0])] ??= issue.message;
     throw new AppError('BAD_REQUEST', Object.values(fields)[0] ?? 'Dados inválidos', fields);
   })();
-  const limit = Number(process.env.SUBMIT_RATE_LIMIT ?? 10);
-  await consumeRateLimit(db, `submit:ip:${subjectHash(options.ip)}`, limit, 3600, SUBMIT_TOO_MANY_MESSAGE);
+  await consumeRateLimit(
+    db,
+    `submit:ip:${subjectHash(options.ip)}`,
+    getEnv().SUBMIT_RATE_LIMIT,
+    3600,
+    SUBMIT_TOO_MANY_MESSAGE,
+  );
   await verifyTurnstile(form.turnstileToken, options.ip);
 
   const invite = normalizeInviteLink(input.link)!;
