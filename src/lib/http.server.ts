@@ -1,6 +1,7 @@
 // The one way a function answers: method routing, zod input, AppError -> status + pt-BR body.
 import type { Context } from '@netlify/functions';
 import { ZodError, z } from 'zod';
+import { fieldErrors } from './form-errors.ts';
 import { readBounded } from './read-bounded.server.ts';
 
 // Zod's own messages (a schema without a custom message) must reach users in Portuguese too.
@@ -66,18 +67,8 @@ export function errorResponse(error: AppError): Response {
   return json(body, error.status, error.headers);
 }
 
-/** Zod issues as { field: first message }. */
-export function zodFields(error: ZodError): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.join('.') || '_';
-    fields[key] ??= issue.message;
-  }
-  return fields;
-}
-
 function zodToAppError(error: ZodError): AppError {
-  const fields = zodFields(error);
+  const fields = fieldErrors(error);
   const first = Object.values(fields)[0];
   return new AppError('BAD_REQUEST', first ?? MESSAGES.invalidInput, fields);
 }

@@ -11,10 +11,12 @@ import { Field, TextArea, TextInput } from '#src/components/ui/Field.tsx';
 import { Skeleton } from '#src/components/ui/Skeleton.tsx';
 import { toast } from '#src/components/ui/toast.store.ts';
 import { api } from '#src/lib/api.ts';
+import { fieldErrors } from '#src/lib/form-errors.ts';
 import { formatCount } from '#src/lib/format.ts';
+import { useApi } from '#src/lib/use-api.ts';
 import { ADS_PAGE_SIZE, AdFormSchema } from './admin.schema.ts';
 import { adminScreen } from './RequireAdmin.tsx';
-import { ConfirmDialog, fieldsOf, messageOf, PageHeader, Pagination, Switch, useApi } from './ui.tsx';
+import { ConfirmDialog, fieldsOf, messageOf, PageHeader, Pagination, Switch } from './ui.tsx';
 
 interface Ad {
   id: string;
@@ -66,9 +68,7 @@ function AdDialog({ ad, onClose, onSaved }: { ad: Ad | null; onClose: () => void
   async function onSubmit(event: SubmitEvent) {
     event.preventDefault();
     const parsed = AdFormSchema.safeParse(form);
-    const next: Record<string, string> = {};
-    if (!parsed.success)
-      for (const issue of parsed.error.issues) next[String(issue.path[0])] ??= issue.message;
+    const next = parsed.success ? {} : fieldErrors(parsed.error);
     if (file && file.size > MAX_IMAGE) next.image = 'A imagem não pode ter mais que 5MB';
     if (file && !file.type.startsWith('image/')) next.image = 'O arquivo deve ser uma imagem';
     setErrors(next);

@@ -14,9 +14,11 @@ import { toast } from '#src/components/ui/toast.store.ts';
 import { CategoryFormSchema } from '#src/features/categories/categories.schema.ts';
 import { slugify } from '#src/features/groups/groups.ts';
 import { api } from '#src/lib/api.ts';
+import { fieldErrors } from '#src/lib/form-errors.ts';
 import { formatCount } from '#src/lib/format.ts';
+import { useApi } from '#src/lib/use-api.ts';
 import { adminScreen } from './RequireAdmin.tsx';
-import { ConfirmDialog, fieldsOf, messageOf, PageHeader, Switch, useApi } from './ui.tsx';
+import { ConfirmDialog, fieldsOf, messageOf, PageHeader, Switch } from './ui.tsx';
 
 interface AdminCategory {
   id: number;
@@ -52,9 +54,7 @@ function CategoryDialog({
     event.preventDefault();
     const parsed = CategoryFormSchema.safeParse(form);
     if (!parsed.success) {
-      const next: Record<string, string> = {};
-      for (const issue of parsed.error.issues) next[String(issue.path[0])] ??= issue.message;
-      setErrors(next);
+      setErrors(fieldErrors(parsed.error));
       return;
     }
     setBusy(true);

@@ -12,6 +12,7 @@ import { Skeleton } from '#src/components/ui/Skeleton.tsx';
 import { toast } from '#src/components/ui/toast.store.ts';
 import { api } from '#src/lib/api.ts';
 import { formatCount, formatDate } from '#src/lib/format.ts';
+import { useApi } from '#src/lib/use-api.ts';
 import type { LinkAnswer } from '../links/link-health.ts';
 import {
   ADMIN_PAGE_SIZE,
@@ -28,7 +29,7 @@ import {
   RestoreLinkButton,
 } from './LinkHealthAdmin.tsx';
 import { RevisionReview } from './RevisionReview.tsx';
-import { ConfirmDialog, fieldsOf, messageOf, Pagination, Switch, useApi } from './ui.tsx';
+import { ConfirmDialog, fieldsOf, messageOf, Pagination, Switch } from './ui.tsx';
 
 export interface AdminGroup {
   id: string;

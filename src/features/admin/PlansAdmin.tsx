@@ -10,10 +10,12 @@ import { Field, TextArea, TextInput } from '#src/components/ui/Field.tsx';
 import { Skeleton } from '#src/components/ui/Skeleton.tsx';
 import { toast } from '#src/components/ui/toast.store.ts';
 import { api } from '#src/lib/api.ts';
+import { fieldErrors } from '#src/lib/form-errors.ts';
 import { formatBRL } from '#src/lib/format.ts';
+import { useApi } from '#src/lib/use-api.ts';
 import { PlanFormSchema } from './admin.schema.ts';
 import { adminScreen } from './RequireAdmin.tsx';
-import { fieldsOf, messageOf, PageHeader, Switch, useApi } from './ui.tsx';
+import { fieldsOf, messageOf, PageHeader, Switch } from './ui.tsx';
 
 interface Plan {
   id: number;
@@ -47,9 +49,7 @@ function PlanDialog({
     event.preventDefault();
     const parsed = PlanFormSchema.safeParse(form);
     if (!parsed.success) {
-      const next: Record<string, string> = {};
-      for (const issue of parsed.error.issues) next[String(issue.path[0])] ??= issue.message;
-      setErrors(next);
+      setErrors(fieldErrors(parsed.error));
       return;
     }
     setBusy(true);

@@ -9,9 +9,11 @@ import { Skeleton } from '#src/components/ui/Skeleton.tsx';
 import { Tabs } from '#src/components/ui/Tabs.tsx';
 import { toast } from '#src/components/ui/toast.store.ts';
 import { api } from '#src/lib/api.ts';
+import { fieldErrors } from '#src/lib/form-errors.ts';
+import { useApi } from '#src/lib/use-api.ts';
 import { PWA_ICON_SIZES, PwaSettingsSchema } from './admin.schema.ts';
 import { adminScreen } from './RequireAdmin.tsx';
-import { fieldsOf, messageOf, PageHeader, Spinner, Switch, useApi } from './ui.tsx';
+import { fieldsOf, messageOf, PageHeader, Spinner, Switch } from './ui.tsx';
 
 interface Pwa {
   enabled: boolean;
@@ -172,9 +174,7 @@ function PwaAdmin() {
     if (!form) return;
     const parsed = PwaSettingsSchema.safeParse(form);
     if (!parsed.success) {
-      const next: Record<string, string> = {};
-      for (const issue of parsed.error.issues) next[String(issue.path[0])] ??= issue.message;
-      setErrors(next);
+      setErrors(fieldErrors(parsed.error));
       setTab('geral');
       return;
     }

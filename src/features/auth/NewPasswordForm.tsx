@@ -6,6 +6,7 @@ import { Button } from '#src/components/ui/Button.tsx';
 import { Card } from '#src/components/ui/Card.tsx';
 import { Field, TextInput } from '#src/components/ui/Field.tsx';
 import { ApiError, api } from '#src/lib/api.ts';
+import { fieldErrors } from '#src/lib/form-errors.ts';
 import { useHydrated } from '#src/lib/use-hydrated.ts';
 import { NewPasswordFormSchema } from './auth.schema.ts';
 import { takeLinkToken } from './link-token.ts';
@@ -38,9 +39,7 @@ export default function NewPasswordForm() {
     event.preventDefault();
     const parsed = NewPasswordFormSchema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
     if (!parsed.success) {
-      const next: Errors = {};
-      for (const issue of parsed.error.issues) next[issue.path[0] as keyof Errors] ??= issue.message;
-      setErrors(next);
+      setErrors(fieldErrors(parsed.error));
       return;
     }
     setErrors({});

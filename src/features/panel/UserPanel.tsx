@@ -16,8 +16,8 @@ import { Tabs } from '#src/components/ui/Tabs.tsx';
 import { PENDING_FEATURE_KEY } from '#src/features/auth/auth.client.ts';
 import { SessionSpinner } from '#src/features/auth/RequireSession.tsx';
 import { $session, endSession, loadSession } from '#src/features/auth/session.store.ts';
-import { api } from '#src/lib/api.ts';
 import { formatDate } from '#src/lib/format.ts';
+import { useApi } from '#src/lib/use-api.ts';
 import { DeleteGroupDialog } from './DeleteGroupDialog.tsx';
 import { EditGroupDialog, type OwnGroup } from './EditGroupDialog.tsx';
 import { EndAllSessions } from './EndAllSessions.tsx';
@@ -50,16 +50,10 @@ const STATUS: Record<string, [string, BadgeVariant]> = {
 type Load<T> = { state: 'loading' } | { state: 'error' } | { state: 'ok'; data: T };
 
 function useList<T>(path: string, enabled: boolean): [Load<T>, () => void] {
-  const [value, setValue] = useState<Load<T>>({ state: 'loading' });
-  const [n, setN] = useState(0);
-  useEffect(() => {
-    if (!enabled || n < 0) return; // n: bumped by retry to reload
-    setValue({ state: 'loading' });
-    api<T>(path)
-      .then((data) => setValue({ state: 'ok', data }))
-      .catch(() => setValue({ state: 'error' }));
-  }, [path, enabled, n]);
-  return [value, () => setN((x) => x + 1)];
+  const { data, error, loading, reload } = useApi<T>(enabled ? path : null);
+  if (error && !loading) return [{ state: 'error' }, reload];
+  if (loading || data === undefined) return [{ state: 'loading' }, reload];
+  return [{ state: 'ok', data }, reload];
 }
 
 function highlight(groupId: string) {

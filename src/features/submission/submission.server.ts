@@ -1,5 +1,4 @@
 // Submitting a group: validated server-side, stored unapproved, image kept only if the row is.
-import type { z } from 'zod';
 import type { Db } from '#db/client.ts';
 import { subjectHash } from '#src/features/analytics/visitor.server.ts';
 import {
@@ -14,7 +13,7 @@ import { copyInvitePhoto } from '#src/features/links/invite-photo.server.ts';
 import { DEAD_LINK_MESSAGE } from '#src/features/links/links.schema.ts';
 import { isUniqueViolation } from '#src/lib/db-errors.ts';
 import { getEnv } from '#src/lib/env.server.ts';
-import { AppError } from '#src/lib/http.server.ts';
+import { AppError, parse } from '#src/lib/http.server.ts';
 import { consumeRateLimit } from '#src/lib/rate-limit.server.ts';
 import { deleteImage, imageUrl, prepareImage, saveImage } from './images.server.ts';
 import { SubmissionSchema } from './submission.schema.ts';
@@ -97,13 +96,7 @@ export async function submitGroup(
   options: { userId: string | null; ip: string },
 ) {
   if (form.honeypot) throw new AppError('BAD_REQUEST', SPAM_MESSAGE);
-  const input: z.output<typeof SubmissionSchema> = (() => {
-    const result = SubmissionSchema.safeParse(form.fields);
-    if (result.success) return result.data;
-    const fields: Record<string, string> = {};
-    for (const issue of result.error.issues) fields[String(issue.path[0])] ??= issue.message;
-    throw new AppError('BAD_REQUEST', Object.values(fields)[0] ?? 'Dados inválidos', fields);
-  })();
+  const input = parse(SubmissionSchema, form.fields);
   await consumeRateLimit(
     db,
     `submit:ip:${subjectHash(options.ip)}`,
