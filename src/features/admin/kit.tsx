@@ -227,3 +227,25 @@ export async function toggleActive(
     toast({ ...notices.failed(error), variant: 'destructive' });
   }
 }
+
+/**
+ * One admin action at a time: run it, toast `done` (with the server's message when it sends one) or
+ * `failed`, then `onDone`. `busy` while it runs.
+ */
+export function useAction(onDone: () => void) {
+  const [busy, setBusy] = useState(false);
+  async function act(run: () => Promise<unknown>, done: string, failed: string) {
+    setBusy(true);
+    try {
+      const result = await run();
+      const message = (result as { message?: string } | undefined)?.message;
+      toast({ title: done, description: message, variant: 'success' });
+      onDone();
+    } catch (error) {
+      toast({ title: failed, description: messageOf(error, failed), variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  }
+  return { busy, act };
+}
