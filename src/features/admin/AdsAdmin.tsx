@@ -5,14 +5,22 @@ import { useState } from 'react';
 import { Badge } from '#src/components/ui/Badge.tsx';
 import { Button } from '#src/components/ui/Button.tsx';
 import { Card } from '#src/components/ui/Card.tsx';
-import { Field, TextArea, TextInput } from '#src/components/ui/Field.tsx';
+import { Field } from '#src/components/ui/Field.tsx';
 import { Skeleton } from '#src/components/ui/Skeleton.tsx';
 import { api } from '#src/lib/api.ts';
 import { fieldErrors } from '#src/lib/form-errors.ts';
 import { formatCount } from '#src/lib/format.ts';
 import { useApi } from '#src/lib/use-api.ts';
 import { ADS_PAGE_SIZE, AdFormSchema } from './admin.schema.ts';
-import { FormDialog, ListView, RowActions, toggleActive, useConfirmedDelete, useSave } from './kit.tsx';
+import {
+  FormDialog,
+  ListView,
+  RowActions,
+  TextField,
+  toggleActive,
+  useConfirmedDelete,
+  useSave,
+} from './kit.tsx';
 import { adminScreen } from './RequireAdmin.tsx';
 import { messageOf, PageHeader, Pagination, Switch } from './ui.tsx';
 
@@ -95,36 +103,29 @@ function AdDialog({ ad, onClose, onSaved }: { ad: Ad | null; onClose: () => void
       onClose={onClose}
       onSubmit={onSubmit}
     >
-      <Field label="Título" error={errors.title}>
-        {(p) => (
-          <TextInput
-            {...p}
-            value={form.title}
-            onChange={(e) => setForm((f) => ({ ...f, title: e.target.value }))}
-          />
-        )}
-      </Field>
-      <Field label="Descrição" error={errors.description}>
-        {(p) => (
-          <TextArea
-            {...p}
-            rows={3}
-            value={form.description}
-            onChange={(e) => setForm((f) => ({ ...f, description: e.target.value }))}
-          />
-        )}
-      </Field>
-      <Field label="Link" error={errors.link} hint="Endereço completo, com https://">
-        {(p) => (
-          <TextInput
-            {...p}
-            type="url"
-            inputMode="url"
-            value={form.link}
-            onChange={(e) => setForm((f) => ({ ...f, link: e.target.value }))}
-          />
-        )}
-      </Field>
+      <TextField
+        label="Título"
+        error={errors.title}
+        value={form.title}
+        onChange={(v) => setForm((f) => ({ ...f, title: v }))}
+      />
+      <TextField
+        label="Descrição"
+        error={errors.description}
+        multiline
+        rows={3}
+        value={form.description}
+        onChange={(v) => setForm((f) => ({ ...f, description: v }))}
+      />
+      <TextField
+        label="Link"
+        error={errors.link}
+        hint="Endereço completo, com https://"
+        type="url"
+        inputMode="url"
+        value={form.link}
+        onChange={(v) => setForm((f) => ({ ...f, link: v }))}
+      />
       <Field
         label="Imagem (opcional)"
         error={errors.image}

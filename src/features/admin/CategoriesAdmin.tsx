@@ -14,7 +14,7 @@ import { api } from '#src/lib/api.ts';
 import { fieldErrors } from '#src/lib/form-errors.ts';
 import { formatCount } from '#src/lib/format.ts';
 import { useApi } from '#src/lib/use-api.ts';
-import { FormDialog, failure, ListView, RowActions, useConfirmedDelete, useSave } from './kit.tsx';
+import { FormDialog, failure, ListView, RowActions, TextField, useConfirmedDelete, useSave } from './kit.tsx';
 import { adminScreen } from './RequireAdmin.tsx';
 import { PageHeader, Switch } from './ui.tsx';
 
@@ -70,18 +70,12 @@ function CategoryDialog({
       onClose={onClose}
       onSubmit={onSubmit}
     >
-      <Field label="Nome" error={errors.name}>
-        {(p) => (
-          <TextInput
-            {...p}
-            value={form.name}
-            onChange={(e) => {
-              const name = e.target.value;
-              setForm((f) => ({ ...f, name, slug: slugEdited ? f.slug : slugify(name) }));
-            }}
-          />
-        )}
-      </Field>
+      <TextField
+        label="Nome"
+        error={errors.name}
+        value={form.name}
+        onChange={(name) => setForm((f) => ({ ...f, name, slug: slugEdited ? f.slug : slugify(name) }))}
+      />
       <Field
         label="Slug"
         error={errors.slug}
@@ -98,19 +92,13 @@ function CategoryDialog({
           />
         )}
       </Field>
-      <Field
+      <TextField
         label="Ícone"
         error={errors.icon}
         hint="Nome de um ícone Lucide, por exemplo: trophy, gamepad-2, tag."
-      >
-        {(p) => (
-          <TextInput
-            {...p}
-            value={form.icon}
-            onChange={(e) => setForm((f) => ({ ...f, icon: e.target.value }))}
-          />
-        )}
-      </Field>
+        value={form.icon}
+        onChange={(icon) => setForm((f) => ({ ...f, icon }))}
+      />
       <Switch
         checked={form.adult}
         onChange={(adult) => setForm((f) => ({ ...f, adult }))}

@@ -1,13 +1,13 @@
 // The admin's group edit dialog: content, link (with its health), category, approval and featuring.
 // Featuring sends the days to add; the server applies the one rule (extendFeaturing).
 import { useState } from 'react';
-import { Field, Select, TextArea, TextInput } from '#src/components/ui/Field.tsx';
+import { Field, Select } from '#src/components/ui/Field.tsx';
 import { api } from '#src/lib/api.ts';
 import { formatDate } from '#src/lib/format.ts';
 import { useApi } from '#src/lib/use-api.ts';
 import { EDIT_FEATURE_DAYS, FEATURE_DURATIONS } from './admin.schema.ts';
 import type { AdminGroup } from './GroupsManager.tsx';
-import { FormDialog, failure, useSave } from './kit.tsx';
+import { FormDialog, failure, TextField, useSave } from './kit.tsx';
 import {
   CheckLinkButton,
   type LinkHealthFields,
@@ -80,21 +80,21 @@ export function GroupEditDialog({
       onClose={onClose}
       onSubmit={onSubmit}
     >
-      <Field label="Título" error={errors.title}>
-        {(p) => (
-          <TextInput {...p} value={form.title} onChange={(e) => set('title')(e.target.value)} required />
-        )}
-      </Field>
-      <Field label="Descrição" error={errors.description}>
-        {(p) => (
-          <TextArea {...p} value={form.description} onChange={(e) => set('description')(e.target.value)} />
-        )}
-      </Field>
-      <Field label="Link do convite" error={errors.link}>
-        {(p) => (
-          <TextInput {...p} type="url" value={form.link} onChange={(e) => set('link')(e.target.value)} />
-        )}
-      </Field>
+      <TextField label="Título" error={errors.title} required value={form.title} onChange={set('title')} />
+      <TextField
+        label="Descrição"
+        error={errors.description}
+        multiline
+        value={form.description}
+        onChange={set('description')}
+      />
+      <TextField
+        label="Link do convite"
+        error={errors.link}
+        type="url"
+        value={form.link}
+        onChange={set('link')}
+      />
       <div className="flex flex-wrap items-center gap-2 rounded-control border border-neutral-200 p-3">
         <LinkStatusBadge group={linkState} />
         <LinkStatusLine group={linkState} />

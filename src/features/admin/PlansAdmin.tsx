@@ -4,14 +4,13 @@ import { useState } from 'react';
 import { Badge } from '#src/components/ui/Badge.tsx';
 import { Button } from '#src/components/ui/Button.tsx';
 import { Card } from '#src/components/ui/Card.tsx';
-import { Field, TextArea, TextInput } from '#src/components/ui/Field.tsx';
 import { Skeleton } from '#src/components/ui/Skeleton.tsx';
 import { api } from '#src/lib/api.ts';
 import { fieldErrors } from '#src/lib/form-errors.ts';
 import { formatBRL } from '#src/lib/format.ts';
 import { useApi } from '#src/lib/use-api.ts';
 import { PlanFormSchema } from './admin.schema.ts';
-import { FormDialog, failure, ListView, toggleActive, useSave } from './kit.tsx';
+import { FormDialog, failure, ListView, TextField, toggleActive, useSave } from './kit.tsx';
 import { adminScreen } from './RequireAdmin.tsx';
 import { PageHeader, Switch } from './ui.tsx';
 
@@ -64,46 +63,36 @@ function PlanDialog({
       onClose={onClose}
       onSubmit={onSubmit}
     >
-      <Field label="Nome" error={errors.name}>
-        {(p) => (
-          <TextInput
-            {...p}
-            value={form.name}
-            onChange={(e) => setForm((f) => ({ ...f, name: e.target.value }))}
-          />
-        )}
-      </Field>
-      <Field label="Descrição" error={errors.description}>
-        {(p) => (
-          <TextArea
-            {...p}
-            rows={2}
-            value={form.description}
-            onChange={(e) => setForm((f) => ({ ...f, description: e.target.value }))}
-          />
-        )}
-      </Field>
+      <TextField
+        label="Nome"
+        error={errors.name}
+        value={form.name}
+        onChange={(v) => setForm((f) => ({ ...f, name: v }))}
+      />
+      <TextField
+        label="Descrição"
+        error={errors.description}
+        multiline
+        rows={2}
+        value={form.description}
+        onChange={(v) => setForm((f) => ({ ...f, description: v }))}
+      />
       <div className="grid grid-cols-2 gap-3">
-        <Field label="Duração (dias)" error={errors.days}>
-          {(p) => (
-            <TextInput
-              {...p}
-              inputMode="numeric"
-              value={form.days}
-              onChange={(e) => setForm((f) => ({ ...f, days: e.target.value }))}
-            />
-          )}
-        </Field>
-        <Field label="Preço (R$)" error={errors.price} hint="Ex.: 19,90">
-          {(p) => (
-            <TextInput
-              {...p}
-              inputMode="decimal"
-              value={form.price}
-              onChange={(e) => setForm((f) => ({ ...f, price: e.target.value }))}
-            />
-          )}
-        </Field>
+        <TextField
+          label="Duração (dias)"
+          error={errors.days}
+          inputMode="numeric"
+          value={form.days}
+          onChange={(v) => setForm((f) => ({ ...f, days: v }))}
+        />
+        <TextField
+          label="Preço (R$)"
+          error={errors.price}
+          hint="Ex.: 19,90"
+          inputMode="decimal"
+          value={form.price}
+          onChange={(v) => setForm((f) => ({ ...f, price: v }))}
+        />
       </div>
       <div className="rounded-control border border-neutral-200 px-3">
         <Switch

@@ -2,10 +2,11 @@
 // screen configures (ads, categories, plans, groups). Built on src/components/ui and ./ui.tsx.
 import type { LucideIcon } from 'lucide-react';
 import { Pencil, Trash2 } from 'lucide-react';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type FormEvent, type InputHTMLAttributes, type ReactNode, useState } from 'react';
 import { Button } from '#src/components/ui/Button.tsx';
 import { Dialog } from '#src/components/ui/Dialog.tsx';
 import { EmptyState } from '#src/components/ui/EmptyState.tsx';
+import { Field, TextArea, TextInput } from '#src/components/ui/Field.tsx';
 import { toast } from '#src/components/ui/toast.store.ts';
 import { api } from '#src/lib/api.ts';
 import type { FieldErrors } from '#src/lib/form-errors.ts';
@@ -248,4 +249,41 @@ export function useAction(onDone: () => void) {
     }
   }
   return { busy, act };
+}
+
+/** A labelled text box bound to a value (a textarea when `multiline`); other props go to the control. */
+export function TextField({
+  label,
+  error,
+  hint,
+  value,
+  onChange,
+  multiline,
+  rows,
+  ...control
+}: {
+  label: string;
+  error?: string;
+  hint?: ReactNode;
+  value: string;
+  onChange: (value: string) => void;
+  multiline?: boolean;
+  rows?: number;
+} & Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange'>) {
+  return (
+    <Field label={label} error={error} hint={hint}>
+      {(p) =>
+        multiline ? (
+          <TextArea
+            {...p}
+            {...(rows ? { rows } : {})}
+            value={value}
+            onChange={(e) => onChange(e.target.value)}
+          />
+        ) : (
+          <TextInput {...p} {...control} value={value} onChange={(e) => onChange(e.target.value)} />
+        )
+      }
+    </Field>
+  );
 }
