@@ -7,7 +7,6 @@ import type { ReportReason } from '#db/schema.ts';
 import { Badge } from '#src/components/ui/Badge.tsx';
 import { Button } from '#src/components/ui/Button.tsx';
 import { Card } from '#src/components/ui/Card.tsx';
-import type { BadgeVariant } from '#src/components/ui/classes.ts';
 import { buttonClasses, cx, inputClasses } from '#src/components/ui/classes.ts';
 import { Dialog } from '#src/components/ui/Dialog.tsx';
 import { EmptyState } from '#src/components/ui/EmptyState.tsx';
@@ -18,6 +17,7 @@ import { SessionSpinner } from '#src/features/auth/RequireSession.tsx';
 import { $session, endSession, loadSession } from '#src/features/auth/session.store.ts';
 import { formatDate } from '#src/lib/format.ts';
 import { useApi } from '#src/lib/use-api.ts';
+import { orderStatusBadge } from '../payments/payments.ts';
 import { DeleteGroupDialog } from './DeleteGroupDialog.tsx';
 import { EditGroupDialog, type OwnGroup } from './EditGroupDialog.tsx';
 import { EndAllSessions } from './EndAllSessions.tsx';
@@ -37,15 +37,6 @@ interface UserOrder {
   endDate: string | null;
   daysRemaining: number | null;
 }
-
-const STATUS: Record<string, [string, BadgeVariant]> = {
-  paid: ['Pago', 'green'],
-  active: ['Ativo', 'blue'],
-  pending: ['Pendente', 'yellow'],
-  cancelled: ['Cancelado', 'red'],
-  failed: ['Falhou', 'red'],
-  expired: ['Expirado', 'grey'],
-};
 
 type Load<T> = { state: 'loading' } | { state: 'error' } | { state: 'ok'; data: T };
 
@@ -248,7 +239,7 @@ export default function UserPanel() {
           )}
           {orders.state === 'ok' &&
             orders.data.map((o) => {
-              const [label, variant] = STATUS[o.status] ?? [o.status, 'grey'];
+              const { label, tone: variant } = orderStatusBadge(o.status);
               return (
                 <Card
                   key={o.id}
