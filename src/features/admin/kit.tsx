@@ -2,7 +2,7 @@
 // screen configures (ads, categories, plans, groups). Built on src/components/ui and ./ui.tsx.
 import type { LucideIcon } from 'lucide-react';
 import { Pencil, Trash2 } from 'lucide-react';
-import { type FormEvent, type InputHTMLAttributes, type ReactNode, useState } from 'react';
+import { type InputHTMLAttributes, type ReactNode, useState } from 'react';
 import { Button } from '#src/components/ui/Button.tsx';
 import { Dialog } from '#src/components/ui/Dialog.tsx';
 import { EmptyState } from '#src/components/ui/EmptyState.tsx';
@@ -148,7 +148,7 @@ export function FormDialog({
     >
       <form
         id={id}
-        onSubmit={(event: FormEvent) => {
+        onSubmit={(event) => {
           event.preventDefault();
           onSubmit();
         }}
