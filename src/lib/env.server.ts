@@ -28,6 +28,9 @@ const EnvSchema = z.object({
   LINK_DEAD_CONFIRM_MINUTES: z.coerce.number().int().min(0).default(60),
   /** a fake WhatsApp server for invite checks; honoured locally and in tests only (see whatsappBase) */
   WHATSAPP_INVITE_BASE: z.url().optional(),
+  /** fake Stripe / Mercado Pago servers for the real SDKs; honoured locally and in tests only */
+  STRIPE_API_BASE: z.url().optional(),
+  MERCADOPAGO_API_BASE: z.url().optional(),
   /** '1': CSV image addresses on loopback may be fetched (tests' fake image server); local mode only */
   CSV_IMAGES_ALLOW_LOOPBACK: z.string().optional(),
   /** smtp(s)://user:pass@host:port of the mail provider; `npm start` points it at its local catcher */

@@ -51,9 +51,9 @@ const USER_AGENT = 'Mozilla/5.0 (compatible; GruposDeZapLinkCheck/1.0)';
  * tests (like STRIPE_API_BASE), so a deployed site can never be pointed at another server.
  */
 export function whatsappBase(): URL | null {
-  const value = process.env.WHATSAPP_INVITE_BASE;
-  if (!value || !getEnv().isLocal) return null;
-  return new URL(value);
+  const env = getEnv();
+  if (!env.WHATSAPP_INVITE_BASE || !env.isLocal) return null;
+  return new URL(env.WHATSAPP_INVITE_BASE);
 }
 
 /** Where the invite page of a parsed link lives: WhatsApp's own host, or the same path on `base`. */
