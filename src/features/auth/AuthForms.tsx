@@ -8,7 +8,7 @@ import { Field, TextInput } from '#src/components/ui/Field.tsx';
 import { Tabs } from '#src/components/ui/Tabs.tsx';
 import { toast } from '#src/components/ui/toast.store.ts';
 import { ApiError, api } from '#src/lib/api.ts';
-import { fieldErrors } from '#src/lib/form-errors.ts';
+import { checkForm } from '#src/lib/form-errors.ts';
 import { useHydrated } from '#src/lib/use-hydrated.ts';
 import { afterLoginPath, pendingFeatureGroupId } from './auth.client.ts';
 import { LoginSchema, RegisterSchema } from './auth.schema.ts';
@@ -72,12 +72,7 @@ export default function AuthForms() {
     event.preventDefault();
     const data = Object.fromEntries(new FormData(event.currentTarget));
     const schema = tab === 'login' ? LoginSchema : RegisterSchema;
-    const parsed = schema.safeParse(data);
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      return;
-    }
-    setErrors({});
+    if (!checkForm(schema, data, setErrors)) return;
     setBusy(true);
     try {
       const { user, token } = await api<{ user: SessionUser; token: string }>(
