@@ -35,3 +35,16 @@ export function useApi<T>(path: string | null, intervalMs?: number) {
   }, [intervalMs, reload]);
   return { data, error, loading, reload, setData };
 }
+
+export type Load<T> = { state: 'loading' } | { state: 'error' } | { state: 'ok'; data: T };
+
+/**
+ * useApi as one of three states for screens that show a skeleton, an error with a retry, or the data
+ * (data already loaded stays shown while it reloads). A null path waits (loading).
+ */
+export function useLoad<T>(path: string | null): [Load<T>, () => void] {
+  const { data, error, loading, reload } = useApi<T>(path);
+  if (data !== undefined && !error) return [{ state: 'ok', data }, reload];
+  if (error && !loading) return [{ state: 'error' }, reload];
+  return [{ state: 'loading' }, reload];
+}

@@ -16,7 +16,7 @@ import { PENDING_FEATURE_KEY } from '#src/features/auth/auth.client.ts';
 import { SessionSpinner } from '#src/features/auth/RequireSession.tsx';
 import { $session, endSession, loadSession } from '#src/features/auth/session.store.ts';
 import { formatDate } from '#src/lib/format.ts';
-import { useApi } from '#src/lib/use-api.ts';
+import { useLoad } from '#src/lib/use-api.ts';
 import { orderStatusBadge } from '../payments/payments.ts';
 import { DeleteGroupDialog } from './DeleteGroupDialog.tsx';
 import { EditGroupDialog, type OwnGroup } from './EditGroupDialog.tsx';
@@ -36,15 +36,6 @@ interface UserOrder {
   orderDate: string;
   endDate: string | null;
   daysRemaining: number | null;
-}
-
-type Load<T> = { state: 'loading' } | { state: 'error' } | { state: 'ok'; data: T };
-
-function useList<T>(path: string, enabled: boolean): [Load<T>, () => void] {
-  const { data, error, loading, reload } = useApi<T>(enabled ? path : null);
-  if (error && !loading) return [{ state: 'error' }, reload];
-  if (loading || data === undefined) return [{ state: 'loading' }, reload];
-  return [{ state: 'ok', data }, reload];
 }
 
 function highlight(groupId: string) {
@@ -85,8 +76,8 @@ export default function UserPanel() {
   const [editing, setEditing] = useState<OwnGroup | null>(null);
   const [deleting, setDeleting] = useState<OwnGroup | null>(null);
   const authed = session.status === 'authenticated';
-  const [groups, retryGroups] = useList<UserGroup[]>('/api/user/groups', authed);
-  const [orders, retryOrders] = useList<UserOrder[]>('/api/user/feature-orders', authed);
+  const [groups, retryGroups] = useLoad<UserGroup[]>(authed ? '/api/user/groups' : null);
+  const [orders, retryOrders] = useLoad<UserOrder[]>(authed ? '/api/user/feature-orders' : null);
 
   useEffect(() => {
     void loadSession();
