@@ -2,17 +2,37 @@
 // multipart or JSON {active}, DELETE). Ads are fetched at random by the public lists, so no rebuild.
 import type { Config } from '@netlify/functions';
 import { z } from 'zod';
-import { ADMIN_MESSAGES, ADS_PAGE_SIZE } from '#src/features/admin/admin.schema.ts';
+import {
+  ADMIN_MESSAGES,
+  ADS_PAGE_SIZE,
+  AdFormSchema,
+  AdPatchSchema,
+} from '#src/features/admin/admin.schema.ts';
 import { asAdmin, isUuid } from '#src/features/admin/admin.server.ts';
 import { createAd, deleteAd, listAds, updateAd } from '#src/features/admin/ads.server.ts';
 import { IMAGE_MAX_BYTES, readFormData } from '#src/features/admin/uploads.server.ts';
-import { AppError, json, parseJson, parseQuery, route } from '#src/lib/http.server.ts';
+import { AppError, json, parse, parseJson, parseQuery, route } from '#src/lib/http.server.ts';
 
 const FORM_LIMIT = IMAGE_MAX_BYTES + 64 * 1024;
 const QuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).catch(1),
   limit: z.coerce.number().int().min(1).max(60).catch(ADS_PAGE_SIZE),
 });
+
+/** The text fields of the ad form (the schemas parse them). */
+function fields(form: FormData) {
+  const values: Record<string, string> = {};
+  for (const name of ['title', 'description', 'link', 'active']) {
+    const value = form.get(name);
+    if (typeof value === 'string') values[name] = value;
+  }
+  return values;
+}
+
+function imageOf(form: FormData): Blob | null {
+  const image = form.get('image');
+  return image instanceof Blob && image.size > 0 ? image : null;
+}
 
 function adId(context: { params?: Record<string, string> }): string {
   const id = context.params?.id;
@@ -26,18 +46,21 @@ export default route({
     const { page, limit } = parseQuery(QuerySchema, req);
     return json(await listAds(db, page, limit));
   }),
-  POST: asAdmin(async ({ req, db, admin }) =>
-    json(await createAd(db, await readFormData(req, FORM_LIMIT), admin.id), 201),
-  ),
+  POST: asAdmin(async ({ req, db, admin }) => {
+    const form = await readFormData(req, FORM_LIMIT);
+    const input = { ...parse(AdFormSchema, fields(form)), image: imageOf(form) };
+    return json(await createAd(db, input, admin.id), 201);
+  }),
   PATCH: asAdmin(async ({ req, db, context }) => {
     const id = adId(context);
     if ((req.headers.get('content-type') ?? '').includes('application/json')) {
       const { active } = await parseJson(z.object({ active: z.boolean() }), req);
-      const form = new FormData();
-      form.set('active', String(active));
-      return json(await updateAd(db, id, form));
+      return json(await updateAd(db, id, { active }));
     }
-    return json(await updateAd(db, id, await readFormData(req, FORM_LIMIT)));
+    const form = await readFormData(req, FORM_LIMIT);
+    const removeImage = form.get('removeImage') === 'true' ? null : undefined;
+    const input = { ...parse(AdPatchSchema, fields(form)), image: imageOf(form) ?? removeImage };
+    return json(await updateAd(db, id, input));
   }),
   DELETE: asAdmin(async ({ db, context }) => {
     await deleteAd(db, adId(context));

@@ -9,7 +9,6 @@ import {
   updateCategory,
 } from '#src/features/admin/categories.server.ts';
 import { CategoryFormSchema } from '#src/features/categories/categories.schema.ts';
-import { requestRebuild } from '#src/features/rebuilds/rebuilds.server.ts';
 import { AppError, json, parseJson, route } from '#src/lib/http.server.ts';
 
 function categoryId(context: { params?: Record<string, string> }): number {
@@ -26,18 +25,15 @@ export default route({
   }),
   POST: asAdmin(async ({ req, db }) => {
     const category = await createCategory(db, await parseJson(CategoryFormSchema, req));
-    await requestRebuild(db, `categoria criada: ${category.slug}`);
     return json(category, 201);
   }),
   PATCH: asAdmin(async ({ req, db, context }) => {
     const id = categoryId(context);
     const category = await updateCategory(db, id, await parseJson(CategoryFormSchema.partial(), req));
-    await requestRebuild(db, `categoria editada: ${category.slug}`);
     return json(category);
   }),
   DELETE: asAdmin(async ({ db, context }) => {
     await deleteCategory(db, categoryId(context));
-    await requestRebuild(db, 'categoria excluída');
     return json({ success: true, message: 'Categoria excluída com sucesso' });
   }),
 });

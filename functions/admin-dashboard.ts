@@ -2,8 +2,7 @@
 // 'Publicar alterações').
 import type { Config } from '@netlify/functions';
 import { asAdmin } from '#src/features/admin/admin.server.ts';
-import { dashboardMetrics, rebuildStatus } from '#src/features/admin/dashboard.server.ts';
-import { requestRebuild } from '#src/features/rebuilds/rebuilds.server.ts';
+import { dashboardMetrics, publishNow, rebuildStatus } from '#src/features/admin/dashboard.server.ts';
 import { json, route } from '#src/lib/http.server.ts';
 
 export default route({
@@ -16,7 +15,7 @@ export default route({
       return json({ message: 'Método não permitido para este endereço.', code: 'METHOD_NOT_ALLOWED' }, 405, {
         allow: 'GET',
       });
-    await requestRebuild(db, `publicação manual por ${admin.email}`);
+    await publishNow(db, admin.email);
     return json({ ...(await rebuildStatus(db)), message: 'Publicação solicitada' }, 202);
   }),
 });

@@ -1,6 +1,5 @@
-import type { Config, Context } from '@netlify/functions';
-import { getDb } from '#db/client.ts';
-import { requireAdmin } from '#src/features/auth/session.server.ts';
+import type { Config } from '@netlify/functions';
+import { asAdmin } from '#src/features/admin/admin.server.ts';
 import {
   approveOrder,
   autoApprove,
@@ -11,23 +10,19 @@ import { AdminPaymentsQuerySchema } from '#src/features/payments/payments.schema
 import { AppError, json, MESSAGES, param, parseQuery, route } from '#src/lib/http.server.ts';
 
 export default route({
-  GET: async (req: Request, context: Context) => {
-    const db = await getDb();
-    await requireAdmin(db, req, context);
+  GET: asAdmin(async ({ req, db, context }) => {
     if (context.params?.id !== undefined) throw new AppError('METHOD_NOT_ALLOWED', MESSAGES.methodNotAllowed);
     const { page, pageSize } = parseQuery(AdminPaymentsQuerySchema, req);
     return json(await listAdminPayments(db, page, pageSize));
-  },
-  POST: async (req: Request, context: Context) => {
-    const db = await getDb();
-    await requireAdmin(db, req, context);
+  }),
+  POST: asAdmin(async ({ req, db, context }) => {
     const path = new URL(req.url).pathname;
     if (path === '/api/payments/auto-approve') return json(await autoApprove(db, new URL(req.url).origin));
     const action = param(context, 'action');
     if (action === 'approve') return json(await approveOrder(db, param(context, 'id')));
     if (action === 'cancel') return json(await cancelOrder(db, param(context, 'id')));
     throw new AppError('NOT_FOUND', MESSAGES.notFound);
-  },
+  }),
 });
 
 export const config: Config = {

@@ -3,14 +3,12 @@ import type { Config } from '@netlify/functions';
 import { ADMIN_MESSAGES, PlanFormSchema, PlanPatchSchema } from '#src/features/admin/admin.schema.ts';
 import { asAdmin } from '#src/features/admin/admin.server.ts';
 import { createPlan, listPlans, updatePlan } from '#src/features/admin/plans.server.ts';
-import { requestRebuild } from '#src/features/rebuilds/rebuilds.server.ts';
 import { AppError, json, parseJson, route } from '#src/lib/http.server.ts';
 
 export default route({
   GET: asAdmin(async ({ db }) => json(await listPlans(db))),
   POST: asAdmin(async ({ req, db }) => {
     const plan = await createPlan(db, await parseJson(PlanFormSchema, req));
-    await requestRebuild(db, 'plano criado');
     return json(plan, 201);
   }),
   PATCH: asAdmin(async ({ req, db, context }) => {
@@ -19,7 +17,6 @@ export default route({
       throw new AppError('NOT_FOUND', ADMIN_MESSAGES.planNotFound);
     const changes = await parseJson(PlanPatchSchema, req);
     const plan = await updatePlan(db, id, changes);
-    await requestRebuild(db, 'plano editado');
     return json(plan);
   }),
 });

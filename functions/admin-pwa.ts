@@ -1,11 +1,9 @@
 // GET/PUT /api/admin/pwa-settings and POST /api/admin/pwa-settings/icon/:size (192 or 512, field icon).
-// The manifest and service worker are built from these settings, so saving asks for a rebuild.
 import type { Config } from '@netlify/functions';
 import { PwaSettingsSchema } from '#src/features/admin/admin.schema.ts';
 import { asAdmin } from '#src/features/admin/admin.server.ts';
 import { getPwaSettings, savePwaIcon, savePwaSettings } from '#src/features/admin/pwa.server.ts';
 import { IMAGE_MAX_BYTES, IMAGE_MESSAGES, readFormData } from '#src/features/admin/uploads.server.ts';
-import { requestRebuild } from '#src/features/rebuilds/rebuilds.server.ts';
 import { AppError, json, MESSAGES, parseJson, route } from '#src/lib/http.server.ts';
 
 export default route({
@@ -16,7 +14,6 @@ export default route({
   PUT: asAdmin(async ({ req, db, context }) => {
     if (context.params?.size) throw new AppError('NOT_FOUND', MESSAGES.notFound);
     const settings = await savePwaSettings(db, await parseJson(PwaSettingsSchema, req));
-    await requestRebuild(db, 'configurações PWA');
     return json(settings);
   }),
   POST: asAdmin(async ({ req, db, context }) => {
@@ -27,7 +24,6 @@ export default route({
     if (!(icon instanceof Blob) || icon.size === 0)
       throw new AppError('BAD_REQUEST', IMAGE_MESSAGES.iconNotPng);
     const result = await savePwaIcon(db, icon, size);
-    await requestRebuild(db, `ícone PWA ${size}`);
     return json(result);
   }),
 });

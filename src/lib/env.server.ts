@@ -13,7 +13,12 @@ const EnvSchema = z.object({
   BUILD_HOOK_URL: z.url().optional(),
   /** at most one build hook call per window; the local platform, whose builder coalesces, uses 5 s */
   REBUILD_DEBOUNCE_SECONDS: z.coerce.number().int().min(0).default(60),
+  /** Cloudflare Turnstile secret: when set, group submissions must pass Turnstile */
   TURNSTILE_SECRET: z.string().optional(),
+  /** where Turnstile tokens are verified; honoured locally and in tests only */
+  TURNSTILE_VERIFY_URL: z.url().optional(),
+  /** group submissions accepted per visitor per hour */
+  SUBMIT_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   REPORT_HIDE_THRESHOLD: z.coerce.number().int().min(1).default(3),
   /** link checks: groups checked per scheduled run (every minute); 10 re-checks 100k groups in 7 days */
   LINK_CHECK_BATCH: z.coerce.number().int().min(0).max(1000).default(10),
@@ -23,6 +28,9 @@ const EnvSchema = z.object({
   LINK_DEAD_CONFIRM_MINUTES: z.coerce.number().int().min(0).default(60),
   /** a fake WhatsApp server for invite checks; honoured locally and in tests only (see whatsappBase) */
   WHATSAPP_INVITE_BASE: z.url().optional(),
+  /** fake Stripe / Mercado Pago servers for the real SDKs; honoured locally and in tests only */
+  STRIPE_API_BASE: z.url().optional(),
+  MERCADOPAGO_API_BASE: z.url().optional(),
   /** '1': CSV image addresses on loopback may be fetched (tests' fake image server); local mode only */
   CSV_IMAGES_ALLOW_LOOPBACK: z.string().optional(),
   /** smtp(s)://user:pass@host:port of the mail provider; `npm start` points it at its local catcher */

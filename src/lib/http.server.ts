@@ -1,6 +1,8 @@
 // The one way a function answers: method routing, zod input, AppError -> status + pt-BR body.
 import type { Context } from '@netlify/functions';
 import { ZodError, z } from 'zod';
+import { fieldErrors } from './form-errors.ts';
+import { readBounded } from './read-bounded.server.ts';
 
 // Zod's own messages (a schema without a custom message) must reach users in Portuguese too.
 z.config(z.locales.ptBR());
@@ -16,6 +18,8 @@ export const ERROR_STATUS = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   TOO_MANY: 429,
   UNAVAILABLE: 503,
+  /** payments are switched off in the admin: the payment screens show their notice */
+  PAYMENTS_DISABLED: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -63,18 +67,8 @@ export function errorResponse(error: AppError): Response {
   return json(body, error.status, error.headers);
 }
 
-/** Zod issues as { field: first message }. */
-export function zodFields(error: ZodError): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.join('.') || '_';
-    fields[key] ??= issue.message;
-  }
-  return fields;
-}
-
 function zodToAppError(error: ZodError): AppError {
-  const fields = zodFields(error);
+  const fields = fieldErrors(error);
   const first = Object.values(fields)[0];
   return new AppError('BAD_REQUEST', first ?? MESSAGES.invalidInput, fields);
 }
@@ -176,23 +170,9 @@ export async function parseJson<S extends z.ZodType>(
 
 /** The body as text, refusing more than `limit` bytes without reading it all. */
 export async function readText(req: Request, limit: number): Promise<string> {
-  const declared = Number(req.headers.get('content-length') ?? 0);
-  if (declared > limit) throw tooLarge(limit);
-  if (!req.body) return '';
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel();
-      throw tooLarge(limit);
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
+  const bytes = await readBounded(req.body, limit, { declared: req.headers.get('content-length') });
+  if (!bytes) throw tooLarge(limit);
+  return bytes.toString('utf8');
 }
 
 function tooLarge(limit: number) {

@@ -14,6 +14,8 @@ export interface WindowShape {
 export const PUBLIC_WINDOW: WindowShape = { edge: 1, around: 2 };
 /** Admin payments: first two, last two, one either side of the current one. */
 export const ADMIN_WINDOW: WindowShape = { edge: 2, around: 1 };
+/** The other admin lists: first and last page, one either side of the current one. */
+export const ADMIN_LIST_WINDOW: WindowShape = { edge: 1, around: 1 };
 
 /**
  * The page numbers to show, in order, with GAP where pages are skipped. A gap never hides a single

@@ -82,6 +82,7 @@ describe('payment provider timing out at checkout', { timeout: 120_000 }, () => 
     await seedDatabase(handle.db, { groups: 0 });
     stripe = await startFakeStripe();
     process.env.STRIPE_API_BASE = stripe.url;
+    resetEnvForTests();
     await saveSettings(handle.db, {
       mercadoPagoAccessToken: '',
       mercadoPagoWebhookSecret: '',
@@ -99,6 +100,7 @@ describe('payment provider timing out at checkout', { timeout: 120_000 }, () => 
   });
   afterAll(async () => {
     delete process.env.STRIPE_API_BASE;
+    resetEnvForTests();
     await stripe?.close();
   });
 

@@ -25,6 +25,7 @@ import { signSession } from '../../src/features/auth/session.server.ts';
 import { groupPageOnDemand } from '../../src/features/groups/group-pages.server.ts';
 import { INVITE_LINK_MESSAGE } from '../../src/features/groups/groups.ts';
 import { formerAddresses } from '../../src/features/groups/slugs.server.ts';
+import { resetEnvForTests } from '../../src/lib/env.server.ts';
 import { setupTestDb } from '../support/db.ts';
 import { startFakeWhatsApp } from '../support/fake-whatsapp.ts';
 import { callFunction } from '../support/functions.ts';
@@ -198,6 +199,7 @@ describe('PATCH /api/user/groups/{id}', () => {
   it('refuses a link WhatsApp says is revoked; a live one or an inconclusive check passes', async () => {
     const fake = await startFakeWhatsApp();
     process.env.WHATSAPP_INVITE_BASE = fake.url;
+    resetEnvForTests();
     try {
       const group = await ownGroup();
       fake.setInvite('RevokedEdit01', 'dead');
@@ -218,6 +220,7 @@ describe('PATCH /api/user/groups/{id}', () => {
       expect((await reload(group.id))?.inviteCode).toBe('LiveEditCode1');
     } finally {
       delete process.env.WHATSAPP_INVITE_BASE;
+      resetEnvForTests();
       await fake.close();
     }
   });

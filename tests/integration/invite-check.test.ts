@@ -1,6 +1,7 @@
 // checkInvite against the fake WhatsApp server: every kind of answer, real HTTP and real HTML parsing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkInvite } from '#src/features/links/invite-check.server.ts';
+import { resetEnvForTests } from '#src/lib/env.server.ts';
 import { type FakeWhatsApp, startFakeWhatsApp } from '../support/fake-whatsapp.ts';
 
 let fake: FakeWhatsApp;
@@ -115,6 +116,7 @@ describe('checkInvite', () => {
 
   it('answers unknown at once, offline, in local mode without WHATSAPP_INVITE_BASE', async () => {
     delete process.env.WHATSAPP_INVITE_BASE;
+    resetEnvForTests();
     expect(await checkInvite(link('LiveGroup0001'))).toEqual({
       status: 'unknown',
       type: 'group',
@@ -124,10 +126,12 @@ describe('checkInvite', () => {
 
   it('uses WHATSAPP_INVITE_BASE in local mode', async () => {
     process.env.WHATSAPP_INVITE_BASE = fake.url;
+    resetEnvForTests();
     try {
       expect(await checkInvite(link('LiveGroup0001'))).toMatchObject({ status: 'live' });
     } finally {
       delete process.env.WHATSAPP_INVITE_BASE;
+      resetEnvForTests();
     }
   });
 });

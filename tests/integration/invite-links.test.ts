@@ -12,6 +12,7 @@ import * as imagesFn from '../../functions/images.ts';
 import * as previewFn from '../../functions/invite-preview.ts';
 import * as submitFn from '../../functions/submit-group.ts';
 import { groupThumbnail } from '../../src/features/groups/group-image.ts';
+import { resetEnvForTests } from '../../src/lib/env.server.ts';
 import { setupTestDb } from '../support/db.ts';
 import { type FakeWhatsApp, startFakeWhatsApp } from '../support/fake-whatsapp.ts';
 import { callFunction } from '../support/functions.ts';
@@ -30,9 +31,11 @@ beforeAll(async () => {
   stopBlobs = await startBlobs();
   fake = await startFakeWhatsApp();
   process.env.WHATSAPP_INVITE_BASE = fake.url;
+  resetEnvForTests();
 });
 afterAll(async () => {
   delete process.env.WHATSAPP_INVITE_BASE;
+  resetEnvForTests();
   await fake.close();
   await stopBlobs();
 });

@@ -23,6 +23,7 @@ import {
   DEAD_INVITE_MESSAGE,
   runLinkChecks,
 } from '../../src/features/links/link-health.server.ts';
+import { resetEnvForTests } from '../../src/lib/env.server.ts';
 import { setupTestDb } from '../support/db.ts';
 import { type FakeWhatsApp, startFakeWhatsApp } from '../support/fake-whatsapp.ts';
 import { callFunction } from '../support/functions.ts';
@@ -42,6 +43,7 @@ const noSleep = async () => {};
 beforeAll(async () => {
   fake = await startFakeWhatsApp();
   process.env.WHATSAPP_INVITE_BASE = fake.url;
+  resetEnvForTests();
   await seedDatabase(db, { groups: 0 });
   const accounts = await makeAccounts(db);
   adminToken = accounts.adminToken;
@@ -52,6 +54,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   delete process.env.WHATSAPP_INVITE_BASE;
+  resetEnvForTests();
   await fake.close();
 });
 beforeEach(async () => {

@@ -2,6 +2,7 @@
 // providers (real SDKs, fake servers), secrets stored encrypted and answered masked.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resetEnvForTests } from '#src/lib/env.server.ts';
 import { featureOrders, featurePlans, groups, paymentSettings } from '../../db/schema.ts';
 import { seedDatabase } from '../../db/seed.ts';
 import * as settingsFn from '../../functions/admin-payment-settings.ts';
@@ -25,6 +26,7 @@ beforeAll(async () => {
   mp = await startFakeMercadoPago();
   process.env.STRIPE_API_BASE = stripe.url;
   process.env.MERCADOPAGO_API_BASE = mp.url;
+  resetEnvForTests();
   admin = (await makeUser(db, 'Admin', true)).token;
   member = (await makeUser(db, 'Membro')).token;
 });

@@ -2,6 +2,7 @@
 // checkouts go through the real stripe and mercadopago SDKs to fake provider servers.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { resetEnvForTests } from '#src/lib/env.server.ts';
 import { featureOrders, featurePlans, groups } from '../../db/schema.ts';
 import { seedDatabase } from '../../db/seed.ts';
 import * as featureOrdersFn from '../../functions/feature-orders.ts';
@@ -39,6 +40,7 @@ beforeAll(async () => {
   mp = await startFakeMercadoPago();
   process.env.STRIPE_API_BASE = stripe.url;
   process.env.MERCADOPAGO_API_BASE = mp.url;
+  resetEnvForTests();
 });
 afterAll(async () => {
   await stripe.close();

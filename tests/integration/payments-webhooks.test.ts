@@ -35,6 +35,7 @@ beforeAll(async () => {
   await seedDatabase(db, { groups: 0 });
   mp = await startFakeMercadoPago();
   process.env.MERCADOPAGO_API_BASE = mp.url;
+  resetEnvForTests();
 });
 afterAll(() => mp.close());
 beforeEach(async () => {

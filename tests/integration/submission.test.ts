@@ -14,6 +14,7 @@ import * as authFn from '../../functions/auth.ts';
 import * as imagesFn from '../../functions/images.ts';
 import * as submitFn from '../../functions/submit-group.ts';
 import { groupThumbnail } from '../../src/features/groups/group-image.ts';
+import { resetEnvForTests } from '../../src/lib/env.server.ts';
 import { setupTestDb } from '../support/db.ts';
 import { callFunction } from '../support/functions.ts';
 
@@ -203,6 +204,7 @@ describe('POST /api/groups', () => {
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     process.env.TURNSTILE_SECRET = 'ts-secret';
     process.env.TURNSTILE_VERIFY_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}/siteverify`;
+    resetEnvForTests();
     try {
       const missing = await submit(form(base()));
       expect(missing.status).toBe(400);
@@ -217,6 +219,7 @@ describe('POST /api/groups', () => {
     } finally {
       delete process.env.TURNSTILE_SECRET;
       delete process.env.TURNSTILE_VERIFY_URL;
+      resetEnvForTests();
       server.close();
     }
   });

@@ -1,20 +1,28 @@
 // /admin/anuncios: card grid (6 per page), create and edit dialogs with an optional image, delete
 // confirmation and an active toggle on each card.
-import { ExternalLink, ImageOff, Megaphone, Pencil, Plus, Trash2 } from 'lucide-react';
-import { type SubmitEvent, useState } from 'react';
+import { ExternalLink, ImageOff, Megaphone, Plus } from 'lucide-react';
+import { useState } from 'react';
 import { Badge } from '#src/components/ui/Badge.tsx';
 import { Button } from '#src/components/ui/Button.tsx';
 import { Card } from '#src/components/ui/Card.tsx';
-import { Dialog } from '#src/components/ui/Dialog.tsx';
-import { EmptyState } from '#src/components/ui/EmptyState.tsx';
-import { Field, TextArea, TextInput } from '#src/components/ui/Field.tsx';
+import { Field } from '#src/components/ui/Field.tsx';
 import { Skeleton } from '#src/components/ui/Skeleton.tsx';
-import { toast } from '#src/components/ui/toast.store.ts';
 import { api } from '#src/lib/api.ts';
+import { fieldErrors } from '#src/lib/form-errors.ts';
 import { formatCount } from '#src/lib/format.ts';
+import { useApi } from '#src/lib/use-api.ts';
 import { ADS_PAGE_SIZE, AdFormSchema } from './admin.schema.ts';
+import {
+  FormDialog,
+  ListView,
+  RowActions,
+  TextField,
+  toggleActive,
+  useConfirmedDelete,
+  useSave,
+} from './kit.tsx';
 import { adminScreen } from './RequireAdmin.tsx';
-import { ConfirmDialog, fieldsOf, messageOf, PageHeader, Pagination, Switch, useApi } from './ui.tsx';
+import { messageOf, PageHeader, Pagination, Switch } from './ui.tsx';
 
 interface Ad {
   id: string;
@@ -59,120 +67,92 @@ function AdDialog({ ad, onClose, onSaved }: { ad: Ad | null; onClose: () => void
     active: ad?.active ?? true,
   });
   const [file, setFile] = useState<File | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const { errors, busy, save } = useSave(onSaved);
   const verb = ad ? 'atualizar' : 'criar';
 
-  async function onSubmit(event: SubmitEvent) {
-    event.preventDefault();
+  function onSubmit() {
     const parsed = AdFormSchema.safeParse(form);
-    const next: Record<string, string> = {};
-    if (!parsed.success)
-      for (const issue of parsed.error.issues) next[String(issue.path[0])] ??= issue.message;
-    if (file && file.size > MAX_IMAGE) next.image = 'A imagem não pode ter mais que 5MB';
-    if (file && !file.type.startsWith('image/')) next.image = 'O arquivo deve ser uma imagem';
-    setErrors(next);
-    if (Object.keys(next).length) return;
+    const found = parsed.success ? {} : fieldErrors(parsed.error);
+    if (file && file.size > MAX_IMAGE) found.image = 'A imagem não pode ter mais que 5MB';
+    if (file && !file.type.startsWith('image/')) found.image = 'O arquivo deve ser uma imagem';
     const body = new FormData();
     body.set('title', form.title);
     body.set('description', form.description);
     body.set('link', form.link);
     body.set('active', String(form.active));
     if (file) body.set('image', file);
-    setBusy(true);
-    try {
-      await api(ad ? `/api/admin/advertisements/${ad.id}` : '/api/admin/advertisements', {
-        method: ad ? 'PATCH' : 'POST',
-        body,
-      });
-      toast({ title: ad ? 'Anúncio atualizado' : 'Anúncio criado', variant: 'success' });
-      onSaved();
-    } catch (error) {
-      setErrors(fieldsOf(error));
-      toast({
-        title: `Erro ao ${verb} anúncio: ${messageOf(error, 'tente novamente')}`,
-        variant: 'destructive',
-      });
-      setBusy(false);
-    }
+    void save(
+      found,
+      () =>
+        api(ad ? `/api/admin/advertisements/${ad.id}` : '/api/admin/advertisements', {
+          method: ad ? 'PATCH' : 'POST',
+          body,
+        }),
+      { title: ad ? 'Anúncio atualizado' : 'Anúncio criado' },
+      (error) => ({ title: `Erro ao ${verb} anúncio: ${messageOf(error, 'tente novamente')}` }),
+    );
   }
 
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => !open && !busy && onClose()}
+    <FormDialog
+      id="anuncio-form"
       title={ad ? 'Editar anúncio' : 'Novo anúncio'}
+      submitLabel={ad ? 'Salvar' : 'Criar anúncio'}
       className="sm:max-w-xl"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            Cancelar
-          </Button>
-          <Button type="submit" form="anuncio-form" disabled={busy}>
-            {ad ? 'Salvar' : 'Criar anúncio'}
-          </Button>
-        </>
-      }
+      busy={busy}
+      onClose={onClose}
+      onSubmit={onSubmit}
     >
-      <form id="anuncio-form" onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-        <Field label="Título" error={errors.title}>
-          {(p) => (
-            <TextInput
-              {...p}
-              value={form.title}
-              onChange={(e) => setForm((f) => ({ ...f, title: e.target.value }))}
-            />
-          )}
-        </Field>
-        <Field label="Descrição" error={errors.description}>
-          {(p) => (
-            <TextArea
-              {...p}
-              rows={3}
-              value={form.description}
-              onChange={(e) => setForm((f) => ({ ...f, description: e.target.value }))}
-            />
-          )}
-        </Field>
-        <Field label="Link" error={errors.link} hint="Endereço completo, com https://">
-          {(p) => (
-            <TextInput
-              {...p}
-              type="url"
-              inputMode="url"
-              value={form.link}
-              onChange={(e) => setForm((f) => ({ ...f, link: e.target.value }))}
-            />
-          )}
-        </Field>
-        <Field
-          label="Imagem (opcional)"
-          error={errors.image}
-          hint="JPG, PNG, WebP ou GIF até 5MB. Convertida para WebP."
-        >
-          {(p) => (
-            <input
-              {...p}
-              type="file"
-              accept="image/png,image/jpeg,image/webp,image/gif"
-              onChange={(e) => setFile(e.target.files?.[0] ?? null)}
-              className="block w-full text-sm text-neutral-700 file:mr-3 file:min-h-11 file:cursor-pointer file:rounded-control file:border-0 file:bg-brand-50 file:px-4 file:font-semibold file:text-brand-800 hover:file:bg-brand-100"
-            />
-          )}
-        </Field>
-        {ad?.image && !file && (
-          <img src={ad.image} alt="Imagem atual" className="max-h-40 rounded-control object-cover" />
-        )}
-        <div className="rounded-control border border-neutral-200 px-3">
-          <Switch
-            label="Ativo"
-            description="Exibido nas listas de grupos"
-            checked={form.active}
-            onChange={(active) => setForm((f) => ({ ...f, active }))}
+      <TextField
+        label="Título"
+        error={errors.title}
+        value={form.title}
+        onChange={(v) => setForm((f) => ({ ...f, title: v }))}
+      />
+      <TextField
+        label="Descrição"
+        error={errors.description}
+        multiline
+        rows={3}
+        value={form.description}
+        onChange={(v) => setForm((f) => ({ ...f, description: v }))}
+      />
+      <TextField
+        label="Link"
+        error={errors.link}
+        hint="Endereço completo, com https://"
+        type="url"
+        inputMode="url"
+        value={form.link}
+        onChange={(v) => setForm((f) => ({ ...f, link: v }))}
+      />
+      <Field
+        label="Imagem (opcional)"
+        error={errors.image}
+        hint="JPG, PNG, WebP ou GIF até 5MB. Convertida para WebP."
+      >
+        {(p) => (
+          <input
+            {...p}
+            type="file"
+            accept="image/png,image/jpeg,image/webp,image/gif"
+            onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+            className="block w-full text-sm text-neutral-700 file:mr-3 file:min-h-11 file:cursor-pointer file:rounded-control file:border-0 file:bg-brand-50 file:px-4 file:font-semibold file:text-brand-800 hover:file:bg-brand-100"
           />
-        </div>
-      </form>
-    </Dialog>
+        )}
+      </Field>
+      {ad?.image && !file && (
+        <img src={ad.image} alt="Imagem atual" className="max-h-40 rounded-control object-cover" />
+      )}
+      <div className="rounded-control border border-neutral-200 px-3">
+        <Switch
+          label="Ativo"
+          description="Exibido nas listas de grupos"
+          checked={form.active}
+          onChange={(active) => setForm((f) => ({ ...f, active }))}
+        />
+      </div>
+    </FormDialog>
   );
 }
 
@@ -180,39 +160,25 @@ function AdsAdmin() {
   const [page, setPage] = useState(1);
   const list = useApi<AdPage>(`/api/admin/advertisements?page=${page}&limit=${ADS_PAGE_SIZE}`);
   const [editing, setEditing] = useState<Ad | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<Ad | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function toggle(ad: Ad) {
-    try {
-      await api(`/api/admin/advertisements/${ad.id}`, { method: 'PATCH', body: { active: !ad.active } });
-      toast({ title: ad.active ? 'Anúncio desativado' : 'Anúncio ativado', variant: 'success' });
-      list.reload();
-    } catch (error) {
-      toast({
-        title: `Erro ao atualizar anúncio: ${messageOf(error, 'tente novamente')}`,
-        variant: 'destructive',
-      });
-    }
-  }
-  async function remove() {
-    if (!deleting) return;
-    setBusy(true);
-    try {
-      await api(`/api/admin/advertisements/${deleting.id}`, { method: 'DELETE' });
-      toast({ title: 'Anúncio excluído', variant: 'success' });
-      setDeleting(null);
+  const failed = (action: string) => (error: unknown) => ({
+    title: `Erro ao ${action} anúncio: ${messageOf(error, 'tente novamente')}`,
+  });
+  const toggle = (ad: Ad) =>
+    toggleActive(
+      `/api/admin/advertisements/${ad.id}`,
+      !ad.active,
+      { on: 'Anúncio ativado', off: 'Anúncio desativado', failed: failed('atualizar') },
+      list.reload,
+    );
+  const remove = useConfirmedDelete<Ad>({
+    path: (ad) => `/api/admin/advertisements/${ad.id}`,
+    deleted: 'Anúncio excluído',
+    failed: failed('excluir'),
+    onDeleted: () => {
       if (list.data?.advertisements.length === 1 && page > 1) setPage(page - 1);
       else list.reload();
-    } catch (error) {
-      toast({
-        title: `Erro ao excluir anúncio: ${messageOf(error, 'tente novamente')}`,
-        variant: 'destructive',
-      });
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+  });
 
   return (
     <>
@@ -226,69 +192,57 @@ function AdsAdmin() {
           </Button>
         }
       />
-      {list.loading && !list.data ? (
-        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {Array.from({ length: ADS_PAGE_SIZE }, (_, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders.
-            <Skeleton key={i} className="h-80" />
-          ))}
-        </div>
-      ) : list.error ? (
-        <EmptyState
-          title="Não foi possível carregar os anúncios"
-          text={list.error.message}
-          action={<Button onClick={list.reload}>Tentar de novo</Button>}
-        />
-      ) : !list.data?.advertisements.length ? (
-        <EmptyState icon={Megaphone} title="Nenhum anúncio" text="Crie o primeiro anúncio." />
-      ) : (
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {list.data.advertisements.map((ad) => (
-            <Card as="li" key={ad.id} padding="none" className="flex flex-col overflow-hidden">
-              <AdImage src={ad.image} alt="" />
-              <div className="flex flex-1 flex-col gap-2 p-4">
-                <div className="flex items-start justify-between gap-2">
-                  <h2 className="line-clamp-2 font-semibold text-neutral-900">{ad.title}</h2>
-                  {ad.active ? <Badge variant="green">Ativo</Badge> : <Badge variant="grey">Inativo</Badge>}
-                </div>
-                <p className="line-clamp-3 text-sm text-neutral-600">{ad.description}</p>
-                <a
-                  href={ad.link}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className="inline-flex min-h-11 items-center gap-1 truncate text-sm font-medium text-brand-800 hover:underline"
-                >
-                  <ExternalLink aria-hidden="true" className="size-4 shrink-0" />
-                  <span className="truncate">{ad.link}</span>
-                </a>
-                <p className="text-xs text-neutral-500">{formatCount(ad.cliques)} clique(s)</p>
-                <div className="mt-auto flex items-center justify-between gap-2 border-t border-neutral-100 pt-2">
-                  <Switch label="Ativo" checked={ad.active} onChange={() => toggle(ad)} />
-                  <div className="flex">
-                    <Button
-                      size="icon"
-                      variant="ghost"
-                      onClick={() => setEditing(ad)}
-                      aria-label={`Editar ${ad.title}`}
-                    >
-                      <Pencil aria-hidden="true" />
-                    </Button>
-                    <Button
-                      size="icon"
-                      variant="ghost"
-                      onClick={() => setDeleting(ad)}
-                      aria-label={`Excluir ${ad.title}`}
-                      className="text-red-700 hover:bg-red-50"
-                    >
-                      <Trash2 aria-hidden="true" />
-                    </Button>
+      <ListView
+        list={list}
+        items={list.data?.advertisements}
+        skeleton={
+          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {Array.from({ length: ADS_PAGE_SIZE }, (_, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: placeholders.
+              <Skeleton key={i} className="h-80" />
+            ))}
+          </div>
+        }
+        errorTitle="Não foi possível carregar os anúncios"
+        empty={{ icon: Megaphone, title: 'Nenhum anúncio', text: 'Crie o primeiro anúncio.' }}
+      >
+        {(ads) => (
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {ads.map((ad) => (
+              <Card as="li" key={ad.id} padding="none" className="flex flex-col overflow-hidden">
+                <AdImage src={ad.image} alt="" />
+                <div className="flex flex-1 flex-col gap-2 p-4">
+                  <div className="flex items-start justify-between gap-2">
+                    <h2 className="line-clamp-2 font-semibold text-neutral-900">{ad.title}</h2>
+                    {ad.active ? <Badge variant="green">Ativo</Badge> : <Badge variant="grey">Inativo</Badge>}
+                  </div>
+                  <p className="line-clamp-3 text-sm text-neutral-600">{ad.description}</p>
+                  <a
+                    href={ad.link}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="inline-flex min-h-11 items-center gap-1 truncate text-sm font-medium text-brand-800 hover:underline"
+                  >
+                    <ExternalLink aria-hidden="true" className="size-4 shrink-0" />
+                    <span className="truncate">{ad.link}</span>
+                  </a>
+                  <p className="text-xs text-neutral-500">{formatCount(ad.cliques)} clique(s)</p>
+                  <div className="mt-auto flex items-center justify-between gap-2 border-t border-neutral-100 pt-2">
+                    <Switch label="Ativo" checked={ad.active} onChange={() => toggle(ad)} />
+                    <div className="flex">
+                      <RowActions
+                        name={ad.title}
+                        onEdit={() => setEditing(ad)}
+                        onDelete={() => remove.ask(ad)}
+                      />
+                    </div>
                   </div>
                 </div>
-              </div>
-            </Card>
-          ))}
-        </ul>
-      )}
+              </Card>
+            ))}
+          </ul>
+        )}
+      </ListView>
       <Pagination
         page={page}
         pages={list.data?.pagination.totalPages ?? 1}
@@ -305,15 +259,10 @@ function AdsAdmin() {
           }}
         />
       )}
-      <ConfirmDialog
-        open={deleting !== null}
-        title="Excluir anúncio?"
-        description={`O anúncio “${deleting?.title ?? ''}” será excluído definitivamente.`}
-        confirmLabel="Excluir"
-        busy={busy}
-        onConfirm={remove}
-        onCancel={() => setDeleting(null)}
-      />
+      {remove.dialog({
+        title: 'Excluir anúncio?',
+        description: (ad) => `O anúncio “${ad?.title ?? ''}” será excluído definitivamente.`,
+      })}
     </>
   );
 }

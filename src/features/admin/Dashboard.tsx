@@ -18,10 +18,11 @@ import { Skeleton } from '#src/components/ui/Skeleton.tsx';
 import { toast } from '#src/components/ui/toast.store.ts';
 import { api } from '#src/lib/api.ts';
 import { formatCount, formatRelative } from '#src/lib/format.ts';
+import { useApi } from '#src/lib/use-api.ts';
 import { GroupsManager } from './GroupsManager.tsx';
 import { MailOutboxCard } from './MailOutboxCard.tsx';
 import { adminScreen } from './RequireAdmin.tsx';
-import { messageOf, PageHeader, useApi } from './ui.tsx';
+import { messageOf, PageHeader } from './ui.tsx';
 
 export const METRICS_REFRESH_MS = 60_000;
 

@@ -9,7 +9,8 @@ import { Skeleton } from '#src/components/ui/Skeleton.tsx';
 import { toast } from '#src/components/ui/toast.store.ts';
 import { api } from '#src/lib/api.ts';
 import { formatCount, formatRelative } from '#src/lib/format.ts';
-import { messageOf, useApi } from './ui.tsx';
+import { useApi } from '#src/lib/use-api.ts';
+import { messageOf } from './ui.tsx';
 
 interface Outbox {
   pending: number;

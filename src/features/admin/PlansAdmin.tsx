@@ -1,19 +1,18 @@
 // /admin/planos: feature plans ('Planos de Destaque'): list, create, edit, activate/deactivate.
 import { Pencil, Plus, Star } from 'lucide-react';
-import { type SubmitEvent, useState } from 'react';
+import { useState } from 'react';
 import { Badge } from '#src/components/ui/Badge.tsx';
 import { Button } from '#src/components/ui/Button.tsx';
 import { Card } from '#src/components/ui/Card.tsx';
-import { Dialog } from '#src/components/ui/Dialog.tsx';
-import { EmptyState } from '#src/components/ui/EmptyState.tsx';
-import { Field, TextArea, TextInput } from '#src/components/ui/Field.tsx';
 import { Skeleton } from '#src/components/ui/Skeleton.tsx';
-import { toast } from '#src/components/ui/toast.store.ts';
 import { api } from '#src/lib/api.ts';
+import { fieldErrors } from '#src/lib/form-errors.ts';
 import { formatBRL } from '#src/lib/format.ts';
+import { useApi } from '#src/lib/use-api.ts';
 import { PlanFormSchema } from './admin.schema.ts';
+import { FormDialog, failure, ListView, TextField, toggleActive, useSave } from './kit.tsx';
 import { adminScreen } from './RequireAdmin.tsx';
-import { fieldsOf, messageOf, PageHeader, Switch, useApi } from './ui.tsx';
+import { PageHeader, Switch } from './ui.tsx';
 
 interface Plan {
   id: number;
@@ -40,105 +39,70 @@ function PlanDialog({
     price: plan ? (plan.priceCents / 100).toFixed(2).replace('.', ',') : '',
     active: plan?.active ?? true,
   });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const { errors, busy, save } = useSave(onSaved);
 
-  async function onSubmit(event: SubmitEvent) {
-    event.preventDefault();
+  function onSubmit() {
     const parsed = PlanFormSchema.safeParse(form);
-    if (!parsed.success) {
-      const next: Record<string, string> = {};
-      for (const issue of parsed.error.issues) next[String(issue.path[0])] ??= issue.message;
-      setErrors(next);
-      return;
-    }
-    setBusy(true);
-    try {
-      await api(plan ? `/api/admin/feature-plans/${plan.id}` : '/api/admin/feature-plans', {
-        method: plan ? 'PATCH' : 'POST',
-        body: form,
-      });
-      toast({ title: plan ? 'Plano atualizado' : 'Plano criado', variant: 'success' });
-      onSaved();
-    } catch (error) {
-      setErrors(fieldsOf(error));
-      toast({
-        title: 'Erro ao salvar plano',
-        description: messageOf(error, 'Tente novamente.'),
-        variant: 'destructive',
-      });
-      setBusy(false);
-    }
+    void save(
+      parsed.success ? {} : fieldErrors(parsed.error),
+      () =>
+        api(plan ? `/api/admin/feature-plans/${plan.id}` : '/api/admin/feature-plans', {
+          method: plan ? 'PATCH' : 'POST',
+          body: form,
+        }),
+      { title: plan ? 'Plano atualizado' : 'Plano criado' },
+      failure('Erro ao salvar plano'),
+    );
   }
 
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => !open && !busy && onClose()}
+    <FormDialog
+      id="plano-form"
       title={plan ? 'Editar plano' : 'Novo plano'}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            Cancelar
-          </Button>
-          <Button type="submit" form="plano-form" disabled={busy}>
-            Salvar
-          </Button>
-        </>
-      }
+      busy={busy}
+      onClose={onClose}
+      onSubmit={onSubmit}
     >
-      <form id="plano-form" onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-        <Field label="Nome" error={errors.name}>
-          {(p) => (
-            <TextInput
-              {...p}
-              value={form.name}
-              onChange={(e) => setForm((f) => ({ ...f, name: e.target.value }))}
-            />
-          )}
-        </Field>
-        <Field label="Descrição" error={errors.description}>
-          {(p) => (
-            <TextArea
-              {...p}
-              rows={2}
-              value={form.description}
-              onChange={(e) => setForm((f) => ({ ...f, description: e.target.value }))}
-            />
-          )}
-        </Field>
-        <div className="grid grid-cols-2 gap-3">
-          <Field label="Duração (dias)" error={errors.days}>
-            {(p) => (
-              <TextInput
-                {...p}
-                inputMode="numeric"
-                value={form.days}
-                onChange={(e) => setForm((f) => ({ ...f, days: e.target.value }))}
-              />
-            )}
-          </Field>
-          <Field label="Preço (R$)" error={errors.price} hint="Ex.: 19,90">
-            {(p) => (
-              <TextInput
-                {...p}
-                inputMode="decimal"
-                value={form.price}
-                onChange={(e) => setForm((f) => ({ ...f, price: e.target.value }))}
-              />
-            )}
-          </Field>
-        </div>
-        <div className="rounded-control border border-neutral-200 px-3">
-          <Switch
-            label="Ativo"
-            description="Oferecido aos usuários em Planos de Destaque"
-            checked={form.active}
-            onChange={(active) => setForm((f) => ({ ...f, active }))}
-          />
-        </div>
-      </form>
-    </Dialog>
+      <TextField
+        label="Nome"
+        error={errors.name}
+        value={form.name}
+        onChange={(v) => setForm((f) => ({ ...f, name: v }))}
+      />
+      <TextField
+        label="Descrição"
+        error={errors.description}
+        multiline
+        rows={2}
+        value={form.description}
+        onChange={(v) => setForm((f) => ({ ...f, description: v }))}
+      />
+      <div className="grid grid-cols-2 gap-3">
+        <TextField
+          label="Duração (dias)"
+          error={errors.days}
+          inputMode="numeric"
+          value={form.days}
+          onChange={(v) => setForm((f) => ({ ...f, days: v }))}
+        />
+        <TextField
+          label="Preço (R$)"
+          error={errors.price}
+          hint="Ex.: 19,90"
+          inputMode="decimal"
+          value={form.price}
+          onChange={(v) => setForm((f) => ({ ...f, price: v }))}
+        />
+      </div>
+      <div className="rounded-control border border-neutral-200 px-3">
+        <Switch
+          label="Ativo"
+          description="Oferecido aos usuários em Planos de Destaque"
+          checked={form.active}
+          onChange={(active) => setForm((f) => ({ ...f, active }))}
+        />
+      </div>
+    </FormDialog>
   );
 }
 
@@ -146,19 +110,13 @@ function PlansAdmin() {
   const list = useApi<Plan[]>('/api/admin/feature-plans');
   const [editing, setEditing] = useState<Plan | 'new' | null>(null);
 
-  async function toggle(plan: Plan) {
-    try {
-      await api(`/api/admin/feature-plans/${plan.id}`, { method: 'PATCH', body: { active: !plan.active } });
-      toast({ title: plan.active ? 'Plano desativado' : 'Plano ativado', variant: 'success' });
-      list.reload();
-    } catch (error) {
-      toast({
-        title: 'Erro ao salvar plano',
-        description: messageOf(error, 'Tente novamente.'),
-        variant: 'destructive',
-      });
-    }
-  }
+  const toggle = (plan: Plan) =>
+    toggleActive(
+      `/api/admin/feature-plans/${plan.id}`,
+      !plan.active,
+      { on: 'Plano ativado', off: 'Plano desativado', failed: failure('Erro ao salvar plano') },
+      list.reload,
+    );
 
   return (
     <>
@@ -172,46 +130,46 @@ function PlansAdmin() {
           </Button>
         }
       />
-      {list.loading && !list.data ? (
-        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {[0, 1, 2].map((i) => (
-            <Skeleton key={i} className="h-48" />
-          ))}
-        </div>
-      ) : list.error ? (
-        <EmptyState
-          title="Não foi possível carregar os planos"
-          text={list.error.message}
-          action={<Button onClick={list.reload}>Tentar de novo</Button>}
-        />
-      ) : !list.data?.length ? (
-        <EmptyState icon={Star} title="Nenhum plano" text="Crie o primeiro plano de destaque." />
-      ) : (
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {list.data.map((plan) => (
-            <Card as="li" key={plan.id} className="flex flex-col gap-3">
-              <div className="flex items-start justify-between gap-2">
-                <h2 className="text-lg font-semibold text-neutral-900">{plan.name}</h2>
-                {plan.active ? <Badge variant="green">Ativo</Badge> : <Badge variant="grey">Inativo</Badge>}
-              </div>
-              <p className="text-3xl font-bold tracking-tight text-neutral-900">
-                {formatBRL(plan.priceCents)}
-              </p>
-              <p className="text-sm text-neutral-600">
-                {plan.days === 1 ? '1 dia' : `${plan.days} dias`} de destaque
-                {plan.description && ` · ${plan.description}`}
-              </p>
-              <div className="mt-auto flex items-center justify-between gap-2 border-t border-neutral-100 pt-2">
-                <Switch label="Ativo" checked={plan.active} onChange={() => toggle(plan)} />
-                <Button size="sm" variant="secondary" onClick={() => setEditing(plan)}>
-                  <Pencil aria-hidden="true" />
-                  Editar
-                </Button>
-              </div>
-            </Card>
-          ))}
-        </ul>
-      )}
+      <ListView
+        list={list}
+        items={list.data}
+        skeleton={
+          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {[0, 1, 2].map((i) => (
+              <Skeleton key={i} className="h-48" />
+            ))}
+          </div>
+        }
+        errorTitle="Não foi possível carregar os planos"
+        empty={{ icon: Star, title: 'Nenhum plano', text: 'Crie o primeiro plano de destaque.' }}
+      >
+        {(plans) => (
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {plans.map((plan) => (
+              <Card as="li" key={plan.id} className="flex flex-col gap-3">
+                <div className="flex items-start justify-between gap-2">
+                  <h2 className="text-lg font-semibold text-neutral-900">{plan.name}</h2>
+                  {plan.active ? <Badge variant="green">Ativo</Badge> : <Badge variant="grey">Inativo</Badge>}
+                </div>
+                <p className="text-3xl font-bold tracking-tight text-neutral-900">
+                  {formatBRL(plan.priceCents)}
+                </p>
+                <p className="text-sm text-neutral-600">
+                  {plan.days === 1 ? '1 dia' : `${plan.days} dias`} de destaque
+                  {plan.description && ` · ${plan.description}`}
+                </p>
+                <div className="mt-auto flex items-center justify-between gap-2 border-t border-neutral-100 pt-2">
+                  <Switch label="Ativo" checked={plan.active} onChange={() => toggle(plan)} />
+                  <Button size="sm" variant="secondary" onClick={() => setEditing(plan)}>
+                    <Pencil aria-hidden="true" />
+                    Editar
+                  </Button>
+                </div>
+              </Card>
+            ))}
+          </ul>
+        )}
+      </ListView>
       {editing && (
         <PlanDialog
           plan={editing === 'new' ? null : editing}

@@ -4,14 +4,17 @@ import { ImageUp, LoaderCircle, Save, Smartphone } from 'lucide-react';
 import { type SubmitEvent, useEffect, useRef, useState } from 'react';
 import { Button } from '#src/components/ui/Button.tsx';
 import { Card } from '#src/components/ui/Card.tsx';
-import { Field, TextArea, TextInput } from '#src/components/ui/Field.tsx';
+import { Field, TextInput } from '#src/components/ui/Field.tsx';
 import { Skeleton } from '#src/components/ui/Skeleton.tsx';
 import { Tabs } from '#src/components/ui/Tabs.tsx';
 import { toast } from '#src/components/ui/toast.store.ts';
 import { api } from '#src/lib/api.ts';
+import { fieldErrors } from '#src/lib/form-errors.ts';
+import { useApi } from '#src/lib/use-api.ts';
 import { PWA_ICON_SIZES, PwaSettingsSchema } from './admin.schema.ts';
+import { TextField } from './kit.tsx';
 import { adminScreen } from './RequireAdmin.tsx';
-import { fieldsOf, messageOf, PageHeader, Spinner, Switch, useApi } from './ui.tsx';
+import { fieldsOf, messageOf, PageHeader, Spinner, Switch } from './ui.tsx';
 
 interface Pwa {
   enabled: boolean;
@@ -172,9 +175,7 @@ function PwaAdmin() {
     if (!form) return;
     const parsed = PwaSettingsSchema.safeParse(form);
     if (!parsed.success) {
-      const next: Record<string, string> = {};
-      for (const issue of parsed.error.issues) next[String(issue.path[0])] ??= issue.message;
-      setErrors(next);
+      setErrors(fieldErrors(parsed.error));
       setTab('geral');
       return;
     }
@@ -245,21 +246,20 @@ function PwaAdmin() {
                     onChange={set('enabled')}
                   />
                 </div>
-                <Field label="Nome do aplicativo" error={errors.appName}>
-                  {(p) => (
-                    <TextInput {...p} value={form.appName} onChange={(e) => set('appName')(e.target.value)} />
-                  )}
-                </Field>
-                <Field label="Descrição" error={errors.description}>
-                  {(p) => (
-                    <TextArea
-                      {...p}
-                      rows={3}
-                      value={form.description}
-                      onChange={(e) => set('description')(e.target.value)}
-                    />
-                  )}
-                </Field>
+                <TextField
+                  label="Nome do aplicativo"
+                  error={errors.appName}
+                  value={form.appName}
+                  onChange={set('appName')}
+                />
+                <TextField
+                  label="Descrição"
+                  error={errors.description}
+                  multiline
+                  rows={3}
+                  value={form.description}
+                  onChange={set('description')}
+                />
                 <div className="grid gap-4 sm:grid-cols-2">
                   <ColorField
                     label="Cor do tema"

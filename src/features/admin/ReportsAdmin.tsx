@@ -10,9 +10,10 @@ import { Skeleton } from '#src/components/ui/Skeleton.tsx';
 import { toast } from '#src/components/ui/toast.store.ts';
 import { api } from '#src/lib/api.ts';
 import { formatDate, formatRelative } from '#src/lib/format.ts';
+import { useApi } from '#src/lib/use-api.ts';
 import { REPORT_REASON_LABELS, type ReportAction } from './admin.schema.ts';
 import { adminScreen } from './RequireAdmin.tsx';
-import { ConfirmDialog, messageOf, PageHeader, useApi } from './ui.tsx';
+import { ConfirmDialog, messageOf, PageHeader } from './ui.tsx';
 
 interface QueueItem {
   group: {

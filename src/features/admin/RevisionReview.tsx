@@ -13,7 +13,8 @@ import { toast } from '#src/components/ui/toast.store.ts';
 import { groupThumbnail } from '#src/features/groups/group-image.ts';
 import { api } from '#src/lib/api.ts';
 import { formatDate } from '#src/lib/format.ts';
-import { ConfirmDialog, fieldsOf, messageOf, Pagination, useApi } from './ui.tsx';
+import { useApi } from '#src/lib/use-api.ts';
+import { ConfirmDialog, fieldsOf, messageOf, Pagination } from './ui.tsx';
 
 interface Version {
   title: string;

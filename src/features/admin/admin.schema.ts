@@ -101,7 +101,8 @@ const adFields = {
 export const AdFormSchema = z.object({ ...adFields, active: adFields.active.default(true) });
 /** PATCH: any subset, no defaults. */
 export const AdPatchSchema = z.object(adFields).partial();
-export type AdForm = z.infer<typeof AdFormSchema>;
+export type AdForm = z.output<typeof AdFormSchema>;
+export type AdPatch = z.output<typeof AdPatchSchema>;
 
 // --- Feature plans ------------------------------------------------------------------------------
 

@@ -1,12 +1,12 @@
-// Advertisements admin: paged list (6 per page), create and edit from the multipart form (optional
+// Advertisements admin: paged list (6 per page), create and edit from the parsed form (optional
 // image re-encoded to WebP), delete, active toggle. A change to which ads are active requests a rebuild:
 // the static lists reserve room for them (adSlotCount).
 import { count, desc, eq } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { type Advertisement, advertisements } from '#db/schema.ts';
 import { requestRebuild } from '#src/features/rebuilds/rebuilds.server.ts';
-import { AppError, parse } from '#src/lib/http.server.ts';
-import { ADMIN_MESSAGES, AdFormSchema, AdPatchSchema } from './admin.schema.ts';
+import { AppError } from '#src/lib/http.server.ts';
+import { ADMIN_MESSAGES, type AdForm, type AdPatch } from './admin.schema.ts';
 import { storeAdImage } from './uploads.server.ts';
 
 /** An ad as the API answers it. */
@@ -39,24 +39,14 @@ export async function listAds(db: Db, page: number, limit: number) {
   };
 }
 
-function formFields(form: FormData, partial: boolean) {
-  const values: Record<string, unknown> = {};
-  for (const name of ['title', 'description', 'link', 'active'] as const) {
-    const value = form.get(name);
-    if (typeof value === 'string') values[name] = value;
-  }
-  return partial ? parse(AdPatchSchema, values) : parse(AdFormSchema, values);
-}
-
-function imageOf(form: FormData): Blob | null {
-  const image = form.get('image');
-  return image instanceof Blob && image.size > 0 ? image : null;
-}
+/** A new ad: the parsed form and its picture (optional). */
+export type AdCreate = AdForm & { image: Blob | null };
+/** An ad's changes: any parsed field; `image` a new picture, null to remove it, absent to keep it. */
+export type AdChange = AdPatch & { image?: Blob | null };
 
 /** Create an ad; the image (optional) is stored before the row so no row points at a missing file. */
-export async function createAd(db: Db, form: FormData, createdBy: string) {
-  const fields = formFields(form, false) as ReturnType<typeof AdFormSchema.parse>;
-  const file = imageOf(form);
+export async function createAd(db: Db, input: AdCreate, createdBy: string) {
+  const { image: file, ...fields } = input;
   const image = file ? await storeAdImage(file) : null;
   const [row] = await db
     .insert(advertisements)
@@ -66,16 +56,15 @@ export async function createAd(db: Db, form: FormData, createdBy: string) {
   return toAdJson(row!);
 }
 
-/** Change an ad; a new image replaces the old one, removeImage=true clears it. */
-export async function updateAd(db: Db, id: string, form: FormData) {
-  const fields = formFields(form, true);
-  const file = imageOf(form);
+/** Change an ad; a new image replaces the old one, image null clears it. */
+export async function updateAd(db: Db, id: string, input: AdChange) {
+  const { image: file, ...fields } = input;
   const changes: Partial<typeof advertisements.$inferInsert> = { ...fields };
   if (file) changes.image = await storeAdImage(file);
-  else if (form.get('removeImage') === 'true') changes.image = null;
+  else if (file === null) changes.image = null;
   // The edit form always sends `active`: only a real switch changes the room the lists keep for ads.
   const [before] =
-    'active' in fields
+    fields.active !== undefined
       ? await db
           .select({ active: advertisements.active })
           .from(advertisements)

@@ -3,9 +3,10 @@ import { asc, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { categories, groups } from '#db/schema.ts';
 import type { CategoryForm } from '#src/features/categories/categories.schema.ts';
+import { requestRebuild } from '#src/features/rebuilds/rebuilds.server.ts';
+import { isUniqueViolation } from '#src/lib/db-errors.ts';
 import { AppError } from '#src/lib/http.server.ts';
 import { ADMIN_MESSAGES } from './admin.schema.ts';
-import { isUniqueViolation } from './groups.server.ts';
 
 /** Every category with its total and public group counts. */
 export async function listAdminCategories(db: Db) {
@@ -41,6 +42,7 @@ export async function createCategory(db: Db, form: CategoryForm) {
     .values({ ...form, position: (last?.max ?? 0) + 1 })
     .returning()
     .catch(conflict);
+  await requestRebuild(db, `categoria criada: ${row!.slug}`);
   return row!;
 }
 
@@ -53,6 +55,7 @@ export async function updateCategory(db: Db, id: number, form: Partial<CategoryF
     .returning()
     .catch(conflict);
   if (!row) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.categoryNotFound);
+  await requestRebuild(db, `categoria editada: ${row.slug}`);
   return row;
 }
 
@@ -72,4 +75,5 @@ export async function deleteCategory(db: Db, id: number) {
       throw new AppError('CONFLICT', ADMIN_MESSAGES.categoryInUse);
     throw error;
   }
+  await requestRebuild(db, 'categoria excluída');
 }

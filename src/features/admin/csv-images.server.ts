@@ -11,6 +11,7 @@ import { BlockList, isIP, type LookupFunction } from 'node:net';
 import { imageUrl, prepareImage, saveImage } from '#src/features/submission/images.server.ts';
 import { IMAGE_MAX_BYTES } from '#src/features/submission/submission.schema.ts';
 import { getEnv } from '#src/lib/env.server.ts';
+import { readBounded } from '#src/lib/read-bounded.server.ts';
 
 /** One download's time limit. */
 export const IMAGE_FETCH_TIMEOUT_MS = 4000;
@@ -131,21 +132,10 @@ async function download(address: URL, signal: AbortSignal, redirects = 0): Promi
           res.resume();
           return reject(new ImageRefused(CSV_IMAGE_MESSAGES.status(status)));
         }
-        if (Number(res.headers['content-length'] ?? 0) > IMAGE_MAX_BYTES) {
-          res.destroy();
-          return reject(new ImageRefused(CSV_IMAGE_MESSAGES.tooLarge));
-        }
-        const chunks: Buffer[] = [];
-        let size = 0;
-        res.on('data', (chunk: Buffer) => {
-          size += chunk.length;
-          if (size > IMAGE_MAX_BYTES) {
-            res.destroy();
-            reject(new ImageRefused(CSV_IMAGE_MESSAGES.tooLarge));
-          } else chunks.push(chunk);
-        });
-        res.on('end', () => resolve(Buffer.concat(chunks)));
-        res.on('error', (error) => reject(error));
+        readBounded(res, IMAGE_MAX_BYTES, { declared: res.headers['content-length'] }).then(
+          (bytes) => (bytes ? resolve(bytes) : reject(new ImageRefused(CSV_IMAGE_MESSAGES.tooLarge))),
+          reject,
+        );
       },
     );
     req.on('error', (error) => {

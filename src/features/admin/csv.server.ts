@@ -7,16 +7,17 @@
 import { randomUUID } from 'node:crypto';
 import { parse } from 'csv-parse';
 import { stringify } from 'csv-stringify/sync';
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { asc, desc, eq } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { categories, groups } from '#db/schema.ts';
 import {
-  type GroupType,
-  INVITE_LINK_MESSAGE,
-  normalizeInviteLink,
-  slugify,
-  titleSlugFor,
-} from '#src/features/groups/groups.ts';
+  categoryFinder,
+  groupsByInvite,
+  insertGroups,
+  type NewGroup,
+  withTitleSlugs,
+} from '#src/features/groups/group-writes.server.ts';
+import { INVITE_LINK_MESSAGE, normalizeInviteLink } from '#src/features/groups/groups.ts';
 import { requestRebuild } from '#src/features/rebuilds/rebuilds.server.ts';
 import { AppError } from '#src/lib/http.server.ts';
 import { CSV_MESSAGES } from './admin.schema.ts';
@@ -92,19 +93,11 @@ export async function csvUpload(req: Request): Promise<AsyncIterable<Buffer>> {
   return file.content;
 }
 
-/** A valid row waiting for its batch. */
+/** A valid row waiting for its batch: the group to write, less its picture and title slug. */
 interface Candidate {
   row: number;
-  id: string;
-  title: string;
-  description: string;
-  link: string;
-  inviteCode: string;
-  type: GroupType;
-  categoryId: number;
   imageCell: string;
-  approved: boolean;
-  createdAt: Date | undefined;
+  group: NewGroup & { title: string; categoryId: number; inviteCode: string };
 }
 
 /**
@@ -119,17 +112,9 @@ export async function importGroups(
 ): Promise<ImportResult> {
   const offset = options.lineOffset ?? 0;
   const imageDeadline = Date.now() + IMPORT_IMAGE_BUDGET_MS;
-  const cats = await db
-    .select({ id: categories.id, name: categories.name, slug: categories.slug })
-    .from(categories)
-    .orderBy(asc(categories.position), asc(categories.name));
+  const { list: cats, find: findCategory } = await categoryFinder(db);
   if (!cats.length)
     throw new AppError('CONFLICT', 'Cadastre ao menos uma categoria antes de importar grupos.');
-  const byKey = new Map<string, (typeof cats)[number]>();
-  for (const c of cats) {
-    byKey.set(slugify(c.name), c);
-    byKey.set(c.slug, c);
-  }
   const defaultCategory = cats[0]!;
 
   // The file is fed to csv-parse chunk by chunk; the records of each chunk are collected by on_record
@@ -190,7 +175,7 @@ export async function importGroups(
     const description = cleanText(cell('descricao'), true) || title;
     if (description.length > 5000) return fail(IMPORT_ROW_MESSAGES.longDescription);
     const categoryText = cleanText(cell('categoria'));
-    const category = categoryText ? byKey.get(slugify(categoryText)) : defaultCategory;
+    const category = categoryText ? findCategory(categoryText) : defaultCategory;
     if (!category) return fail(IMPORT_ROW_MESSAGES.unknownCategory(categoryText));
     const approved = decodeStatus(cell('status'));
     if (approved === null) return fail(IMPORT_ROW_MESSAGES.badStatus);
@@ -201,16 +186,18 @@ export async function importGroups(
     seenCodes.set(invite.code, row);
     return {
       row,
-      id: randomUUID(),
-      title,
-      description,
-      link: invite.link,
-      inviteCode: invite.code,
-      type: invite.type,
-      categoryId: category.id,
       imageCell: cleanText(cell('imagem')),
-      approved,
-      createdAt,
+      group: {
+        id: randomUUID(),
+        title,
+        description,
+        link: invite.link,
+        inviteCode: invite.code,
+        type: invite.type,
+        categoryId: category.id,
+        approved,
+        ...(createdAt ? { createdAt } : {}),
+      },
     };
   }
 
@@ -219,21 +206,16 @@ export async function importGroups(
     let rows = batch;
     batch = [];
     // Links already in the catalogue are reported before any picture is downloaded for them.
-    const existing = await db
-      .select({ code: groups.inviteCode, title: groups.title, categoryId: groups.categoryId })
-      .from(groups)
-      .where(
-        inArray(
-          groups.inviteCode,
-          rows.map((r) => r.inviteCode),
-        ),
-      );
-    const taken = new Map(existing.map((e) => [e.code, e]));
+    const taken = await groupsByInvite(
+      db,
+      rows.map((r) => r.group.inviteCode),
+    );
     rows = rows.filter((r) => {
-      const found = taken.get(r.inviteCode);
+      const found = taken.get(r.group.inviteCode);
       if (!found) return true;
       // A part sent again after its answer was lost: the rows it already wrote count as imported.
-      if (options.retry && found.title === r.title && found.categoryId === r.categoryId) success += 1;
+      if (options.retry && found.title === r.group.title && found.categoryId === r.group.categoryId)
+        success += 1;
       else failures.push({ row: r.row, error: IMPORT_ROW_MESSAGES.existingLink });
       return false;
     });
@@ -244,20 +226,16 @@ export async function importGroups(
     );
     for (const [i, image] of images.entries())
       if (image.warning) warnings.push({ row: rows[i]!.row, warning: image.warning });
-    const values = await withTitleSlugs(db, rows);
-    const records = values.map((v, i) => ({ ...v, image: images[i]!.image }));
+    const records = await withTitleSlugs(
+      db,
+      rows.map((r, i) => ({ ...r.group, image: images[i]!.image })),
+    );
     try {
-      const inserted = await db.transaction((tx) =>
-        tx
-          .insert(groups)
-          .values(records)
-          .onConflictDoNothing({ target: groups.inviteCode })
-          .returning({ code: groups.inviteCode }),
-      );
-      const done = new Set(inserted.map((r) => r.code));
+      const done = await db.transaction((tx) => insertGroups(tx, records));
       for (const r of rows)
-        if (!done.has(r.inviteCode)) failures.push({ row: r.row, error: IMPORT_ROW_MESSAGES.existingLink });
-      success += inserted.length;
+        if (!done.has(r.group.inviteCode))
+          failures.push({ row: r.row, error: IMPORT_ROW_MESSAGES.existingLink });
+      success += done.size;
     } catch (error) {
       // The batch left nothing behind (one transaction); each row is tried alone to keep the good ones.
       const reason =
@@ -265,12 +243,7 @@ export async function importGroups(
       console.warn(`[csv] batch refused, retrying row by row: ${reason}`);
       for (const [i, record] of records.entries()) {
         try {
-          const [one] = await db
-            .insert(groups)
-            .values(record)
-            .onConflictDoNothing({ target: groups.inviteCode })
-            .returning({ code: groups.inviteCode });
-          if (one) success += 1;
+          if ((await insertGroups(db, [record])).size) success += 1;
           else failures.push({ row: rows[i]!.row, error: IMPORT_ROW_MESSAGES.existingLink });
         } catch {
           failures.push({ row: rows[i]!.row, error: IMPORT_ROW_MESSAGES.notSaved });
@@ -331,44 +304,6 @@ export async function importGroups(
         ? `${success} grupo(s) importado(s) com sucesso`
         : `${success} de ${total} grupo(s) importado(s); ${failures.length} linha(s) com erro`,
   };
-}
-
-/**
- * The batch's rows with a title slug each: the base slug of the title when free in its category (the
- * database and the rows before it in this batch), else titleSlugFor's suffixed one.
- */
-async function withTitleSlugs(db: Db, rows: Candidate[]) {
-  const byCategory = new Map<number, Set<string>>();
-  for (const r of rows) {
-    const bases = byCategory.get(r.categoryId) ?? new Set<string>();
-    bases.add(slugify(r.title) || 'grupo');
-    byCategory.set(r.categoryId, bases);
-  }
-  const taken = new Map<number, Set<string>>();
-  for (const [categoryId, bases] of byCategory) {
-    const found = await db
-      .select({ slug: groups.titleSlug })
-      .from(groups)
-      .where(and(eq(groups.categoryId, categoryId), inArray(groups.titleSlug, [...bases])));
-    taken.set(categoryId, new Set(found.map((f) => f.slug)));
-  }
-  return rows.map((r) => {
-    const set = taken.get(r.categoryId)!;
-    const titleSlug = titleSlugFor(r.title, r.id, (slug) => set.has(slug));
-    set.add(titleSlug);
-    return {
-      id: r.id,
-      title: r.title,
-      description: r.description,
-      link: r.link,
-      inviteCode: r.inviteCode,
-      type: r.type,
-      categoryId: r.categoryId,
-      titleSlug,
-      approved: r.approved,
-      ...(r.createdAt ? { createdAt: r.createdAt } : {}),
-    };
-  });
 }
 
 /**

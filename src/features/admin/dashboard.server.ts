@@ -5,6 +5,7 @@ import type { Db } from '#db/client.ts';
 import { categories, engagementEvents, groups, rebuildRequests } from '#db/schema.ts';
 import { saoPauloDay } from '#src/features/analytics/visitor.server.ts';
 import { isFeaturedGroup } from '#src/features/groups/groups.server.ts';
+import { requestRebuild } from '#src/features/rebuilds/rebuilds.server.ts';
 
 /** Everything the dashboard cards show. */
 export async function dashboardMetrics(db: Db, now = new Date()) {
@@ -109,4 +110,9 @@ export async function rebuildStatus(db: Db) {
       : null,
     waiting: pending?.n ?? 0,
   };
+}
+
+/** 'Publicar alterações': a rebuild asked for by an admin. */
+export async function publishNow(db: Db, adminEmail: string) {
+  await requestRebuild(db, `publicação manual por ${adminEmail}`);
 }

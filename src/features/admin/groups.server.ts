@@ -3,6 +3,7 @@
 import { and, count, desc, eq, ilike, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { categories, groups } from '#db/schema.ts';
+import { findCategory, freeTitleSlug } from '#src/features/groups/group-writes.server.ts';
 import {
   type GroupRow,
   groupColumns,
@@ -10,13 +11,14 @@ import {
   isFeaturedGroup,
 } from '#src/features/groups/groups.server.ts';
 import { INVITE_LINK_MESSAGE, isFeaturedNow, normalizeInviteLink } from '#src/features/groups/groups.ts';
-import { freeTitleSlug, keepFormerAddress } from '#src/features/groups/slugs.server.ts';
+import { keepFormerAddress } from '#src/features/groups/slugs.server.ts';
 import { checkAndCopyPhoto } from '#src/features/links/invite-photo.server.ts';
 import { queueGroupApproved, queueGroupRejected } from '#src/features/mail/notify.server.ts';
 import { deliverMail } from '#src/features/mail/outbox.server.ts';
 import { extendFeaturing } from '#src/features/payments/featuring.server.ts';
 import { requestRebuild } from '#src/features/rebuilds/rebuilds.server.ts';
 import { deleteImage } from '#src/features/submission/images.server.ts';
+import { isUniqueViolation } from '#src/lib/db-errors.ts';
 import { AppError } from '#src/lib/http.server.ts';
 import { ADMIN_MESSAGES, EDIT_FEATURE_DAYS, type GroupEdit, type GroupStatusFilter } from './admin.schema.ts';
 
@@ -118,31 +120,15 @@ export async function getAdminGroup(db: Db, id: string) {
   return row;
 }
 
-export { freeTitleSlug };
-
-/** The category id for a name (or slug), or 400 with the pt-BR message. */
-export async function categoryIdFor(db: Db, nameOrSlug: string): Promise<number> {
-  const [row] = await db
-    .select({ id: categories.id })
-    .from(categories)
-    .where(or(eq(categories.name, nameOrSlug), eq(categories.slug, nameOrSlug)));
-  if (!row)
+/** The category id for a name, slug or id (see categoryFinder), or 400 with the pt-BR message. */
+export async function categoryIdFor(db: Db, text: string): Promise<number> {
+  const category = await findCategory(db, text);
+  if (!category)
     throw new AppError('BAD_REQUEST', ADMIN_MESSAGES.categoryNotFound, {
       category: ADMIN_MESSAGES.categoryNotFound,
     });
-  return row.id;
+  return category.id;
 }
-
-function isUniqueViolation(error: unknown, constraint?: string): boolean {
-  for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
-    const { code, constraint: name } = e as { code?: string; constraint?: string };
-    if (code === '23505' && (!constraint || name === constraint)) return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
-}
-
-export { isUniqueViolation };
 
 /**
  * Apply the edit dialog's changes. Featuring goes through the one rule (extendFeaturing): the dialog

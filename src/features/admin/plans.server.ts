@@ -2,6 +2,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { type FeaturePlan, featurePlans } from '#db/schema.ts';
+import { requestRebuild } from '#src/features/rebuilds/rebuilds.server.ts';
 import { AppError } from '#src/lib/http.server.ts';
 import { ADMIN_MESSAGES } from './admin.schema.ts';
 
@@ -30,6 +31,7 @@ export async function createPlan(
   plan: { name: string; description: string; days: number; price: number; active: boolean },
 ) {
   const [row] = await db.insert(featurePlans).values(plan).returning();
+  await requestRebuild(db, 'plano criado');
   return toPlanJson(row!);
 }
 
@@ -41,5 +43,6 @@ export async function updatePlan(
 ) {
   const [row] = await db.update(featurePlans).set(changes).where(eq(featurePlans.id, id)).returning();
   if (!row) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.planNotFound);
+  await requestRebuild(db, 'plano editado');
   return toPlanJson(row);
 }

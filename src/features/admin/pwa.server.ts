@@ -1,8 +1,10 @@
 // PWA settings: read (with the defaults when none are stored), save, and icon upload. The web manifest
-// and the service worker are generated from these at build (src/pages/manifest.webmanifest.ts, sw.js.ts).
+// and the service worker are generated from these at build (src/pages/manifest.webmanifest.ts, sw.js.ts),
+// so every save asks for a rebuild.
 import { eq } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { type PwaSettings, pwaSettings } from '#db/schema.ts';
+import { requestRebuild } from '#src/features/rebuilds/rebuilds.server.ts';
 import { SITE_NAME, THEME_COLOR } from '#src/lib/site.ts';
 import type { PwaSettingsForm } from './admin.schema.ts';
 import { storePwaIcon } from './uploads.server.ts';
@@ -45,6 +47,7 @@ export async function savePwaSettings(db: Db, form: PwaSettingsForm): Promise<Pw
     .values({ id: ID, ...form })
     .onConflictDoUpdate({ target: pwaSettings.id, set: form })
     .returning();
+  await requestRebuild(db, 'configurações PWA');
   return toPwaJson(row!);
 }
 
@@ -62,5 +65,6 @@ export async function savePwaIcon(
     .values({ id: ID, ...current, ...column })
     .onConflictDoUpdate({ target: pwaSettings.id, set: column })
     .returning();
+  await requestRebuild(db, `ícone PWA ${size}`);
   return { path, settings: toPwaJson(row!) };
 }

@@ -1,11 +1,11 @@
-// Small pieces every admin screen shares: a confirm dialog, pagination, a switch, a spinner, the page
-// header and a fetch hook with loading/error state. Built on src/components/ui (fields and tabs are there).
+// Small pieces every admin screen shares: a confirm dialog, pagination, a switch, a spinner and the page
+// header (islands fetch with src/lib/use-api.ts). Built on src/components/ui (fields and tabs are there).
 import { ChevronLeft, ChevronRight, LoaderCircle } from 'lucide-react';
-import { type ReactNode, useCallback, useEffect, useId, useState } from 'react';
+import { type ReactNode, useId } from 'react';
 import { Button } from '#src/components/ui/Button.tsx';
 import { cx } from '#src/components/ui/classes.ts';
 import { Dialog } from '#src/components/ui/Dialog.tsx';
-import { api } from '#src/lib/api.ts';
+import { ADMIN_LIST_WINDOW, GAP, pageWindow, type WindowShape } from '#src/lib/pagination.ts';
 
 export function PageHeader({
   title,
@@ -128,26 +128,18 @@ export function ConfirmDialog({
   );
 }
 
-/** Page numbers: first and last, a window around the current page, null for a gap. */
-export function pageWindow(page: number, pages: number, around = 1): (number | null)[] {
-  const out: (number | null)[] = [];
-  for (let p = 1; p <= pages; p++) {
-    if (p === 1 || p === pages || Math.abs(p - page) <= around) out.push(p);
-    else if (out[out.length - 1] !== null) out.push(null);
-  }
-  return out;
-}
-
 export function Pagination({
   page,
   pages,
   onChange,
   disabled,
+  shape = ADMIN_LIST_WINDOW,
 }: {
   page: number;
   pages: number;
   onChange: (page: number) => void;
   disabled?: boolean;
+  shape?: WindowShape;
 }) {
   if (pages <= 1) return null;
   return (
@@ -156,8 +148,8 @@ export function Pagination({
         <ChevronLeft aria-hidden="true" />
         <span className="max-sm:sr-only">Anterior</span>
       </Button>
-      {pageWindow(page, pages).map((p, i) =>
-        p === null ? (
+      {pageWindow(page, pages, shape).map((p, i) =>
+        p === GAP ? (
           // biome-ignore lint/suspicious/noArrayIndexKey: gaps have no identity.
           <span key={`gap-${i}`} className="px-1 text-neutral-500" aria-hidden="true">
             …
@@ -187,39 +179,6 @@ export function Pagination({
       </Button>
     </nav>
   );
-}
-
-/** GET a path with loading/error state; `reload` refetches; `intervalMs` refetches on a timer. */
-export function useApi<T>(path: string | null, intervalMs?: number) {
-  const [data, setData] = useState<T | undefined>(undefined);
-  const [error, setError] = useState<Error | undefined>(undefined);
-  const [loading, setLoading] = useState(Boolean(path));
-  const [tick, setTick] = useState(0);
-  const reload = useCallback(() => setTick((t) => t + 1), []);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: tick is the reload trigger.
-  useEffect(() => {
-    if (!path) return;
-    const controller = new AbortController();
-    setLoading(true);
-    api<T>(path, { signal: controller.signal })
-      .then((value) => {
-        setData(value);
-        setError(undefined);
-      })
-      .catch((e: unknown) => {
-        if (!controller.signal.aborted) setError(e instanceof Error ? e : new Error(String(e)));
-      })
-      .finally(() => {
-        if (!controller.signal.aborted) setLoading(false);
-      });
-    return () => controller.abort();
-  }, [path, tick]);
-  useEffect(() => {
-    if (!intervalMs) return;
-    const timer = setInterval(reload, intervalMs);
-    return () => clearInterval(timer);
-  }, [intervalMs, reload]);
-  return { data, error, loading, reload, setData };
 }
 
 /** The server's pt-BR message, or a fallback. */

@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { getStore } from '@netlify/blobs';
 import { AppError } from '#src/lib/http.server.ts';
 import { pngSize, recompressPng, sniffImage, toWebp } from '#src/lib/images.server.ts';
+import { readBounded } from '#src/lib/read-bounded.server.ts';
 
 export const UPLOADS_STORE = 'admin-uploads';
 export const UPLOADS_PATH = '/uploads';
@@ -63,26 +64,10 @@ export async function readFormData(req: Request, limit: number): Promise<FormDat
   const type = req.headers.get('content-type') ?? '';
   if (!/^multipart\/form-data|^application\/x-www-form-urlencoded/i.test(type))
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Envie os dados como formulário (multipart/form-data).');
-  const declared = Number(req.headers.get('content-length') ?? 0);
-  const tooLarge = new AppError('PAYLOAD_TOO_LARGE', IMAGE_MESSAGES.tooLarge);
-  if (declared > limit) throw tooLarge;
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  if (req.body) {
-    const reader = req.body.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > limit) {
-        await reader.cancel();
-        throw tooLarge;
-      }
-      chunks.push(value);
-    }
-  }
+  const bytes = await readBounded(req.body, limit, { declared: req.headers.get('content-length') });
+  if (!bytes) throw new AppError('PAYLOAD_TOO_LARGE', IMAGE_MESSAGES.tooLarge);
   try {
-    return await new Response(Buffer.concat(chunks), { headers: { 'content-type': type } }).formData();
+    return await new Response(bytes, { headers: { 'content-type': type } }).formData();
   } catch {
     throw new AppError('BAD_REQUEST', 'Formulário inválido.');
   }

@@ -2,13 +2,13 @@
 // already logged in. Fields are validated with the same zod schemas the API uses.
 import { useStore } from '@nanostores/react';
 import { type FormEvent, useEffect, useState } from 'react';
-import type { z } from 'zod';
 import { Button } from '#src/components/ui/Button.tsx';
 import { Card } from '#src/components/ui/Card.tsx';
 import { Field, TextInput } from '#src/components/ui/Field.tsx';
 import { Tabs } from '#src/components/ui/Tabs.tsx';
 import { toast } from '#src/components/ui/toast.store.ts';
 import { ApiError, api } from '#src/lib/api.ts';
+import { checkForm } from '#src/lib/form-errors.ts';
 import { useHydrated } from '#src/lib/use-hydrated.ts';
 import { afterLoginPath, pendingFeatureGroupId } from './auth.client.ts';
 import { LoginSchema, RegisterSchema } from './auth.schema.ts';
@@ -16,15 +16,6 @@ import { $session, loadSession, type SessionUser, startSession } from './session
 
 type Tab = 'login' | 'register';
 type Errors = Record<string, string>;
-
-function fieldErrors(error: z.ZodError): Errors {
-  const out: Errors = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? '');
-    out[key] ??= issue.message;
-  }
-  return out;
-}
 
 /** A text field of these forms: required unless told, errors from the zod schemas or the API. */
 function AuthField({
@@ -81,12 +72,7 @@ export default function AuthForms() {
     event.preventDefault();
     const data = Object.fromEntries(new FormData(event.currentTarget));
     const schema = tab === 'login' ? LoginSchema : RegisterSchema;
-    const parsed = schema.safeParse(data);
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      return;
-    }
-    setErrors({});
+    if (!checkForm(schema, data, setErrors)) return;
     setBusy(true);
     try {
       const { user, token } = await api<{ user: SessionUser; token: string }>(

@@ -6,6 +6,7 @@ import { Button } from '#src/components/ui/Button.tsx';
 import { Card } from '#src/components/ui/Card.tsx';
 import { Field, TextInput } from '#src/components/ui/Field.tsx';
 import { ApiError, api } from '#src/lib/api.ts';
+import { checkForm } from '#src/lib/form-errors.ts';
 import { useHydrated } from '#src/lib/use-hydrated.ts';
 import { NewPasswordFormSchema } from './auth.schema.ts';
 import { takeLinkToken } from './link-token.ts';
@@ -36,19 +37,17 @@ export default function NewPasswordForm() {
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const parsed = NewPasswordFormSchema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
-    if (!parsed.success) {
-      const next: Errors = {};
-      for (const issue of parsed.error.issues) next[issue.path[0] as keyof Errors] ??= issue.message;
-      setErrors(next);
-      return;
-    }
-    setErrors({});
+    const parsed = checkForm(
+      NewPasswordFormSchema,
+      Object.fromEntries(new FormData(event.currentTarget)),
+      setErrors,
+    );
+    if (!parsed) return;
     setBusy(true);
     try {
       const { message } = await api<{ message: string }>('/api/password-reset/confirm', {
         method: 'POST',
-        body: { token, password: parsed.data.password },
+        body: { token, password: parsed.password },
       });
       setDone(message);
     } catch (error) {

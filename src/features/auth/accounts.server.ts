@@ -5,6 +5,7 @@ import type { Db } from '#db/client.ts';
 import { rateLimitBuckets, users } from '#db/schema.ts';
 import { subjectHash } from '#src/features/analytics/visitor.server.ts';
 import { deliverMail } from '#src/features/mail/outbox.server.ts';
+import { isUniqueViolation } from '#src/lib/db-errors.ts';
 import { AppError } from '#src/lib/http.server.ts';
 import { consumeRateLimit, rateLimitHit, resetRateLimit } from '#src/lib/rate-limit.server.ts';
 import type { LoginSchema, RegisterSchema } from './auth.schema.ts';
@@ -49,13 +50,6 @@ const sessionColumns = {
   admin: users.admin,
   phone: users.phone,
 };
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}
 
 /** Create an account (never an admin). A taken e-mail (any case) is a 409 with a friendly message. */
 export async function registerUser(

@@ -23,6 +23,7 @@ export const RESERVED_SLUGS: readonly string[] = [
   'painel',
   'planos-destaque',
   'robots.txt',
+  'sob-demanda',
   'sitemap.xml',
   'sw.js',
   // public/

@@ -8,7 +8,7 @@ import { ChevronLeft, ChevronRight, Star } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { buttonClasses, cx } from '#src/components/ui/classes.ts';
 import { EmptyState } from '#src/components/ui/EmptyState.tsx';
-import { api } from '#src/lib/api.ts';
+import { useApi } from '#src/lib/use-api.ts';
 import GroupCard from './GroupCard.tsx';
 import type { GroupJson } from './groups.server.ts';
 
@@ -20,18 +20,12 @@ interface Props {
 }
 
 export default function FeaturedCarousel({ initial, site, limit }: Props) {
-  const [groups, setGroups] = useState(initial);
+  // The build's list first, then the live one (featuring may have changed since the build).
+  const live = useApi<GroupJson[]>('/api/groups/featured').data;
+  const groups = Array.isArray(live) ? live.slice(0, limit) : initial;
   const [viewportRef, embla] = useEmblaCarousel({ loop: true, dragFree: true, align: 'start' });
   const [selected, setSelected] = useState(0);
   const [snaps, setSnaps] = useState<number[]>([]);
-
-  useEffect(() => {
-    api<GroupJson[]>('/api/groups/featured')
-      .then((list) => {
-        if (Array.isArray(list)) setGroups(list.slice(0, limit));
-      })
-      .catch(() => {});
-  }, [limit]);
 
   const sync = useCallback(() => {
     if (!embla) return;

@@ -10,15 +10,13 @@ import { DEAD_LINK_MESSAGE } from '#src/features/links/links.schema.ts';
 import { requestRebuild } from '#src/features/rebuilds/rebuilds.server.ts';
 import { deleteImage, imageUrl, prepareImage, saveImage } from '#src/features/submission/images.server.ts';
 import { OwnerGroupEditSchema } from '#src/features/submission/submission.schema.ts';
-import {
-  assertInviteFree,
-  readSubmission,
-  submittedCategory,
-} from '#src/features/submission/submission.server.ts';
+import { readSubmission, submittedCategory } from '#src/features/submission/submission.server.ts';
+import { isUniqueViolation } from '#src/lib/db-errors.ts';
 import { AppError, MESSAGES, parse, readText } from '#src/lib/http.server.ts';
 import { consumeRateLimit } from '#src/lib/rate-limit.server.ts';
+import { assertInviteFree, freeTitleSlug } from './group-writes.server.ts';
 import { groupPath, normalizeInviteLink } from './groups.ts';
-import { freeTitleSlug, keepFormerAddress } from './slugs.server.ts';
+import { keepFormerAddress } from './slugs.server.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -89,14 +87,6 @@ interface Content {
 
 function sameContent(a: Content, b: Content) {
   return a.title === b.title && a.description === b.description && a.categoryId === b.categoryId;
-}
-
-function isUniqueViolation(error: unknown) {
-  for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
-    if ((e as { code?: string }).code === '23505') return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
 }
 
 export type EditOutcome = 'updated' | 'revision' | 'unchanged';

@@ -3,46 +3,12 @@
 // 301 from it to the current page (src/integrations/redirects.ts). A former address stays reserved for
 // its group: no other group is given that title slug in that category, so a shared link never lands on
 // another group's page. The group itself may take a former address back (it then stops redirecting).
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { categories, groupSlugHistory, groups } from '#db/schema.ts';
 import { isPublicGroup } from './groups.server.ts';
-import { titleSlugFor } from './groups.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-
-/** Title slugs another group holds in a category: its current one or a former one (any group when `groupId` is unset). */
-export async function takenTitleSlugs(
-  db: Db | Tx,
-  categoryId: number,
-  groupId?: string,
-): Promise<Set<string>> {
-  const [current, former] = await Promise.all([
-    db
-      .select({ slug: groups.titleSlug })
-      .from(groups)
-      .where(
-        groupId
-          ? and(eq(groups.categoryId, categoryId), ne(groups.id, groupId))
-          : eq(groups.categoryId, categoryId),
-      ),
-    db
-      .select({ slug: groupSlugHistory.titleSlug })
-      .from(groupSlugHistory)
-      .where(
-        groupId
-          ? and(eq(groupSlugHistory.categoryId, categoryId), ne(groupSlugHistory.groupId, groupId))
-          : eq(groupSlugHistory.categoryId, categoryId),
-      ),
-  ]);
-  return new Set([...current, ...former].map((row) => row.slug));
-}
-
-/** A title slug free in a category for this group (its own current or former slugs never count as taken). */
-export async function freeTitleSlug(db: Db | Tx, title: string, categoryId: number, groupId: string) {
-  const taken = await takenTitleSlugs(db, categoryId, groupId);
-  return titleSlugFor(title, groupId, (slug) => taken.has(slug));
-}
 
 /**
  * Record that a group leaves `from` for `to` (inside the transaction that moves it): `from` becomes a

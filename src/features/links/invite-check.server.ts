@@ -11,6 +11,7 @@ import { findAll, findOne, getAttributeValue } from 'domutils';
 import { parseDocument } from 'htmlparser2';
 import { type GroupType, normalizeInviteLink } from '#src/features/groups/groups.ts';
 import { getEnv } from '#src/lib/env.server.ts';
+import { readBounded } from '#src/lib/read-bounded.server.ts';
 
 export type InviteStatus = 'live' | 'dead' | 'unknown';
 
@@ -50,9 +51,9 @@ const USER_AGENT = 'Mozilla/5.0 (compatible; GruposDeZapLinkCheck/1.0)';
  * tests (like STRIPE_API_BASE), so a deployed site can never be pointed at another server.
  */
 export function whatsappBase(): URL | null {
-  const value = process.env.WHATSAPP_INVITE_BASE;
-  if (!value || !getEnv().isLocal) return null;
-  return new URL(value);
+  const env = getEnv();
+  if (!env.WHATSAPP_INVITE_BASE || !env.isLocal) return null;
+  return new URL(env.WHATSAPP_INVITE_BASE);
 }
 
 /** Where the invite page of a parsed link lives: WhatsApp's own host, or the same path on `base`. */
@@ -152,18 +153,8 @@ export function retryAfterSeconds(header: string | null, now = Date.now()): numb
 
 /** The body as text, at most `max` bytes (the tags that matter are near the top). */
 async function readCapped(response: Response, max: number): Promise<string> {
-  if (!response.body) return '';
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  while (size < max) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    chunks.push(value);
-    size += value.byteLength;
-  }
-  if (size >= max) await reader.cancel();
-  return new TextDecoder().decode(Buffer.concat(chunks).subarray(0, max));
+  const head = await readBounded(response.body, max, { truncate: true });
+  return new TextDecoder().decode(head ?? undefined);
 }
 
 const GENERIC_TITLES = new Set([

@@ -10,6 +10,7 @@ import {
 } from '#src/features/submission/images.server.ts';
 import { IMAGE_MAX_BYTES } from '#src/features/submission/submission.schema.ts';
 import { sniffImage, toWebp } from '#src/lib/images.server.ts';
+import { readBounded } from '#src/lib/read-bounded.server.ts';
 import { checkInvite, type InviteCheck, isWhatsAppImageUrl, whatsappBase } from './invite-check.server.ts';
 
 const PHOTO_TIMEOUT_MS = 5_000;
@@ -37,28 +38,14 @@ async function fetchInvitePhoto(imageUrl: string, options: PhotoOptions): Promis
       signal: options.signal ? AbortSignal.any([options.signal, timeout]) : timeout,
       headers: { accept: 'image/jpeg,image/png,image/*' },
     });
-    if (
-      !response.ok ||
-      !response.body ||
-      Number(response.headers.get('content-length') ?? 0) > IMAGE_MAX_BYTES
-    ) {
+    if (!response.ok) {
       await response.body?.cancel();
       return null;
     }
-    const reader = response.body.getReader();
-    const chunks: Uint8Array[] = [];
-    let size = 0;
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > IMAGE_MAX_BYTES) {
-        await reader.cancel();
-        return null;
-      }
-      chunks.push(value);
-    }
-    return new Uint8Array(Buffer.concat(chunks));
+    const bytes = await readBounded(response.body, IMAGE_MAX_BYTES, {
+      declared: response.headers.get('content-length'),
+    });
+    return bytes?.byteLength ? new Uint8Array(bytes) : null;
   } catch {
     return null;
   }

@@ -10,16 +10,16 @@
 // so a link WhatsApp never answers for cannot hold the head of the queue; a 429 stops the run, gives
 // the groups it did not check their place back and pauses every run until the backoff has passed
 // (stored in link_check_state, so every function instance sees it).
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '#db/client.ts';
 import { groups, linkCheckState } from '#db/schema.ts';
-import { isUniqueViolation } from '#src/features/admin/groups.server.ts';
+import { duplicateMessage, groupsByInvite } from '#src/features/groups/group-writes.server.ts';
 import { isPublicGroup } from '#src/features/groups/groups.server.ts';
 import { normalizeInviteLink } from '#src/features/groups/groups.ts';
 import { notifyLinkDead } from '#src/features/mail/notify.server.ts';
 import { requestRebuild } from '#src/features/rebuilds/rebuilds.server.ts';
 import { SubmissionSchema } from '#src/features/submission/submission.schema.ts';
-import { duplicateMessage } from '#src/features/submission/submission.server.ts';
+import { isUniqueViolation } from '#src/lib/db-errors.ts';
 import { getEnv } from '#src/lib/env.server.ts';
 import { AppError } from '#src/lib/http.server.ts';
 import { checkInvite, type InviteCheck } from './invite-check.server.ts';
@@ -362,10 +362,7 @@ export async function replaceGroupLink(
     .from(groups)
     .where(and(eq(groups.id, groupId), eq(groups.userId, userId)));
   if (!group) throw new AppError('NOT_FOUND', GROUP_NOT_FOUND_MESSAGE);
-  const [existing] = await db
-    .select({ title: groups.title })
-    .from(groups)
-    .where(and(eq(groups.inviteCode, invite.code), ne(groups.id, groupId)));
+  const existing = (await groupsByInvite(db, [invite.code], groupId)).get(invite.code);
   if (existing) throw linkError(duplicateMessage(existing.title), 'CONFLICT');
   const check = await (options.checker ?? checkInvite)(invite.link).catch(
     (): InviteCheck => ({ status: 'unknown', type: 'group' }),

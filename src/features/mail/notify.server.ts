@@ -1,11 +1,12 @@
 // The messages the product's events send to a group's owner: approved, rejected, hidden, link dead,
 // payment receipt, and the featuring reminders. Each writes to the outbox (inside the caller's
 // transaction when given one); the callers send right after their action with `deliverMail`.
-import { and, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { categories, featureOrders, featurePlans, groups, users } from '#db/schema.ts';
 import { groupPath } from '#src/features/groups/groups.ts';
 import { deliverMail, enqueueMail } from './outbox.server.ts';
+import type { MailTemplates } from './templates.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -39,37 +40,38 @@ async function groupWithOwner(db: Db | Tx, groupId: string) {
   return row;
 }
 
-/** 'Seu grupo foi aprovado', with the page's link. */
-export async function queueGroupApproved(db: Db | Tx, groupId: string) {
+type OwnerTemplate = 'group_approved' | 'group_hidden' | 'group_rejected' | 'link_dead';
+type Owner = NonNullable<Awaited<ReturnType<typeof groupWithOwner>>>;
+
+/**
+ * Write a message about a group to its owner: the name and the group's title, plus what `extra` adds.
+ * Nothing (undefined) when the group has no owner or is gone.
+ */
+async function queueToOwner<T extends OwnerTemplate>(
+  db: Db | Tx,
+  groupId: string,
+  template: T,
+  extra: (g: Owner) => Omit<MailTemplates[T], 'name' | 'groupTitle'>,
+) {
   const g = await groupWithOwner(db, groupId);
   if (!g) return undefined;
-  return enqueueMail(db, {
-    to: g.email,
-    template: 'group_approved',
-    data: { name: g.name, groupTitle: g.title, groupPath: groupPath(g) },
-  });
+  const data = { name: g.name, groupTitle: g.title, ...extra(g) } as MailTemplates[T];
+  return enqueueMail(db, { to: g.email, template, data });
+}
+
+/** 'Seu grupo foi aprovado', with the page's link. */
+export async function queueGroupApproved(db: Db | Tx, groupId: string) {
+  return queueToOwner(db, groupId, 'group_approved', (g) => ({ groupPath: groupPath(g) }));
 }
 
 /** 'Seu grupo foi ocultado', with the reason (reports, an admin). */
 export async function queueGroupHidden(db: Db | Tx, groupId: string, reason: string) {
-  const g = await groupWithOwner(db, groupId);
-  if (!g) return undefined;
-  return enqueueMail(db, {
-    to: g.email,
-    template: 'group_hidden',
-    data: { name: g.name, groupTitle: g.title, reason },
-  });
+  return queueToOwner(db, groupId, 'group_hidden', () => ({ reason }));
 }
 
 /** 'Seu grupo não foi aprovado': call before the group is deleted (it reads the owner). */
 export async function queueGroupRejected(db: Db | Tx, groupId: string, reason: string = REASONS.rejected) {
-  const g = await groupWithOwner(db, groupId);
-  if (!g) return undefined;
-  return enqueueMail(db, {
-    to: g.email,
-    template: 'group_rejected',
-    data: { name: g.name, groupTitle: g.title, reason },
-  });
+  return queueToOwner(db, groupId, 'group_rejected', () => ({ reason }));
 }
 
 /** Hidden by reports (the threshold in reports.server.ts): write and send the message to the owner. */
@@ -79,14 +81,7 @@ export async function notifyGroupHidden(db: Db, groupId: string, reason: string 
 
 /** The link checks found the invite link dead: tell the owner (written and sent now). */
 export async function notifyLinkDead(db: Db, groupId: string) {
-  const g = await groupWithOwner(db, groupId);
-  if (!g) return;
-  const id = await enqueueMail(db, {
-    to: g.email,
-    template: 'link_dead',
-    data: { name: g.name, groupTitle: g.title },
-  });
-  await deliverMail(db, [id]);
+  await deliverMail(db, [await queueToOwner(db, groupId, 'link_dead', () => ({}))]);
 }
 
 /** The receipt of an order that just became active (call inside the activation's transaction). */
@@ -143,36 +138,28 @@ export async function queueFeaturingReminders(db: Db, now = new Date()): Promise
     name: users.name,
   };
   const notRenewed = or(isNull(groups.featuredUntil), lte(groups.featuredUntil, featureOrders.endDate));
-  const ending = await db
-    .select(base)
-    .from(featureOrders)
-    .innerJoin(groups, eq(groups.id, featureOrders.groupId))
-    .innerJoin(users, eq(users.id, featureOrders.userId))
-    .where(
-      and(
-        eq(featureOrders.status, 'active'),
-        gt(featureOrders.endDate, now),
-        lte(featureOrders.endDate, new Date(now.getTime() + ENDING_WITHIN_MS)),
-        notRenewed,
-        sql`not exists (select 1 from mail_outbox m where m.dedupe_key = 'featuring-ending:' || ${featureOrders.id})`,
-      ),
-    )
-    .limit(200);
-  const ended = await db
-    .select(base)
-    .from(featureOrders)
-    .innerJoin(groups, eq(groups.id, featureOrders.groupId))
-    .innerJoin(users, eq(users.id, featureOrders.userId))
-    .where(
-      and(
-        inArray(featureOrders.status, ['active', 'expired']),
-        lte(featureOrders.endDate, now),
-        gt(featureOrders.endDate, new Date(now.getTime() - ENDED_WITHIN_MS)),
-        or(notRenewed, lte(groups.featuredUntil, now)),
-        sql`not exists (select 1 from mail_outbox m where m.dedupe_key = 'featuring-ended:' || ${featureOrders.id})`,
-      ),
-    )
-    .limit(200);
+  const ordersWithOwner = (...where: (SQL | undefined)[]) =>
+    db
+      .select(base)
+      .from(featureOrders)
+      .innerJoin(groups, eq(groups.id, featureOrders.groupId))
+      .innerJoin(users, eq(users.id, featureOrders.userId))
+      .where(and(...where))
+      .limit(200);
+  const ending = await ordersWithOwner(
+    eq(featureOrders.status, 'active'),
+    gt(featureOrders.endDate, now),
+    lte(featureOrders.endDate, new Date(now.getTime() + ENDING_WITHIN_MS)),
+    notRenewed,
+    sql`not exists (select 1 from mail_outbox m where m.dedupe_key = 'featuring-ending:' || ${featureOrders.id})`,
+  );
+  const ended = await ordersWithOwner(
+    inArray(featureOrders.status, ['active', 'expired']),
+    lte(featureOrders.endDate, now),
+    gt(featureOrders.endDate, new Date(now.getTime() - ENDED_WITHIN_MS)),
+    or(notRenewed, lte(groups.featuredUntil, now)),
+    sql`not exists (select 1 from mail_outbox m where m.dedupe_key = 'featuring-ended:' || ${featureOrders.id})`,
+  );
   let written = 0;
   for (const [kind, rows] of [
     ['ending', ending],

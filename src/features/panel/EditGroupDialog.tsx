@@ -8,6 +8,7 @@ import { Skeleton } from '#src/components/ui/Skeleton.tsx';
 import { toast } from '#src/components/ui/toast.store.ts';
 import { checkGroupForm, type FieldErrors, GroupFields } from '#src/features/submission/GroupFields.tsx';
 import { ApiError, api } from '#src/lib/api.ts';
+import { useLoad } from '#src/lib/use-api.ts';
 
 /** A group as the panel lists it (GET /api/user/groups). */
 export interface OwnGroup {
@@ -24,11 +25,6 @@ export interface OwnGroup {
   paidFeaturedUntil: string | null;
 }
 
-type Categories =
-  | { state: 'loading' }
-  | { state: 'error' }
-  | { state: 'ok'; list: { name: string; slug: string }[] };
-
 export function EditGroupDialog({
   group,
   onOpenChange,
@@ -39,18 +35,13 @@ export function EditGroupDialog({
   onSaved: () => void;
 }) {
   const formId = useId();
-  const [categories, setCategories] = useState<Categories>({ state: 'loading' });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
   const open = group !== null;
 
-  useEffect(() => {
-    if (!open || categories.state === 'ok') return;
-    setCategories({ state: 'loading' });
-    api<{ name: string; slug: string }[]>('/api/categories')
-      .then((list) => setCategories({ state: 'ok', list }))
-      .catch(() => setCategories({ state: 'error' }));
-  }, [open, categories.state]);
+  const [categories, retryCategories] = useLoad<{ name: string; slug: string }[]>(
+    open ? '/api/categories' : null,
+  );
 
   useEffect(() => {
     if (open) setErrors({});
@@ -131,7 +122,7 @@ export function EditGroupDialog({
       {categories.state === 'error' && (
         <div className="flex flex-col items-start gap-3">
           <p className="text-sm text-neutral-700">Não foi possível carregar as categorias.</p>
-          <Button variant="secondary" onClick={() => setCategories({ state: 'loading' })}>
+          <Button variant="secondary" onClick={retryCategories}>
             Tentar novamente
           </Button>
         </div>
@@ -147,7 +138,7 @@ export function EditGroupDialog({
           className="flex flex-col gap-5"
         >
           <GroupFields
-            categories={categories.list}
+            categories={categories.data}
             errors={errors}
             values={{
               title: shown.title,

@@ -1,12 +1,13 @@
 // A group's joins (clicks) and shares over the last 30 days: totals, the change against the 30 days
 // before, and a chart whose library is fetched only when the stats are opened.
 import { BarChart3 } from 'lucide-react';
-import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
+import { type ComponentType, lazy, Suspense, useState } from 'react';
 import { Button } from '#src/components/ui/Button.tsx';
 import { EmptyState } from '#src/components/ui/EmptyState.tsx';
 import { Skeleton } from '#src/components/ui/Skeleton.tsx';
-import { api } from '#src/lib/api.ts';
+import { withQuery } from '#src/lib/api.ts';
 import { countLabel } from '#src/lib/format.ts';
+import { useLoad } from '#src/lib/use-api.ts';
 import { changeLabel, STATS_DEFAULT_DAYS, type GroupStats as Stats, type StatsDay } from './engage.ts';
 
 const StatsChart = lazy(() => import('./StatsChart.tsx')) as ComponentType<{ days: StatsDay[] }>;
@@ -28,21 +29,9 @@ function Total({ label, value, previous }: { label: string; value: number; previ
 }
 
 function StatsBody({ groupId }: { groupId: string }) {
-  const [state, setState] = useState<
-    { status: 'loading' } | { status: 'error' } | { status: 'ok'; data: Stats }
-  >({
-    status: 'loading',
-  });
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    if (attempt < 0) return; // attempt: bumped by retry to reload
-    setState({ status: 'loading' });
-    api<Stats>(`/api/user/groups/${groupId}/stats`, { query: { days: DAYS } })
-      .then((data) => setState({ status: 'ok', data }))
-      .catch(() => setState({ status: 'error' }));
-  }, [groupId, attempt]);
+  const [load, retry] = useLoad<Stats>(withQuery(`/api/user/groups/${groupId}/stats`, { days: DAYS }));
 
-  if (state.status === 'loading')
+  if (load.state === 'loading')
     return (
       <div className="flex flex-col gap-3" aria-busy="true">
         <span className="sr-only">Carregando estatísticas…</span>
@@ -53,15 +42,15 @@ function StatsBody({ groupId }: { groupId: string }) {
         <Skeleton className="h-56" />
       </div>
     );
-  if (state.status === 'error')
+  if (load.state === 'error')
     return (
       <EmptyState
         title="Não foi possível carregar as estatísticas"
         text="Verifique sua conexão e tente novamente."
-        action={<Button onClick={() => setAttempt((n) => n + 1)}>Tentar novamente</Button>}
+        action={<Button onClick={retry}>Tentar novamente</Button>}
       />
     );
-  const { days, totals } = state.data;
+  const { days, totals } = load.data;
   if (totals.clicks === 0 && totals.shares === 0)
     return (
       <p className="rounded-control bg-neutral-50 p-4 text-center text-sm text-neutral-600">

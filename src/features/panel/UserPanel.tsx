@@ -7,7 +7,6 @@ import type { ReportReason } from '#db/schema.ts';
 import { Badge } from '#src/components/ui/Badge.tsx';
 import { Button } from '#src/components/ui/Button.tsx';
 import { Card } from '#src/components/ui/Card.tsx';
-import type { BadgeVariant } from '#src/components/ui/classes.ts';
 import { buttonClasses, cx, inputClasses } from '#src/components/ui/classes.ts';
 import { Dialog } from '#src/components/ui/Dialog.tsx';
 import { EmptyState } from '#src/components/ui/EmptyState.tsx';
@@ -16,8 +15,9 @@ import { Tabs } from '#src/components/ui/Tabs.tsx';
 import { PENDING_FEATURE_KEY } from '#src/features/auth/auth.client.ts';
 import { SessionSpinner } from '#src/features/auth/RequireSession.tsx';
 import { $session, endSession, loadSession } from '#src/features/auth/session.store.ts';
-import { api } from '#src/lib/api.ts';
 import { formatDate } from '#src/lib/format.ts';
+import { useLoad } from '#src/lib/use-api.ts';
+import { orderStatusBadge } from '../payments/payments.ts';
 import { DeleteGroupDialog } from './DeleteGroupDialog.tsx';
 import { EditGroupDialog, type OwnGroup } from './EditGroupDialog.tsx';
 import { EndAllSessions } from './EndAllSessions.tsx';
@@ -36,30 +36,6 @@ interface UserOrder {
   orderDate: string;
   endDate: string | null;
   daysRemaining: number | null;
-}
-
-const STATUS: Record<string, [string, BadgeVariant]> = {
-  paid: ['Pago', 'green'],
-  active: ['Ativo', 'blue'],
-  pending: ['Pendente', 'yellow'],
-  cancelled: ['Cancelado', 'red'],
-  failed: ['Falhou', 'red'],
-  expired: ['Expirado', 'grey'],
-};
-
-type Load<T> = { state: 'loading' } | { state: 'error' } | { state: 'ok'; data: T };
-
-function useList<T>(path: string, enabled: boolean): [Load<T>, () => void] {
-  const [value, setValue] = useState<Load<T>>({ state: 'loading' });
-  const [n, setN] = useState(0);
-  useEffect(() => {
-    if (!enabled || n < 0) return; // n: bumped by retry to reload
-    setValue({ state: 'loading' });
-    api<T>(path)
-      .then((data) => setValue({ state: 'ok', data }))
-      .catch(() => setValue({ state: 'error' }));
-  }, [path, enabled, n]);
-  return [value, () => setN((x) => x + 1)];
 }
 
 function highlight(groupId: string) {
@@ -100,8 +76,8 @@ export default function UserPanel() {
   const [editing, setEditing] = useState<OwnGroup | null>(null);
   const [deleting, setDeleting] = useState<OwnGroup | null>(null);
   const authed = session.status === 'authenticated';
-  const [groups, retryGroups] = useList<UserGroup[]>('/api/user/groups', authed);
-  const [orders, retryOrders] = useList<UserOrder[]>('/api/user/feature-orders', authed);
+  const [groups, retryGroups] = useLoad<UserGroup[]>(authed ? '/api/user/groups' : null);
+  const [orders, retryOrders] = useLoad<UserOrder[]>(authed ? '/api/user/feature-orders' : null);
 
   useEffect(() => {
     void loadSession();
@@ -254,7 +230,7 @@ export default function UserPanel() {
           )}
           {orders.state === 'ok' &&
             orders.data.map((o) => {
-              const [label, variant] = STATUS[o.status] ?? [o.status, 'grey'];
+              const { label, tone: variant } = orderStatusBadge(o.status);
               return (
                 <Card
                   key={o.id}

@@ -12,12 +12,7 @@ import { toast } from '#src/components/ui/toast.store.ts';
 import { $session, loadSession } from '#src/features/auth/session.store.ts';
 import { ApiError, api } from '#src/lib/api.ts';
 import { formatBRL } from '#src/lib/format.ts';
-import {
-  $paymentsUnavailable,
-  $selectedPlan,
-  goLoginKeeping,
-  isUnavailableMessage,
-} from './payments.store.ts';
+import { $paymentsUnavailable, $selectedPlan, goLoginKeeping, isPaymentsDisabled } from './payments.store.ts';
 import { MESSAGES, perDaysLabel } from './payments.ts';
 import { UnavailableNotice } from './UnavailableNotice.tsx';
 
@@ -90,7 +85,7 @@ export default function FeaturePlans() {
       } catch (error) {
         if (cancelled) return;
         const message = error instanceof Error ? error.message : String(error);
-        if (isUnavailableMessage(message)) $paymentsUnavailable.set(true);
+        if (isPaymentsDisabled(error)) $paymentsUnavailable.set(true);
         setLoadError(message);
       }
     })();
@@ -139,7 +134,7 @@ export default function FeaturePlans() {
       location.assign(`/pagar-destaque/${id}`);
     } catch (error) {
       const message = error instanceof ApiError ? error.message : MESSAGES.createOrderFailed;
-      if (isUnavailableMessage(message)) $paymentsUnavailable.set(true);
+      if (isPaymentsDisabled(error)) $paymentsUnavailable.set(true);
       toast({ title: MESSAGES.createOrderFailed, description: message, variant: 'destructive' });
       setBusy(false);
     }

@@ -12,7 +12,7 @@ import { toast } from '#src/components/ui/toast.store.ts';
 import { $session, loadSession } from '#src/features/auth/session.store.ts';
 import { ApiError, api } from '#src/lib/api.ts';
 import { formatBRL } from '#src/lib/format.ts';
-import { $paymentsUnavailable, $selectedPlan, isUnavailableMessage } from './payments.store.ts';
+import { $paymentsUnavailable, $selectedPlan, isPaymentsDisabled } from './payments.store.ts';
 import { type OrderJson, orderStatusBadge } from './payments.ts';
 import { UnavailableNotice } from './UnavailableNotice.tsx';
 
@@ -113,7 +113,7 @@ export default function PayOrder() {
       location.assign(link);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      if (isUnavailableMessage(message)) $paymentsUnavailable.set(true);
+      if (isPaymentsDisabled(error)) $paymentsUnavailable.set(true);
       toast({ title: 'Erro ao processar pagamento', description: message, variant: 'destructive' });
       setBusy(false);
     }

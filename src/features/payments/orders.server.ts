@@ -87,7 +87,7 @@ export async function activePaymentMethods(db: Db) {
 }
 
 function assertPaymentsActive(settings: ClearSettings) {
-  if (!paymentsActive(settings)) throw new AppError('UNAVAILABLE', MESSAGES.paymentsDisabled);
+  if (!paymentsActive(settings)) throw new AppError('PAYMENTS_DISABLED', MESSAGES.paymentsDisabled);
 }
 
 /** POST /api/feature-orders: an order for one of the caller's approved groups at the plan's price. */
@@ -246,7 +246,7 @@ export async function getOrderForUser(db: Db, userId: string, orderId: string) {
 /** The provider that charges now: the configured one, or the simulator locally when it has no keys. */
 export function resolveProvider(settings: ClearSettings, origin: string): PaymentProvider {
   const chosen = chooseProvider(settings);
-  if (!chosen) throw new AppError('UNAVAILABLE', MESSAGES.paymentsDisabled);
+  if (!chosen) throw new AppError('PAYMENTS_DISABLED', MESSAGES.paymentsDisabled);
   if (chosen === 'stripe' && settings.stripeSecretKey) return new StripeProvider(settings.stripeSecretKey);
   if (chosen === 'mercadopago' && settings.mercadoPagoAccessToken)
     return new MercadoPagoProvider(settings.mercadoPagoAccessToken, settings.mode);

@@ -2,6 +2,7 @@
 // fallback on the payment screen), the group waiting for a login, and where to go after logging in.
 import { persistentJSON } from '@nanostores/persistent';
 import { atom } from 'nanostores';
+import { ApiError } from '#src/lib/api.ts';
 import { PENDING_FEATURE_KEY } from '../auth/auth.client.ts';
 import { REDIRECT_AFTER_LOGIN_KEY } from '../auth/RequireSession.tsx';
 
@@ -30,7 +31,7 @@ export function goLoginKeeping(groupId: string | null) {
   location.assign('/auth');
 }
 
-/** The server says payments are off when its message says so (spec section 8). */
-export function isUnavailableMessage(message: string): boolean {
-  return message.includes('métodos de pagamento estão desativados');
+/** Whether an API error says payments are off (its code, never its text). */
+export function isPaymentsDisabled(error: unknown): boolean {
+  return error instanceof ApiError && error.code === 'PAYMENTS_DISABLED';
 }

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  adminPageWindow,
   centsFromDecimal,
   daysRemaining,
   extendFeaturedEnd,
@@ -62,16 +61,6 @@ describe('labels', () => {
     expect(providerBadge('mercadopago')).toBe('MP');
     expect(providerBadge('stripe')).toBe('ST');
     expect(providerBadge(null)).toBeNull();
-  });
-});
-
-describe('adminPageWindow', () => {
-  it('shows the first two, the last two and one either side, with gaps', () => {
-    expect(adminPageWindow(1, 1)).toEqual([1]);
-    expect(adminPageWindow(1, 5)).toEqual([1, 2, 3, 4, 5]);
-    expect(adminPageWindow(6, 12)).toEqual([1, 2, '...', 5, 6, 7, '...', 11, 12]);
-    expect(adminPageWindow(1, 10)).toEqual([1, 2, '...', 9, 10]);
-    expect(adminPageWindow(4, 10)).toEqual([1, 2, 3, 4, 5, '...', 9, 10]);
   });
 });
 

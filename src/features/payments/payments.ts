@@ -95,25 +95,6 @@ export function orderStatusBadge(status: string) {
   return ORDER_STATUS_LABELS[status] ?? { label: status, tone: 'grey' as const };
 }
 
-/**
- * The admin payments pagination window (spec: first two, last two, one either side of the current
- * page, '...' for gaps). Kept here until src/lib/pagination.ts lands, then it can delegate.
- */
-export function adminPageWindow(page: number, pages: number): (number | '...')[] {
-  const wanted = new Set<number>();
-  for (const p of [1, 2, pages - 1, pages, page - 1, page, page + 1]) if (p >= 1 && p <= pages) wanted.add(p);
-  const sorted = [...wanted].sort((a, b) => a - b);
-  const out: (number | '...')[] = [];
-  for (const p of sorted) {
-    const last = out[out.length - 1];
-    // A gap never hides a single page: that page is shown instead (as src/lib/pagination.ts does).
-    if (typeof last === 'number' && p - last === 2) out.push(last + 1);
-    else if (typeof last === 'number' && p - last > 2) out.push('...');
-    out.push(p);
-  }
-  return out;
-}
-
 export const MASK_CHAR = '•';
 
 /** A stored secret as the settings API shows it: never in clear, only its last 4 characters. */

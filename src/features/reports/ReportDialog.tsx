@@ -8,6 +8,7 @@ import { Dialog } from '#src/components/ui/Dialog.tsx';
 import { Field, TextArea } from '#src/components/ui/Field.tsx';
 import { toast } from '#src/components/ui/toast.store.ts';
 import { ApiError, api } from '#src/lib/api.ts';
+import { checkForm } from '#src/lib/form-errors.ts';
 import { REPORT_REASON_LABELS, REPORT_REASONS, ReportSchema } from './reports.schema.ts';
 
 interface Props {
@@ -29,19 +30,13 @@ export default function ReportDialog({ groupId, startOpen = false, onClosed }: P
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const data = Object.fromEntries(new FormData(event.currentTarget));
-    const parsed = ReportSchema.safeParse(data);
-    if (!parsed.success) {
-      const found: Record<string, string> = {};
-      for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= issue.message;
-      setErrors(found);
-      return;
-    }
-    setErrors({});
+    const parsed = checkForm(ReportSchema, data, setErrors);
+    if (!parsed) return;
     setBusy(true);
     try {
       const res = await api<{ message: string }>(`/api/groups/${encodeURIComponent(groupId)}/reports`, {
         method: 'POST',
-        body: parsed.data,
+        body: parsed,
       });
       toast({ title: 'Denúncia enviada', description: res.message, variant: 'success' });
       setOpen(false);

@@ -9,6 +9,7 @@ import { EmptyState } from '#src/components/ui/EmptyState.tsx';
 import { Skeleton } from '#src/components/ui/Skeleton.tsx';
 import { toast } from '#src/components/ui/toast.store.ts';
 import { api, withQuery } from '#src/lib/api.ts';
+import { fieldErrors } from '#src/lib/form-errors.ts';
 import { GAP, pageWindow } from '#src/lib/pagination.ts';
 import type { AdvertisementJson } from '../ads/ads.schema.ts';
 import { mixAds } from '../ads/ads.ts';
@@ -50,10 +51,7 @@ const CHIP =
 
 function errorsOf(draft: Criteria): Record<string, string> {
   const parsed = SearchQuerySchema.safeParse({ ...draft, search: draft.q, page: 1, after: '' });
-  if (parsed.success) return {};
-  const fields: Record<string, string> = {};
-  for (const issue of parsed.error.issues) fields[String(issue.path[0] ?? '_')] ??= issue.message;
-  return fields;
+  return parsed.success ? {} : fieldErrors(parsed.error);
 }
 
 export default function SearchPage() {

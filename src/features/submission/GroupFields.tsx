@@ -2,6 +2,7 @@
 // The server repeats every check (same zod schema, image by magic bytes).
 import type { ReactNode } from 'react';
 import { Field, Select, TextArea, TextInput } from '#src/components/ui/Field.tsx';
+import { fieldErrors } from '#src/lib/form-errors.ts';
 import {
   IMAGE_MAX_BYTES,
   IMAGE_TOO_LARGE_MESSAGE,
@@ -21,10 +22,8 @@ export interface GroupFieldValues {
 
 /** Check a group form's data as the API will; drops an empty image so it is not sent. */
 export function checkGroupForm(data: FormData): FieldErrors {
-  const found: FieldErrors = {};
   const parsed = SubmissionSchema.safeParse(Object.fromEntries(data));
-  if (!parsed.success)
-    for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= issue.message;
+  const found: FieldErrors = parsed.success ? {} : fieldErrors(parsed.error);
   const image = data.get('image');
   if (image instanceof File && image.size > 0) {
     if (image.size > IMAGE_MAX_BYTES) found.image = IMAGE_TOO_LARGE_MESSAGE;

@@ -1,15 +1,19 @@
 // Submitting a group: validated server-side, stored unapproved, image kept only if the row is.
-import { and, eq, ne, sql } from 'drizzle-orm';
-import type { z } from 'zod';
 import type { Db } from '#db/client.ts';
-import { categories, groups } from '#db/schema.ts';
 import { subjectHash } from '#src/features/analytics/visitor.server.ts';
+import {
+  assertInviteFree,
+  findCategory,
+  insertGroups,
+  withTitleSlugs,
+} from '#src/features/groups/group-writes.server.ts';
 import { normalizeInviteLink } from '#src/features/groups/groups.ts';
-import { freeTitleSlug } from '#src/features/groups/slugs.server.ts';
 import { checkInvite } from '#src/features/links/invite-check.server.ts';
 import { copyInvitePhoto } from '#src/features/links/invite-photo.server.ts';
 import { DEAD_LINK_MESSAGE } from '#src/features/links/links.schema.ts';
-import { AppError } from '#src/lib/http.server.ts';
+import { isUniqueViolation } from '#src/lib/db-errors.ts';
+import { getEnv } from '#src/lib/env.server.ts';
+import { AppError, parse } from '#src/lib/http.server.ts';
 import { consumeRateLimit } from '#src/lib/rate-limit.server.ts';
 import { deleteImage, imageUrl, prepareImage, saveImage } from './images.server.ts';
 import { SubmissionSchema } from './submission.schema.ts';
@@ -21,18 +25,12 @@ export const TURNSTILE_MESSAGE = 'Confirme que você não é um robô e tente no
 export const CATEGORY_MESSAGE = 'Selecione uma categoria válida';
 export const TURNSTILE_URL = 'https://challenges.cloudflare.com/turnstile/v0/siteverify';
 
-export function duplicateMessage(title: string) {
-  return `Este link de convite já foi enviado: o grupo "${title}" já está cadastrado.`;
-}
-
-/** Cloudflare Turnstile check when TURNSTILE_SECRET is set (URL injectable for tests). */
-export async function verifyTurnstile(
-  token: string | undefined,
-  ip: string,
-  url = process.env.TURNSTILE_VERIFY_URL || TURNSTILE_URL,
-) {
-  const secretKey = process.env.TURNSTILE_SECRET;
+/** Cloudflare Turnstile check when TURNSTILE_SECRET is set (TURNSTILE_VERIFY_URL stands in, in tests). */
+export async function verifyTurnstile(token: string | undefined, ip: string) {
+  const env = getEnv();
+  const secretKey = env.TURNSTILE_SECRET;
   if (!secretKey) return;
+  const url = (env.isLocal && env.TURNSTILE_VERIFY_URL) || TURNSTILE_URL;
   if (!token) throw new AppError('BAD_REQUEST', TURNSTILE_MESSAGE);
   let ok = false;
   try {
@@ -84,32 +82,11 @@ export async function readSubmission(req: Request): Promise<SubmissionForm> {
   };
 }
 
-/** The category a form names (by name, slug or id), or 400 'Selecione uma categoria válida'. */
+/** The category a form names (see categoryFinder), or 400 'Selecione uma categoria válida'. */
 export async function submittedCategory(db: Db, value: string): Promise<{ id: number }> {
-  const [category] = await db
-    .select({ id: categories.id })
-    .from(categories)
-    .where(
-      sql`${categories.name} = ${value} or ${categories.slug} = ${value} or ${categories.id}::text = ${value}`,
-    );
+  const category = await findCategory(db, value);
   if (!category) throw new AppError('BAD_REQUEST', CATEGORY_MESSAGE, { category: CATEGORY_MESSAGE });
   return category;
-}
-
-/** 409 naming the group that already uses an invite code (other than `exceptGroupId`). */
-export async function assertInviteFree(db: Db, code: string, exceptGroupId?: string) {
-  const [existing] = await db
-    .select({ title: groups.title })
-    .from(groups)
-    .where(
-      exceptGroupId
-        ? and(eq(groups.inviteCode, code), ne(groups.id, exceptGroupId))
-        : eq(groups.inviteCode, code),
-    );
-  if (existing)
-    throw new AppError('CONFLICT', duplicateMessage(existing.title), {
-      link: duplicateMessage(existing.title),
-    });
 }
 
 /** Create an unapproved group. */
@@ -119,15 +96,14 @@ export async function submitGroup(
   options: { userId: string | null; ip: string },
 ) {
   if (form.honeypot) throw new AppError('BAD_REQUEST', SPAM_MESSAGE);
-  const input: z.output<typeof SubmissionSchema> = (() => {
-    const result = SubmissionSchema.safeParse(form.fields);
-    if (result.success) return result.data;
-    const fields: Record<string, string> = {};
-    for (const issue of result.error.issues) fields[String(issue.path[0])] ??= issue.message;
-    throw new AppError('BAD_REQUEST', Object.values(fields)[0] ?? 'Dados inválidos', fields);
-  })();
-  const limit = Number(process.env.SUBMIT_RATE_LIMIT ?? 10);
-  await consumeRateLimit(db, `submit:ip:${subjectHash(options.ip)}`, limit, 3600, SUBMIT_TOO_MANY_MESSAGE);
+  const input = parse(SubmissionSchema, form.fields);
+  await consumeRateLimit(
+    db,
+    `submit:ip:${subjectHash(options.ip)}`,
+    getEnv().SUBMIT_RATE_LIMIT,
+    3600,
+    SUBMIT_TOO_MANY_MESSAGE,
+  );
   await verifyTurnstile(form.turnstileToken, options.ip);
 
   const invite = normalizeInviteLink(input.link)!;
@@ -145,12 +121,14 @@ export async function submitGroup(
     // No upload: the group's own WhatsApp photo, copied into our storage (never hot-linked).
     imageKey = (await copyInvitePhoto(check.imageUrl))?.key ?? null;
   }
+  const resent = () =>
+    new AppError('CONFLICT', 'Este link de convite já foi enviado.', {
+      link: 'Este link de convite já foi enviado.',
+    });
   try {
-    const id = crypto.randomUUID();
-    const [group] = await db
-      .insert(groups)
-      .values({
-        id,
+    const [row] = await withTitleSlugs(db, [
+      {
+        id: crypto.randomUUID(),
         title: input.title,
         description: input.description,
         link: invite.link,
@@ -158,26 +136,16 @@ export async function submitGroup(
         type: invite.type,
         followers: check.followers ?? null,
         categoryId: category.id,
-        titleSlug: await freeTitleSlug(db, input.title, category.id, id),
         approved: false,
         image: imageKey ? imageUrl(imageKey) : null,
         userId: options.userId,
-      })
-      .returning({
-        id: groups.id,
-        title: groups.title,
-        approved: groups.approved,
-        image: groups.image,
-        titleSlug: groups.titleSlug,
-      });
-    return group!;
+      },
+    ]);
+    if (!(await insertGroups(db, [row!])).has(invite.code)) throw resent();
+    const { id, title, approved, image, titleSlug } = row!;
+    return { id, title, approved, image, titleSlug };
   } catch (error) {
     if (imageKey) await deleteImage(imageKey).catch(() => undefined);
-    for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause)
-      if ((e as { code?: unknown }).code === '23505')
-        throw new AppError('CONFLICT', 'Este link de convite já foi enviado.', {
-          link: 'Este link de convite já foi enviado.',
-        });
-    throw error;
+    throw isUniqueViolation(error) ? resent() : error;
   }
 }

@@ -11,7 +11,7 @@ import {
   Sparkles,
   XCircle,
 } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Badge } from '#src/components/ui/Badge.tsx';
 import { Button } from '#src/components/ui/Button.tsx';
 import { Card } from '#src/components/ui/Card.tsx';
@@ -20,10 +20,13 @@ import { Dialog } from '#src/components/ui/Dialog.tsx';
 import { EmptyState } from '#src/components/ui/EmptyState.tsx';
 import { Skeleton } from '#src/components/ui/Skeleton.tsx';
 import { toast } from '#src/components/ui/toast.store.ts';
-import { api } from '#src/lib/api.ts';
+import { adminScreen } from '#src/features/admin/RequireAdmin.tsx';
+import { Pagination } from '#src/features/admin/ui.tsx';
+import { api, withQuery } from '#src/lib/api.ts';
 import { formatBRL, formatDate } from '#src/lib/format.ts';
-import { adminPageWindow, orderStatusBadge, providerBadge, shortId, shortPaymentId } from '../payments.ts';
-import { useAdminSession } from './useAdminSession.ts';
+import { ADMIN_WINDOW } from '#src/lib/pagination.ts';
+import { useApi } from '#src/lib/use-api.ts';
+import { orderStatusBadge, providerBadge, shortId, shortPaymentId } from '../payments.ts';
 
 interface Payment {
   id: string;
@@ -141,41 +144,20 @@ function RowMenu({
   );
 }
 
-/** The page window with a stable key for each gap (the page before it). */
-function keyedWindow(page: number, pages: number) {
-  const items = adminPageWindow(page, pages);
-  return items.map((item, i) => ({
-    item,
-    key: item === '...' ? `gap-after-${String(items[i - 1])}` : `page-${item}`,
-  }));
-}
-
-export default function AdminPayments() {
-  const isAdmin = useAdminSession();
+function AdminPayments() {
   const [page, setPage] = useState(1);
-  const [data, setData] = useState<PaymentsPage | null>(null);
-  const [loading, setLoading] = useState(true);
+  const { data, error, loading, reload } = useApi<PaymentsPage>(withQuery('/api/admin/payments', { page }));
   const [acting, setActing] = useState(false);
   const [details, setDetails] = useState<Payment | null>(null);
 
-  const load = useCallback(async (target: number) => {
-    setLoading(true);
-    try {
-      setData(await api<PaymentsPage>('/api/admin/payments', { query: { page: target } }));
-    } catch {
+  useEffect(() => {
+    if (error)
       toast({
         title: 'Erro',
         description: 'Não foi possível carregar os pagamentos.',
         variant: 'destructive',
       });
-    } finally {
-      setLoading(false);
-    }
-  }, []);
-
-  useEffect(() => {
-    if (isAdmin) void load(page);
-  }, [isAdmin, page, load]);
+  }, [error]);
 
   async function act(payment: Payment, action: 'approve' | 'cancel') {
     setActing(true);
@@ -194,7 +176,7 @@ export default function AdminPayments() {
           variant: 'success',
         });
       setDetails(null);
-      await load(page);
+      reload();
     } catch (error) {
       const fallback =
         action === 'approve'
@@ -232,7 +214,7 @@ export default function AdminPayments() {
           title: 'Nenhum pedido para processar',
           description: 'Não existem pedidos em processamento para aprovar.',
         });
-      await load(page);
+      reload();
     } catch {
       toast({
         title: 'Erro',
@@ -242,15 +224,6 @@ export default function AdminPayments() {
     } finally {
       setActing(false);
     }
-  }
-
-  if (!isAdmin) {
-    return (
-      <div className="grid place-items-center py-16" role="status">
-        <span className="size-10 animate-spin rounded-full border-4 border-brand-200 border-t-brand-700" />
-        <span className="sr-only">Carregando…</span>
-      </div>
-    );
   }
 
   const pagination = data?.pagination;
@@ -345,43 +318,14 @@ export default function AdminPayments() {
         </ul>
       )}
 
-      {pagination && pagination.pages > 1 && (
-        <nav aria-label="Paginação" className="flex flex-wrap items-center justify-center gap-1">
-          <Button
-            variant="secondary"
-            size="sm"
-            disabled={disabled || page <= 1}
-            onClick={() => setPage(page - 1)}
-          >
-            Anterior
-          </Button>
-          {keyedWindow(page, pagination.pages).map(({ item, key }) =>
-            item === '...' ? (
-              <span key={key} className="px-2 text-neutral-500">
-                ...
-              </span>
-            ) : (
-              <Button
-                key={item}
-                size="sm"
-                variant={item === page ? 'primary' : 'ghost'}
-                aria-current={item === page ? 'page' : undefined}
-                disabled={disabled}
-                onClick={() => setPage(item)}
-              >
-                {item}
-              </Button>
-            ),
-          )}
-          <Button
-            variant="secondary"
-            size="sm"
-            disabled={disabled || page >= pagination.pages}
-            onClick={() => setPage(page + 1)}
-          >
-            Próxima
-          </Button>
-        </nav>
+      {pagination && (
+        <Pagination
+          page={page}
+          pages={pagination.pages}
+          onChange={setPage}
+          disabled={disabled}
+          shape={ADMIN_WINDOW}
+        />
       )}
 
       {details && (
@@ -456,3 +400,5 @@ export default function AdminPayments() {
     </div>
   );
 }
+
+export default adminScreen(AdminPayments);

@@ -1,15 +1,18 @@
 // /admin/payment-settings (Configurações de Pagamento): provider switches, preferred method, keys per
 // provider (secrets come back masked; leaving the mask keeps the stored secret) and the URLs.
 import { AlertTriangle, ExternalLink } from 'lucide-react';
-import { type ReactNode, useEffect, useId, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { Badge } from '#src/components/ui/Badge.tsx';
 import { Button } from '#src/components/ui/Button.tsx';
 import { Card } from '#src/components/ui/Card.tsx';
-import { cx } from '#src/components/ui/classes.ts';
+import { Field, TextInput } from '#src/components/ui/Field.tsx';
+import { Tabs } from '#src/components/ui/Tabs.tsx';
 import { toast } from '#src/components/ui/toast.store.ts';
+import { adminScreen } from '#src/features/admin/RequireAdmin.tsx';
+import { Spinner } from '#src/features/admin/ui.tsx';
 import { api } from '#src/lib/api.ts';
+import { useApi } from '#src/lib/use-api.ts';
 import type { PaymentSettingsInput } from '../payments.schema.ts';
-import { useAdminSession } from './useAdminSession.ts';
 
 type Settings = Required<{ [K in keyof PaymentSettingsInput]: NonNullable<PaymentSettingsInput[K]> }>;
 type Tab = 'mercadopago' | 'stripe' | 'urls';
@@ -29,7 +32,8 @@ const EMPTY: Settings = {
   stripeEnabled: false,
 };
 
-function Field({
+/** A key or URL of a provider: monospace, never autofilled, a secret hidden as typed. */
+function KeyField({
   label,
   hint,
   value,
@@ -42,28 +46,20 @@ function Field({
   onChange: (value: string) => void;
   secret?: boolean;
 }) {
-  const id = useId();
   return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-neutral-900">
-        {label}
-      </label>
-      <input
-        id={id}
-        type={secret ? 'password' : 'text'}
-        autoComplete="off"
-        spellCheck={false}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        aria-describedby={hint ? `${id}-hint` : undefined}
-        className="mt-1 block min-h-11 w-full rounded-control border border-neutral-300 bg-white px-3 font-mono text-sm focus-visible:border-brand-600 focus-visible:outline-2 focus-visible:outline-brand-600"
-      />
-      {hint && (
-        <p id={`${id}-hint`} className="mt-1 text-xs text-neutral-600">
-          {hint}
-        </p>
+    <Field label={label} hint={hint}>
+      {(props) => (
+        <TextInput
+          {...props}
+          type={secret ? 'password' : 'text'}
+          autoComplete="off"
+          spellCheck={false}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          className="font-mono"
+        />
       )}
-    </div>
+    </Field>
   );
 }
 
@@ -80,42 +76,31 @@ function PanelLink({ href, children }: { href: string; children: ReactNode }) {
   );
 }
 
-export default function PaymentSettingsForm() {
-  const isAdmin = useAdminSession();
+function PaymentSettingsForm() {
+  const { data, error } = useApi<Partial<Settings>>('/api/admin/payment-settings');
   const [settings, setSettings] = useState<Settings | null>(null);
   const [tab, setTab] = useState<Tab>('mercadopago');
   const [saving, setSaving] = useState(false);
 
   useEffect(() => {
-    if (!isAdmin) return;
-    api<Partial<Settings>>('/api/admin/payment-settings')
-      .then((data) => {
-        const merged = { ...EMPTY };
-        for (const key of Object.keys(EMPTY) as (keyof Settings)[]) {
-          const value = data[key];
-          if (value !== null && value !== undefined) (merged as Record<string, unknown>)[key] = value;
-        }
-        setSettings(merged);
-      })
-      .catch((error: unknown) =>
-        toast({
-          title: 'Erro ao carregar configurações',
-          description:
-            (error instanceof Error && error.message) ||
-            'Ocorreu um erro ao carregar as configurações de pagamento.',
-          variant: 'destructive',
-        }),
-      );
-  }, [isAdmin]);
+    if (!data) return;
+    const merged = { ...EMPTY };
+    for (const key of Object.keys(EMPTY) as (keyof Settings)[]) {
+      const value = data[key];
+      if (value !== null && value !== undefined) (merged as Record<string, unknown>)[key] = value;
+    }
+    setSettings(merged);
+  }, [data]);
+  useEffect(() => {
+    if (error)
+      toast({
+        title: 'Erro ao carregar configurações',
+        description: error.message || 'Ocorreu um erro ao carregar as configurações de pagamento.',
+        variant: 'destructive',
+      });
+  }, [error]);
 
-  if (!isAdmin || !settings) {
-    return (
-      <div className="grid place-items-center py-16" role="status">
-        <span className="size-10 animate-spin rounded-full border-4 border-brand-200 border-t-brand-700" />
-        <span className="sr-only">Carregando…</span>
-      </div>
-    );
-  }
+  if (!settings) return <Spinner />;
 
   const set = <K extends keyof Settings>(key: K, value: Settings[K]) =>
     setSettings({ ...settings, [key]: value });
@@ -161,10 +146,10 @@ export default function PaymentSettingsForm() {
     { id: 'mercadopago' as const, name: 'Mercado Pago', enabled: settings.mercadopagoEnabled },
     { id: 'stripe' as const, name: 'Stripe', enabled: settings.stripeEnabled },
   ];
-  const tabs: { id: Tab; label: string }[] = [
-    { id: 'mercadopago', label: 'Mercado Pago' },
-    { id: 'stripe', label: 'Stripe' },
-    { id: 'urls', label: 'URLs' },
+  const tabs: { value: Tab; label: string }[] = [
+    { value: 'mercadopago', label: 'Mercado Pago' },
+    { value: 'stripe', label: 'Stripe' },
+    { value: 'urls', label: 'URLs' },
   ];
   const modeToggle = (
     <fieldset>
@@ -238,48 +223,24 @@ export default function PaymentSettingsForm() {
       </Card>
 
       <Card>
-        <div
-          role="tablist"
-          aria-label="Configurações por provedor"
-          className="flex gap-1 overflow-x-auto border-b border-neutral-200"
-        >
-          {tabs.map((t) => (
-            <button
-              key={t.id}
-              type="button"
-              role="tab"
-              id={`tab-${t.id}`}
-              aria-selected={tab === t.id}
-              aria-controls={`panel-${t.id}`}
-              onClick={() => setTab(t.id)}
-              className={cx(
-                '-mb-px min-h-11 border-b-2 px-4 text-sm font-semibold whitespace-nowrap',
-                tab === t.id
-                  ? 'border-brand-700 text-brand-800'
-                  : 'border-transparent text-neutral-600 hover:text-neutral-900',
-              )}
-            >
-              {t.label}
-            </button>
-          ))}
-        </div>
-        <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="space-y-4 pt-4">
+        <Tabs tabs={tabs} value={tab} onChange={setTab} label="Configurações por provedor" />
+        <div role="tabpanel" aria-label={tabs.find((t) => t.value === tab)?.label} className="space-y-4 pt-4">
           {tab === 'mercadopago' && (
             <>
               {modeToggle}
-              <Field
+              <KeyField
                 label="Access Token"
                 hint="Começa com APP_USR-"
                 value={settings.mercadoPagoAccessToken}
                 onChange={(v) => set('mercadoPagoAccessToken', v)}
                 secret
               />
-              <Field
+              <KeyField
                 label="Public Key"
                 value={settings.mercadoPagoPublicKey}
                 onChange={(v) => set('mercadoPagoPublicKey', v)}
               />
-              <Field
+              <KeyField
                 label="Webhook Secret"
                 hint="Assinatura secreta das notificações (x-signature)"
                 value={settings.mercadoPagoWebhookSecret}
@@ -294,20 +255,20 @@ export default function PaymentSettingsForm() {
           {tab === 'stripe' && (
             <>
               {modeToggle}
-              <Field
+              <KeyField
                 label="Secret Key"
                 hint="Começa com sk_test_ ou sk_live_"
                 value={settings.stripeSecretKey}
                 onChange={(v) => set('stripeSecretKey', v)}
                 secret
               />
-              <Field
+              <KeyField
                 label="Public Key"
                 hint="Começa com pk_test_ ou pk_live_"
                 value={settings.stripePublicKey}
                 onChange={(v) => set('stripePublicKey', v)}
               />
-              <Field
+              <KeyField
                 label="Webhook Secret"
                 hint="Começa com whsec_"
                 value={settings.stripeWebhookSecret}
@@ -321,13 +282,13 @@ export default function PaymentSettingsForm() {
           )}
           {tab === 'urls' && (
             <>
-              <Field
+              <KeyField
                 label="URL de retorno"
                 hint="Endereço do site para onde o comprador volta após pagar, com https://"
                 value={settings.returnUrl}
                 onChange={(v) => set('returnUrl', v)}
               />
-              <Field
+              <KeyField
                 label="URL de callback (webhook)"
                 hint="Endereço de notificação do Mercado Pago, ex.: https://seusite.com.br/api/payments/webhook/mercadopago. No Stripe, cadastre /api/payments/webhook/stripe."
                 value={settings.callbackUrl}
@@ -350,3 +311,5 @@ export default function PaymentSettingsForm() {
     </div>
   );
 }
+
+export default adminScreen(PaymentSettingsForm);

@@ -56,7 +56,8 @@ export interface PaymentProvider {
  * only locally and in tests, so a deployed site can never be pointed at another server.
  */
 export function providerApiBase(name: 'STRIPE_API_BASE' | 'MERCADOPAGO_API_BASE'): URL | null {
-  const value = process.env[name];
-  if (!value || !getEnv().isLocal) return null;
+  const env = getEnv();
+  const value = env[name];
+  if (!value || !env.isLocal) return null;
   return new URL(value);
 }

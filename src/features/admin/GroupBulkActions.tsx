@@ -1,0 +1,153 @@
+// The groups admin's bulk actions: approve every pending group, reset the highlights, delete the
+// groups without a title or with one title; each behind a confirmation.
+import { Check, Crown, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '#src/components/ui/Button.tsx';
+import { Card } from '#src/components/ui/Card.tsx';
+import { Dialog } from '#src/components/ui/Dialog.tsx';
+import { Field, TextInput } from '#src/components/ui/Field.tsx';
+import { api } from '#src/lib/api.ts';
+import { useAction } from './kit.tsx';
+import { ConfirmDialog } from './ui.tsx';
+
+type Bulk =
+  | { kind: 'approve-all' }
+  | { kind: 'reset-featured' }
+  | { kind: 'delete-empty' }
+  | { kind: 'delete-by-title'; title: string };
+
+const BULK: Record<
+  Bulk['kind'],
+  {
+    title: string;
+    description: string;
+    label: string;
+    danger: boolean;
+    run: (bulk: Bulk) => Promise<unknown>;
+    done: string;
+    failed: string;
+  }
+> = {
+  'approve-all': {
+    title: 'Aprovar todos os pendentes?',
+    description: 'Todos os grupos pendentes serão publicados no site.',
+    label: 'Aprovar todos',
+    danger: false,
+    run: () => api('/api/admin/groups/approve-all-pending', { method: 'POST' }),
+    done: 'Grupos aprovados',
+    failed: 'Não foi possível aprovar os grupos pendentes.',
+  },
+  'reset-featured': {
+    title: 'Resetar destaques?',
+    description: 'Todos os grupos perderão o destaque, inclusive os pagos.',
+    label: 'Resetar destaques',
+    danger: true,
+    run: () => api('/api/admin/groups/reset-featured', { method: 'POST' }),
+    done: 'Destaques resetados',
+    failed: 'Não foi possível resetar os grupos destacados.',
+  },
+  'delete-empty': {
+    title: 'Excluir grupos sem título?',
+    description: 'Todos os grupos com título vazio serão excluídos.',
+    label: 'Excluir',
+    danger: true,
+    run: () => api('/api/admin/groups/delete-empty-titles', { method: 'DELETE' }),
+    done: 'Limpeza concluída',
+    failed: 'Não foi possível excluir os grupos sem título.',
+  },
+  'delete-by-title': {
+    title: 'Excluir por título?',
+    description: '',
+    label: 'Excluir',
+    danger: true,
+    run: (bulk) =>
+      api(`/api/admin/groups/delete-by-title/${encodeURIComponent((bulk as { title: string }).title)}`, {
+        method: 'DELETE',
+      }),
+    done: 'Grupos excluídos',
+    failed: 'Não foi possível excluir os grupos',
+  },
+};
+
+export function GroupBulkActions({ onDone }: { onDone: () => void }) {
+  const [confirm, setConfirm] = useState<Bulk | null>(null);
+  const [byTitle, setByTitle] = useState<string | null>(null);
+  const { busy, act } = useAction(() => {
+    setConfirm(null);
+    onDone();
+  });
+  const current = confirm ? BULK[confirm.kind] : null;
+
+  return (
+    <>
+      <Card padding="sm" className="mb-4">
+        <p className="mb-2 px-1 text-sm font-semibold text-neutral-800">Ações em massa</p>
+        <div className="flex flex-wrap gap-2">
+          <Button size="sm" onClick={() => setConfirm({ kind: 'approve-all' })}>
+            <Check aria-hidden="true" />
+            Aprovar todos pendentes
+          </Button>
+          <Button size="sm" variant="secondary" onClick={() => setConfirm({ kind: 'reset-featured' })}>
+            <Crown aria-hidden="true" />
+            Resetar destaques
+          </Button>
+          <Button size="sm" variant="secondary" onClick={() => setConfirm({ kind: 'delete-empty' })}>
+            <Trash2 aria-hidden="true" />
+            Excluir sem título
+          </Button>
+          <Button size="sm" variant="secondary" onClick={() => setByTitle('')}>
+            <Trash2 aria-hidden="true" />
+            Excluir por título
+          </Button>
+        </div>
+      </Card>
+
+      <Dialog
+        open={byTitle !== null}
+        onOpenChange={(open) => !open && setByTitle(null)}
+        title="Excluir por título"
+        description="Todos os grupos com exatamente este título (sem diferenciar maiúsculas) serão excluídos."
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setByTitle(null)}>
+              Cancelar
+            </Button>
+            <Button
+              variant="danger"
+              disabled={!byTitle?.trim()}
+              onClick={() => {
+                setConfirm({ kind: 'delete-by-title', title: byTitle!.trim() });
+                setByTitle(null);
+              }}
+            >
+              Continuar
+            </Button>
+          </>
+        }
+      >
+        <Field label="Título">
+          {(props) => (
+            <TextInput {...props} value={byTitle ?? ''} onChange={(e) => setByTitle(e.target.value)} />
+          )}
+        </Field>
+      </Dialog>
+
+      {confirm && current && (
+        <ConfirmDialog
+          open
+          title={current.title}
+          description={
+            confirm.kind === 'delete-by-title'
+              ? `Excluir todos os grupos com o título “${confirm.title}”? Esta ação não pode ser desfeita.`
+              : current.description
+          }
+          confirmLabel={current.label}
+          danger={current.danger}
+          busy={busy}
+          onConfirm={() => act(() => current.run(confirm), current.done, current.failed)}
+          onCancel={() => setConfirm(null)}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,289 @@
+// The admin kit: the list states, the form dialog, the row actions and the confirmed delete every admin
+// screen configures (ads, categories, plans, groups). Built on src/components/ui and ./ui.tsx.
+import type { LucideIcon } from 'lucide-react';
+import { Pencil, Trash2 } from 'lucide-react';
+import { type InputHTMLAttributes, type ReactNode, useState } from 'react';
+import { Button } from '#src/components/ui/Button.tsx';
+import { Dialog } from '#src/components/ui/Dialog.tsx';
+import { EmptyState } from '#src/components/ui/EmptyState.tsx';
+import { Field, TextArea, TextInput } from '#src/components/ui/Field.tsx';
+import { toast } from '#src/components/ui/toast.store.ts';
+import { api } from '#src/lib/api.ts';
+import type { FieldErrors } from '#src/lib/form-errors.ts';
+import { ConfirmDialog, fieldsOf, messageOf } from './ui.tsx';
+
+interface ListLoad {
+  loading: boolean;
+  error?: Error;
+  reload: () => void;
+}
+
+/** A list's states: the skeleton on the first load, the error with a retry, the empty state, the items. */
+export function ListView<T>({
+  list,
+  items,
+  skeleton,
+  errorTitle,
+  empty,
+  children,
+}: {
+  list: ListLoad;
+  items: T[] | undefined;
+  skeleton: ReactNode;
+  errorTitle: string;
+  empty: { icon: LucideIcon; title: string; text: string };
+  children: (items: T[]) => ReactNode;
+}) {
+  if (list.loading && !items) return <>{skeleton}</>;
+  if (list.error)
+    return (
+      <EmptyState
+        title={errorTitle}
+        text={list.error.message}
+        action={<Button onClick={list.reload}>Tentar de novo</Button>}
+      />
+    );
+  if (!items?.length) return <EmptyState icon={empty.icon} title={empty.title} text={empty.text} />;
+  return <>{children(items)}</>;
+}
+
+/** A row's 'Editar' and 'Excluir' icon buttons, named after the row. */
+export function RowActions({
+  name,
+  onEdit,
+  onDelete,
+}: {
+  name: string;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  return (
+    <>
+      <Button size="icon" variant="ghost" onClick={onEdit} aria-label={`Editar ${name}`}>
+        <Pencil aria-hidden="true" />
+      </Button>
+      <Button
+        size="icon"
+        variant="ghost"
+        onClick={onDelete}
+        aria-label={`Excluir ${name}`}
+        className="text-red-700 hover:bg-red-50"
+      >
+        <Trash2 aria-hidden="true" />
+      </Button>
+    </>
+  );
+}
+
+export interface Notice {
+  title: string;
+  description?: string;
+}
+
+/**
+ * A form dialog's save: validate (errors stop it), send, then a success toast and `onSaved`; a refused
+ * save shows the API's field errors and a failure toast, and the dialog stays open.
+ */
+export function useSave(onSaved: () => void) {
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+  async function save(
+    found: FieldErrors,
+    send: () => Promise<unknown>,
+    done: Notice,
+    failed: (error: unknown) => Notice,
+  ) {
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    setBusy(true);
+    try {
+      await send();
+      toast({ ...done, variant: 'success' });
+      onSaved();
+    } catch (error) {
+      setErrors(fieldsOf(error));
+      toast({ ...failed(error), variant: 'destructive' });
+      setBusy(false);
+    }
+  }
+  return { errors, busy, save };
+}
+
+/** A dialog holding one form: 'Cancelar' and the submit button; it closes only when not busy. */
+export function FormDialog({
+  id,
+  title,
+  submitLabel = 'Salvar',
+  busy,
+  onClose,
+  onSubmit,
+  className,
+  children,
+}: {
+  id: string;
+  title: string;
+  submitLabel?: string;
+  busy: boolean;
+  onClose: () => void;
+  onSubmit: () => void;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && !busy && onClose()}
+      title={title}
+      className={className}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={busy}>
+            Cancelar
+          </Button>
+          <Button type="submit" form={id} disabled={busy}>
+            {submitLabel}
+          </Button>
+        </>
+      }
+    >
+      <form
+        id={id}
+        onSubmit={(event) => {
+          event.preventDefault();
+          onSubmit();
+        }}
+        noValidate
+        className="flex flex-col gap-4"
+      >
+        {children}
+      </form>
+    </Dialog>
+  );
+}
+
+/**
+ * 'Excluir' behind a confirmation: `ask(item)` opens it, confirming sends DELETE to `path(item)`, then
+ * a toast and `onDeleted(item)`; a refusal toasts `failed(error)` and keeps the dialog open.
+ */
+export function useConfirmedDelete<T>({
+  path,
+  deleted,
+  failed,
+  onDeleted,
+}: {
+  path: (item: T) => string;
+  deleted: string;
+  failed: (error: unknown) => Notice;
+  onDeleted: (item: T) => void;
+}) {
+  const [target, setTarget] = useState<T | null>(null);
+  const [busy, setBusy] = useState(false);
+  async function confirm() {
+    if (!target) return;
+    setBusy(true);
+    try {
+      await api(path(target), { method: 'DELETE' });
+      toast({ title: deleted, variant: 'success' });
+      setTarget(null);
+      onDeleted(target);
+    } catch (error) {
+      toast({ ...failed(error), variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  }
+  function dialog({ title, description }: { title: string; description: (item: T | null) => string }) {
+    return (
+      <ConfirmDialog
+        open={target !== null}
+        title={title}
+        description={description(target)}
+        confirmLabel="Excluir"
+        busy={busy}
+        onConfirm={confirm}
+        onCancel={() => setTarget(null)}
+      />
+    );
+  }
+  return { target, ask: setTarget, dialog };
+}
+
+/** The toast of a failed admin action: the server's message, or a fallback. */
+export function failure(title: string, fallback = 'Tente novamente.') {
+  return (error: unknown): Notice => ({ title, description: messageOf(error, fallback) });
+}
+
+/** A list's active switch: PATCH {active}, a toast each way, then `reload`. */
+export async function toggleActive(
+  path: string,
+  active: boolean,
+  notices: { on: string; off: string; failed: (error: unknown) => Notice },
+  reload: () => void,
+) {
+  try {
+    await api(path, { method: 'PATCH', body: { active } });
+    toast({ title: active ? notices.on : notices.off, variant: 'success' });
+    reload();
+  } catch (error) {
+    toast({ ...notices.failed(error), variant: 'destructive' });
+  }
+}
+
+/**
+ * One admin action at a time: run it, toast `done` (with the server's message when it sends one) or
+ * `failed`, then `onDone`. `busy` while it runs.
+ */
+export function useAction(onDone: () => void) {
+  const [busy, setBusy] = useState(false);
+  async function act(run: () => Promise<unknown>, done: string, failed: string) {
+    setBusy(true);
+    try {
+      const result = await run();
+      const message = (result as { message?: string } | undefined)?.message;
+      toast({ title: done, description: message, variant: 'success' });
+      onDone();
+    } catch (error) {
+      toast({ title: failed, description: messageOf(error, failed), variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  }
+  return { busy, act };
+}
+
+/** A labelled text box bound to a value (a textarea when `multiline`); other props go to the control. */
+export function TextField({
+  label,
+  error,
+  hint,
+  value,
+  onChange,
+  multiline,
+  rows,
+  ...control
+}: {
+  label: string;
+  error?: string;
+  hint?: ReactNode;
+  value: string;
+  onChange: (value: string) => void;
+  multiline?: boolean;
+  rows?: number;
+} & Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange'>) {
+  return (
+    <Field label={label} error={error} hint={hint}>
+      {(p) =>
+        multiline ? (
+          <TextArea
+            {...p}
+            {...(rows ? { rows } : {})}
+            value={value}
+            onChange={(e) => onChange(e.target.value)}
+          />
+        ) : (
+          <TextInput {...p} {...control} value={value} onChange={(e) => onChange(e.target.value)} />
+        )
+      }
+    </Field>
+  );
+}
