@@ -9,6 +9,9 @@ import { AppError } from '#src/lib/http.server.ts';
 import { ADMIN_MESSAGES, type AdForm, type AdPatch } from './admin.schema.ts';
 import { storeAdImage } from './uploads.server.ts';
 
+/** Ads are not shown on group pages: their changes leave those in the CDN. */
+const NO_GROUP_PAGE = { groups: [] };
+
 /** An ad as the API answers it. */
 export function toAdJson(ad: Advertisement) {
   return {
@@ -52,7 +55,7 @@ export async function createAd(db: Db, input: AdCreate, createdBy: string) {
     .insert(advertisements)
     .values({ ...fields, image, createdBy })
     .returning();
-  if (row!.active) await requestRebuild(db, `anúncio criado: ${row!.id}`);
+  if (row!.active) await requestRebuild(db, `anúncio criado: ${row!.id}`, NO_GROUP_PAGE);
   return toAdJson(row!);
 }
 
@@ -74,7 +77,8 @@ export async function updateAd(db: Db, id: string, input: AdChange) {
     ? await db.update(advertisements).set(changes).where(eq(advertisements.id, id)).returning()
     : await db.select().from(advertisements).where(eq(advertisements.id, id));
   if (!row) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.adNotFound);
-  if (before && before.active !== row.active) await requestRebuild(db, `anúncio alterado: ${id}`);
+  if (before && before.active !== row.active)
+    await requestRebuild(db, `anúncio alterado: ${id}`, NO_GROUP_PAGE);
   return toAdJson(row);
 }
 
@@ -85,5 +89,5 @@ export async function deleteAd(db: Db, id: string) {
     .where(eq(advertisements.id, id))
     .returning({ id: advertisements.id, active: advertisements.active });
   if (!row) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.adNotFound);
-  if (row.active) await requestRebuild(db, `anúncio excluído: ${id}`);
+  if (row.active) await requestRebuild(db, `anúncio excluído: ${id}`, NO_GROUP_PAGE);
 }

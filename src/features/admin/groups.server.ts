@@ -186,7 +186,7 @@ export async function updateGroup(db: Db, id: string, edit: GroupEdit, now = new
       throw new AppError('CONFLICT', ADMIN_MESSAGES.duplicateLink, { link: ADMIN_MESSAGES.duplicateLink });
     throw error;
   }
-  await requestRebuild(db, `grupo editado: ${id}`);
+  await requestRebuild(db, `grupo editado: ${id}`, { groups: [id] });
   await deliverMail(db, [mailId]);
   return toAdminGroupJson(await getAdminGroup(db, id), now);
 }
@@ -227,7 +227,7 @@ export async function approveGroup(db: Db, id: string) {
       throw error;
     });
   if (photo && row?.image !== photo.url) await deleteImage(photo.key).catch(() => undefined);
-  await requestRebuild(db, `grupo aprovado: ${id}`);
+  await requestRebuild(db, `grupo aprovado: ${id}`, { groups: [id] });
   await deliverMail(db, [mailId]);
   return toAdminGroupJson(await getAdminGroup(db, id));
 }
@@ -239,7 +239,7 @@ export async function approveGroup(db: Db, id: string) {
 export async function featureGroup(db: Db, id: string, days: number, now = new Date()) {
   const until = await db.transaction((tx) => extendFeaturing(tx, id, days, now, { approved: true }));
   if (!until) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.groupNotFound);
-  await requestRebuild(db, `grupo destacado: ${id}`);
+  await requestRebuild(db, `grupo destacado: ${id}`, { groups: [id] });
   return toAdminGroupJson(await getAdminGroup(db, id), now);
 }
 
@@ -256,9 +256,11 @@ export async function deleteGroup(db: Db, id: string) {
     if (!row) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.groupNotFound);
     return queued;
   });
-  await requestRebuild(db, `grupo excluído: ${id}`);
+  await requestRebuild(db, `grupo excluído: ${id}`, { groups: [id] });
   await deliverMail(db, [mailId]);
 }
+
+const idsOf = (rows: { id: string }[]) => rows.map((row) => row.id);
 
 /** Bulk: approve every pending group. */
 export async function approveAllPending(db: Db) {
@@ -272,7 +274,7 @@ export async function approveAllPending(db: Db) {
     for (const row of rows) await queueGroupApproved(tx, row.id);
     return rows;
   });
-  if (rows.length) await requestRebuild(db, 'aprovação em massa');
+  if (rows.length) await requestRebuild(db, 'aprovação em massa', { groups: idsOf(rows) });
   return {
     success: true,
     count: rows.length,
@@ -289,7 +291,7 @@ export async function resetFeatured(db: Db) {
     .set({ featured: false, featuredUntil: null })
     .where(or(eq(groups.featured, true), sql`${groups.featuredUntil} is not null`))
     .returning({ id: groups.id });
-  if (rows.length) await requestRebuild(db, 'destaques resetados');
+  if (rows.length) await requestRebuild(db, 'destaques resetados', { groups: idsOf(rows) });
   return {
     success: true,
     count: rows.length,
@@ -300,7 +302,7 @@ export async function resetFeatured(db: Db) {
 /** Bulk: delete groups whose title is empty or only spaces. */
 export async function deleteEmptyTitles(db: Db) {
   const rows = await db.delete(groups).where(sql`btrim(${groups.title}) = ''`).returning({ id: groups.id });
-  if (rows.length) await requestRebuild(db, 'grupos sem título excluídos');
+  if (rows.length) await requestRebuild(db, 'grupos sem título excluídos', { groups: idsOf(rows) });
   return {
     success: true,
     count: rows.length,
@@ -319,6 +321,6 @@ export async function deleteByTitle(db: Db, title: string) {
     .where(sql`lower(btrim(${groups.title})) = lower(${wanted})`)
     .returning({ id: groups.id });
   if (!rows.length) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.titleNotFound);
-  await requestRebuild(db, 'grupos excluídos por título');
+  await requestRebuild(db, 'grupos excluídos por título', { groups: idsOf(rows) });
   return { success: true, count: rows.length, message: `${rows.length} grupo(s) excluído(s)` };
 }

@@ -31,7 +31,7 @@ export async function createPlan(
   plan: { name: string; description: string; days: number; price: number; active: boolean },
 ) {
   const [row] = await db.insert(featurePlans).values(plan).returning();
-  await requestRebuild(db, 'plano criado');
+  await requestRebuild(db, 'plano criado', { groups: [] });
   return toPlanJson(row!);
 }
 
@@ -43,6 +43,6 @@ export async function updatePlan(
 ) {
   const [row] = await db.update(featurePlans).set(changes).where(eq(featurePlans.id, id)).returning();
   if (!row) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.planNotFound);
-  await requestRebuild(db, 'plano editado');
+  await requestRebuild(db, 'plano editado', { groups: [] });
   return toPlanJson(row);
 }

@@ -126,7 +126,9 @@ export async function reviewReports(
     if (action === 'delete') await tx.delete(groups).where(eq(groups.id, groupId));
     return rows.length;
   });
-  await requestRebuild(db, `denúncias revisadas (${ACTION_TAKEN[action]}): ${groupId}`);
+  await requestRebuild(db, `denúncias revisadas (${ACTION_TAKEN[action]}): ${groupId}`, {
+    groups: [groupId],
+  });
   await deliverMail(db, [mailId]);
   const messages: Record<ReportAction, string> = {
     dismiss: 'Denúncias descartadas',

@@ -185,7 +185,8 @@ export async function editOwnGroup(db: Db, user: SessionUser, id: string, form: 
     throw error;
   }
   await dropImages(obsolete);
-  if (group.approved && newInvite) await requestRebuild(db, `link do grupo trocado pelo dono: ${group.id}`);
+  if (group.approved && newInvite)
+    await requestRebuild(db, `link do grupo trocado pelo dono: ${group.id}`, { groups: [group.id] });
   return {
     outcome,
     message:
@@ -221,7 +222,8 @@ export async function deleteOwnGroup(db: Db, user: SessionUser, id: string) {
     return { group, revisionImages: revisions.map((r) => r.image) };
   });
   await dropImages([group.image, ...revisionImages]);
-  if (group.approved) await requestRebuild(db, `grupo excluído pelo dono: ${group.id}`);
+  if (group.approved)
+    await requestRebuild(db, `grupo excluído pelo dono: ${group.id}`, { groups: [group.id] });
   return { success: true, message: 'Grupo excluído com sucesso' };
 }
 
@@ -367,7 +369,7 @@ export async function approveRevision(db: Db, admin: SessionUser, id: string) {
     };
   });
   await dropImages([oldImage]);
-  await requestRebuild(db, `alteração aprovada: ${groupId}`);
+  await requestRebuild(db, `alteração aprovada: ${groupId}`, { groups: [groupId] });
   return { success: true, message: 'Alteração aprovada. As páginas serão atualizadas em instantes.' };
 }
 

@@ -34,15 +34,17 @@ export function onDemandCacheHeaders(groupId: string): Record<string, string> {
   };
 }
 
-const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
-
 /**
- * The cache IDs a rebuild request's reason makes stale: the groups it names, or, when it names none
- * (a bulk change, a category, featuring expiring), every group page rendered on demand.
+ * Which group pages rendered on demand a change makes stale: the groups it names, none (`[]`: a change
+ * no group page shows, such as an ad or a plan), or, left out, all of them (a bulk change, a category,
+ * the site's settings).
  */
-export function cacheIdsToPurge(reason: string): string[] {
-  const ids = [...new Set(reason.match(UUID) ?? [])].map((id) => groupCacheId(id.toLowerCase()));
-  return ids.length ? ids : [GROUP_PAGES_CACHE_ID];
+export type StalePages = readonly string[] | undefined;
+
+/** The cache IDs to purge for those pages. */
+export function cacheIdsToPurge(groups: StalePages): string[] {
+  if (!groups) return [GROUP_PAGES_CACHE_ID];
+  return [...new Set(groups)].map(groupCacheId);
 }
 
 /**
@@ -51,11 +53,11 @@ export function cacheIdsToPurge(reason: string): string[] {
  * the copies expire after GROUP_PAGE_S_MAXAGE.
  */
 export async function purgeGroupPages(
-  reason: string,
+  groups: StalePages,
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<string[]> {
-  const tags = cacheIdsToPurge(reason);
-  if (env.LOCAL_PLATFORM === '1' || !env.SITE_ID || !env.NETLIFY_PURGE_API_TOKEN) return [];
+  const tags = cacheIdsToPurge(groups);
+  if (!tags.length || env.LOCAL_PLATFORM === '1' || !env.SITE_ID || !env.NETLIFY_PURGE_API_TOKEN) return [];
   try {
     await purgeCache({ tags });
     return tags;

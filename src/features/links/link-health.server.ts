@@ -240,7 +240,7 @@ export async function runLinkChecks(db: Db, options: LinkRunOptions = {}): Promi
   result.claimed = claims.length;
   let lastRequest: number | null = null;
   let index = 0;
-  let leftSite = 0;
+  const leftSite: string[] = [];
   for (; index < claims.length; index++) {
     const claim = claims[index]!;
     if (clock().getTime() - start.getTime() >= budgetMs) break;
@@ -264,11 +264,14 @@ export async function runLinkChecks(db: Db, options: LinkRunOptions = {}): Promi
     result.checked++;
     result[check.status]++;
     if (outcome?.hidden) result.hidden++;
-    if (outcome?.leftSite) leftSite++;
+    if (outcome?.leftSite) leftSite.push(claim.id);
   }
   await releaseClaims(db, claims.slice(index), start);
   if (!result.pausedUntil) await markRun(db, clock());
-  if (leftSite) await requestRebuild(db, `${leftSite} grupo(s) ocultado(s) por link quebrado`);
+  if (leftSite.length)
+    await requestRebuild(db, `${leftSite.length} grupo(s) ocultado(s) por link quebrado`, {
+      groups: leftSite,
+    });
   return result;
 }
 
@@ -301,7 +304,8 @@ export async function checkGroupLink(
   if (isRateLimited(check)) await pauseAfterRateLimit(db, check.retryAfterSeconds, now);
   const conclusive = check.status !== 'unknown';
   const outcome = await recordLinkAnswer(db, groupId, check.status, now, { checkedAt: conclusive });
-  if (outcome.leftSite) await requestRebuild(db, `grupo ocultado por link quebrado: ${groupId}`);
+  if (outcome.leftSite)
+    await requestRebuild(db, `grupo ocultado por link quebrado: ${groupId}`, { groups: [groupId] });
   return {
     linkStatus: outcome.linkStatus,
     answer: check.status,
@@ -335,7 +339,7 @@ export async function restoreDeadLinkGroup(db: Db, groupId: string) {
       ? new AppError('CONFLICT', NOT_DEAD_LINK_MESSAGE)
       : new AppError('NOT_FOUND', GROUP_NOT_FOUND_MESSAGE);
   }
-  if (row.approved) await requestRebuild(db, `grupo restaurado (link): ${groupId}`);
+  if (row.approved) await requestRebuild(db, `grupo restaurado (link): ${groupId}`, { groups: [groupId] });
 }
 
 function linkError(message: string, code: 'BAD_REQUEST' | 'CONFLICT' = 'BAD_REQUEST'): AppError {
@@ -392,6 +396,6 @@ export async function replaceGroupLink(
     throw error;
   }
   if (group.approved && group.hiddenAt === null)
-    await requestRebuild(db, `link do grupo trocado: ${groupId}`);
+    await requestRebuild(db, `link do grupo trocado: ${groupId}`, { groups: [groupId] });
   return { id: groupId, link: invite.link, approved: false, linkStatus: live ? 'live' : 'unknown' };
 }

@@ -51,7 +51,7 @@ export async function bumpGroup(db: Db, userId: string, groupId: string, now: Da
     const seconds = Math.max(1, Math.ceil((next.getTime() - now.getTime()) / 1000));
     throw new AppError('TOO_MANY', bumpCooldownMessage(next), undefined, { 'retry-after': String(seconds) });
   }
-  await requestRebuild(db, 'group bumped');
+  await requestRebuild(db, 'group bumped', { groups: [] });
   return {
     bumpedAt: bumped.bumpedAt.toISOString(),
     nextBumpAt: nextBumpAt(bumped.bumpedAt).toISOString(),

@@ -332,6 +332,9 @@ export type SettleOutcome =
   | 'amount_mismatch'
   | 'already_settled';
 
+/** The group page an order's featuring shows on (none when its group was deleted). */
+const pagesOf = (groupId: string | null) => (groupId ? [groupId] : []);
+
 /**
  * Apply a confirmed payment exactly once, in one transaction: the event is recorded first (a replay
  * finds it and changes nothing), the order row is locked (two notifications for one order settle it
@@ -340,6 +343,7 @@ export type SettleOutcome =
  */
 export async function settlePayment(db: Db, payment: SettledPayment): Promise<SettleOutcome> {
   let receipt: number | undefined;
+  let featuredGroup: string | null = null;
   const outcome = await db.transaction(async (tx): Promise<SettleOutcome> => {
     const orderId = payment.orderId && UUID.test(payment.orderId) ? payment.orderId : null;
     const [fresh] = await tx
@@ -381,9 +385,11 @@ export async function settlePayment(db: Db, payment: SettledPayment): Promise<Se
       return record('amount_mismatch');
     }
     receipt = await activateLocked(tx, order, payment.paymentId, payment.provider);
+    featuredGroup = order.groupId;
     return record('activated');
   });
-  if (outcome === 'activated') await requestRebuild(db, `feature order paid (${payment.provider})`);
+  if (outcome === 'activated')
+    await requestRebuild(db, `feature order paid (${payment.provider})`, { groups: pagesOf(featuredGroup) });
   await deliverMail(db, [receipt]);
   return outcome;
 }
@@ -400,13 +406,13 @@ export async function markOrderFailed(db: Db, orderId: string | null) {
 /** POST /api/admin/payments/{id}/approve: a pending order is activated by hand. */
 export async function approveOrder(db: Db, orderId: string) {
   if (!UUID.test(orderId)) throw new AppError('NOT_FOUND', MESSAGES.orderNotFound);
-  const receipt = await db.transaction(async (tx) => {
+  const { receipt, groupId } = await db.transaction(async (tx) => {
     const [order] = await tx.select().from(featureOrders).where(eq(featureOrders.id, orderId)).for('update');
     if (!order) throw new AppError('NOT_FOUND', MESSAGES.orderNotFound);
     if (order.status !== 'pending') throw new AppError('CONFLICT', MESSAGES.approveOnlyPending);
-    return activateLocked(tx, order, null);
+    return { receipt: await activateLocked(tx, order, null), groupId: order.groupId };
   });
-  await requestRebuild(db, 'feature order approved by an admin');
+  await requestRebuild(db, 'feature order approved by an admin', { groups: pagesOf(groupId) });
   await deliverMail(db, [receipt]);
   return { success: true };
 }
@@ -515,8 +521,8 @@ export async function expireFeatures(db: Db, now: Date = new Date()) {
       .set({ featured: false, featuredUntil: null })
       .where(and(eq(groups.featured, true), lte(groups.featuredUntil, now)))
       .returning({ id: groups.id });
-    return { orders: orders.length, featured: featured.length };
+    return { orders: orders.length, featured: featured.map((g) => g.id) };
   });
-  if (orders || featured) await requestRebuild(db, 'featuring expired');
-  return { expiredOrders: orders, unfeaturedGroups: featured };
+  if (orders || featured.length) await requestRebuild(db, 'featuring expired', { groups: featured });
+  return { expiredOrders: orders, unfeaturedGroups: featured.length };
 }

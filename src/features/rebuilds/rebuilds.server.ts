@@ -6,15 +6,22 @@
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '#db/client.ts';
 import { rebuildRequests } from '#db/schema.ts';
-import { purgeGroupPages } from '#src/features/groups/page-cache.ts';
+import { purgeGroupPages, type StalePages } from '#src/features/groups/page-cache.ts';
 import { getEnv } from '#src/lib/env.server.ts';
 
 const HOOK_TIMEOUT_MS = 5000;
 
-/** Ask for a rebuild of the static site; never throws (the request is kept and retried). */
-export async function requestRebuild(db: Db, reason: string): Promise<void> {
+/**
+ * Ask for a rebuild of the static site and purge the group pages the change makes stale (`groups`:
+ * their ids, `[]` for none, left out for all); never throws (the request is kept and retried).
+ */
+export async function requestRebuild(
+  db: Db,
+  reason: string,
+  stale: { groups?: StalePages } = {},
+): Promise<void> {
   await db.insert(rebuildRequests).values({ reason });
-  await purgeGroupPages(reason);
+  await purgeGroupPages(stale.groups);
   await dispatchRebuilds(db).catch((error) => console.error('[rebuild] dispatch failed:', error));
 }
 

@@ -109,7 +109,7 @@ export async function reportGroup(
     return { hidden: hidden.length > 0 };
   });
   // Outside the transaction: the build hook is a network call.
-  if (rebuild) await requestRebuild(db, `group ${groupId} hidden by reports`);
+  if (rebuild) await requestRebuild(db, `group ${groupId} hidden by reports`, { groups: [groupId] });
   if (result.hidden) await notifyGroupHidden(db, groupId);
   // A broken link is not counted toward hiding: the link is checked now (a dead answer counts once).
   if (input.reason === 'broken_link') return { hidden: (await checkReportedLink(db, groupId)).hidden };
