@@ -97,6 +97,10 @@ server.listen(port, host, () =>
   console.log(`\n  Pronto: ${siteUrl}\n  E-mails: ${siteUrl}/__platform/mail\n`),
 );
 
+// On Netlify each function is on its own: here they share this process, so one function's unhandled
+// failure is logged instead of taking the whole site down.
+process.on('unhandledRejection', (error) => console.error('[platform] unhandled rejection:', error));
+
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, async () => {

@@ -121,7 +121,9 @@ export class SiteBuilder {
         [path.join(this.root, 'node_modules', '.bin', args[0]!), ...args.slice(1)],
         {
           cwd: this.root,
-          env: this.env,
+          // A build is a production build even when this runs under the tests (NODE_ENV=test would
+          // make Vite's import.meta.env.DEV true, and every group page pre-rendered as in `astro dev`).
+          env: { ...this.env, NODE_ENV: 'production' },
           stdio: ['ignore', 'pipe', 'pipe'],
         },
       );

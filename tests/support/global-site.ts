@@ -47,6 +47,7 @@ export default async function setup(project: TestProject) {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
+  let stopping = false;
   const ready = new Promise<void>((resolve, reject) => {
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
@@ -59,6 +60,10 @@ export default async function setup(project: TestProject) {
     );
   });
   await ready;
+  // A platform that dies mid-run fails every later test with ECONNREFUSED: say why, once.
+  child.once('exit', (code, signal) => {
+    if (!stopping) console.error(`[site] the platform exited (${code ?? signal}):\n${output.slice(-8000)}`);
+  });
   project.provide('siteUrl', `http://127.0.0.1:${port}`);
   project.provide(
     'siteDatabaseUrl',
@@ -67,6 +72,7 @@ export default async function setup(project: TestProject) {
   project.provide('adminEmail', admin.email);
   project.provide('adminPassword', admin.password);
   return async () => {
+    stopping = true;
     const exited = new Promise((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM');
     await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
