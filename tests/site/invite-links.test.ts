@@ -75,7 +75,7 @@ describe('invite preview on /enviar', { timeout: 240_000 }, () => {
     expect(stored).toHaveLength(0);
   });
 
-  it('takes a channel from the form to its static page with its badge, followers and button', async () => {
+  it('takes a channel from the form to its page with its badge, followers and button, and its card', async () => {
     await openForm();
     await page
       .getByLabel('Link de convite')
@@ -112,8 +112,17 @@ describe('invite preview on /enviar', { timeout: 240_000 }, () => {
     await page.getByText('Canal', { exact: true }).first().waitFor(WAIT);
     await page.getByText('1.200 seguidores').waitFor(WAIT);
     await screenshotWidths(page, shots, 'canal-pagina');
-    await page.goto(`${site}/categoria/educacao`);
-    await page.getByRole('link', { name: SITE_INVITES.channel.title }).first().waitFor(WAIT);
+    // Its page answers from the function at once; its card is on the category page after the rebuild.
+    const cardLink = page.getByRole('link', { name: SITE_INVITES.channel.title }).first();
+    await expect
+      .poll(
+        async () => {
+          await page.goto(`${site}/categoria/educacao`);
+          return cardLink.isVisible();
+        },
+        { timeout: 120_000, interval: 2000 },
+      )
+      .toBe(true);
     await screenshotWidths(page, shots, 'canal-cartao');
   });
 });

@@ -121,11 +121,24 @@ describe('a dead link, checked twice apart', { timeout: 300_000 }, () => {
     // The 404 page's fallback island says so in the browser.
     await admin.goto(`${site}${broken.path}`);
     await admin.getByText('Grupo não encontrado').waitFor(WAIT);
-    const category = await (await fetch(`${site}/categoria/${broken.categorySlug}`)).text();
-    expect(category).not.toContain(`href="${broken.path}"`);
-    const sitemap = await (await fetch(`${site}/sitemap.xml`)).text();
-    expect(sitemap).not.toContain(`${broken.path}<`);
-    expect(sitemap).toContain(`${verified.path}<`);
+    // A page rendered on demand is gone at once; the category page and the sitemap with the rebuild.
+    const REBUILT = { timeout: 120_000, interval: 1000 };
+    await expect
+      .poll(
+        async () =>
+          (await (await fetch(`${site}/categoria/${broken.categorySlug}`)).text()).includes(
+            `href="${broken.path}"`,
+          ),
+        REBUILT,
+      )
+      .toBe(false);
+    await expect
+      .poll(
+        async () => (await (await fetch(`${site}/sitemap.xml`)).text()).includes(`${broken.path}<`),
+        REBUILT,
+      )
+      .toBe(false);
+    expect(await (await fetch(`${site}/sitemap.xml`)).text()).toContain(`${verified.path}<`);
     await admin.close();
   });
 
@@ -137,8 +150,17 @@ describe('a dead link, checked twice apart', { timeout: 300_000 }, () => {
       .poll(async () => page.locator('[data-link-verified]').first().textContent(), WAIT)
       .toContain(`Link verificado em ${date}`);
     await screenshotWidths(page, shots, 'badge-group-page');
-    await page.goto(`${site}/categoria/${verified.categorySlug}`);
+    // The card is on a static page: it shows the badge once the rebuild after the check is published.
     const card = page.locator('article', { has: page.locator(`a[href="${verified.path}"]`) });
+    await expect
+      .poll(
+        async () => {
+          await page.goto(`${site}/categoria/${verified.categorySlug}`);
+          return (await card.locator('[data-link-verified]').count()) > 0;
+        },
+        { timeout: 120_000, interval: 2000 },
+      )
+      .toBe(true);
     expect(await card.locator('[data-link-verified]').textContent()).toContain(`Link verificado em ${date}`);
     await screenshotWidths(page, shots, 'badge-category');
     await page.close();
