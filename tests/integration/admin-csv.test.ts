@@ -432,6 +432,14 @@ describe('round trip', () => {
         createdAt: new Date('2026-06-01T12:00:00.123Z'),
       },
     ]);
+    // Two groups in the same millisecond, apart in microseconds (which the file cannot carry), with
+    // their links in the other order: the round trip must not swap them.
+    await db.execute(
+      sql`update groups set created_at = '2026-06-01T12:00:00.123100Z' where invite_code = 'IdaEVolta0001'`,
+    );
+    await db.execute(
+      sql`update groups set created_at = '2026-06-01T12:00:00.123900Z' where invite_code = 'IdaEVolta0002'`,
+    );
     // Titles with control characters exist only when written straight to the database (the export
     // test above does): every way in, the import included, cleans them.
     await db.delete(groups).where(sql`${groups.title} ~ '[[:cntrl:]]'`);

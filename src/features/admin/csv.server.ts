@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { parse } from 'csv-parse';
 import { stringify } from 'csv-stringify/sync';
-import { asc, desc, eq } from 'drizzle-orm';
+import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { categories, groups } from '#db/schema.ts';
 import {
@@ -323,8 +323,9 @@ export async function exportGroupsCsv(db: Db): Promise<string> {
     })
     .from(groups)
     .innerJoin(categories, eq(categories.id, groups.categoryId))
-    // The link breaks ties: ids change on import, links do not.
-    .orderBy(desc(groups.createdAt), asc(groups.inviteCode));
+    // By the date as the file writes it (to the millisecond: the database keeps microseconds, which an
+    // import cannot give back), then the link: ids change on import, links do not.
+    .orderBy(desc(sql`date_trunc('milliseconds', ${groups.createdAt})`), asc(groups.inviteCode));
   const cells: Record<CsvColumn, (r: (typeof rows)[number]) => string> = {
     titulo: (r) => r.title,
     descricao: (r) => r.description,
