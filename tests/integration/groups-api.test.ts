@@ -15,7 +15,7 @@ import {
   prerenderCount,
 } from '../../src/features/groups/group-pages.server.ts';
 import type { GroupJson, GroupPage } from '../../src/features/groups/groups.server.ts';
-import { generateSitemap, sitemapForBuild } from '../../src/features/sitemap/sitemap.server.ts';
+import { generateSitemap, sitemapDocument } from '../../src/features/sitemap/sitemap.server.ts';
 import { setupTestDb } from '../support/db.ts';
 import { callFunction } from '../support/functions.ts';
 
@@ -334,13 +334,32 @@ describe('the build reads the catalogue once', () => {
     expect(ids.slice(0, featured.length).sort()).toEqual(featured.map((f) => f.id).sort());
     const few = await groupPagesForBuild(db, 3);
     expect(few.map((p) => p.group.id).sort()).toEqual(ids.slice(0, 3).sort());
-    // The sitemap is read once per build, on its own, with every public group in it.
-    const site = 'https://grupos.example';
-    const built = sitemapForBuild(db, site);
-    expect(sitemapForBuild(db, site)).toBe(built);
-    const alone = await generateSitemap(db, site);
-    expect((await built).entries).toEqual(alone.entries);
-    expect(alone.entries.length).toBe(publicGroups + 5 + (await db.$count(categories)));
+  });
+});
+
+describe('the sitemap, served one file at a time', () => {
+  const site = 'https://grupos.example';
+
+  it('lists every public group; each file served alone is the file of the whole layout', async () => {
+    const publicGroups = await publicCount(undefined, { adult: true });
+    const fixed = 5 + (await db.$count(categories));
+    // Small limits split the fixtures' catalogue: the first part holds the fixed pages and groups too.
+    for (const limit of [fixed + 1, 7, Math.ceil((fixed + publicGroups) / 2)]) {
+      const whole = await generateSitemap(db, site, { limit });
+      expect(whole.entries.length).toBe(publicGroups + fixed);
+      expect(whole.files.length, `limit ${limit}`).toBe(1 + Math.ceil(whole.entries.length / limit));
+      for (const file of whole.files)
+        expect(await sitemapDocument(db, site, file.name, limit), `${file.name} at ${limit}`).toBe(file.xml);
+      expect(await sitemapDocument(db, site, `sitemap-${whole.files.length}.xml`, limit)).toBeNull();
+    }
+    // Unsplit: one urlset, no parts.
+    const one = await generateSitemap(db, site);
+    expect(one.files.map((f) => f.name)).toEqual(['sitemap.xml']);
+    expect(await sitemapDocument(db, site, 'sitemap.xml')).toBe(one.files[0]!.xml);
+    expect(await sitemapDocument(db, site, 'sitemap-1.xml')).toBeNull();
+    // Names that are no file of a split sitemap.
+    for (const name of ['sitemap-0.xml', 'sitemap-01.xml', 'sitemap-x.xml', 'sitemap-1.xml.gz', 'robots.txt'])
+      expect(await sitemapDocument(db, site, name, 7), name).toBeNull();
   });
 });
 

@@ -238,21 +238,23 @@ async function* keysetBatches<R extends { id: string }>(
   }
 }
 
-/** Every public group, newest first, in batches of `batchSize` (what the sitemap needs). */
+/** What the sitemap reads of a public group. */
+const groupRefColumns = {
+  id: groups.id,
+  title: groups.title,
+  categoryId: groups.categoryId,
+  category: categories.name,
+  categorySlug: categories.slug,
+  titleSlug: groups.titleSlug,
+  createdAt: groups.createdAt,
+  updatedAt: groups.updatedAt,
+};
+
+/** Every public group, newest first, in batches of `batchSize` (the admin's sitemap preview). */
 export async function* publicGroupBatches(db: Db, batchSize = 1000): AsyncGenerator<PublicGroupRef[]> {
   const batches = keysetBatches<Omit<PublicGroupRef, 'path'>>(batchSize, (keyset, cursor) =>
     db
-      .select({
-        id: groups.id,
-        title: groups.title,
-        categoryId: groups.categoryId,
-        category: categories.name,
-        categorySlug: categories.slug,
-        titleSlug: groups.titleSlug,
-        createdAt: groups.createdAt,
-        updatedAt: groups.updatedAt,
-        cursor: sql<string>`${cursor}`,
-      })
+      .select({ ...groupRefColumns, cursor: sql<string>`${cursor}` })
       .from(groups)
       .innerJoin(categories, groupsWithCategory)
       .where(keyset ? and(isPublicGroup, keyset) : isPublicGroup)
@@ -260,6 +262,29 @@ export async function* publicGroupBatches(db: Db, batchSize = 1000): AsyncGenera
       .limit(batchSize),
   );
   for await (const rows of batches) yield rows.map((row) => ({ ...row, path: groupPath(row) }));
+}
+
+/**
+ * `count` public groups from the `skip`-th on, newest first (one file of the sitemap). The start is
+ * found on the creation-order index alone (an index-only scan), then `count` rows are read from it:
+ * an OFFSET over the joined rows would fetch every skipped row too.
+ */
+export async function publicGroupSlice(db: Db, skip: number, count: number): Promise<PublicGroupRef[]> {
+  const start = db
+    .select({ createdAt: groups.createdAt, id: groups.id })
+    .from(groups)
+    .where(isPublicGroup)
+    .orderBy(...CREATED_ORDER)
+    .offset(skip)
+    .limit(1);
+  const rows = await db
+    .select(groupRefColumns)
+    .from(groups)
+    .innerJoin(categories, groupsWithCategory)
+    .where(and(isPublicGroup, sql`(${groups.createdAt}, ${groups.id}) <= (${start})`))
+    .orderBy(...CREATED_ORDER)
+    .limit(count);
+  return rows.map((row) => ({ ...row, path: groupPath(row) }));
 }
 
 /** A public group as the API answers it, plus its last change (a page's incremental-build cacheKey). */

@@ -6,6 +6,8 @@ import {
   GROUP_PAGES_CACHE_ID,
   onDemandCacheHeaders,
   PAGE_SECURITY_HEADERS,
+  SITEMAP_CACHE_ID,
+  sitemapCacheHeaders,
 } from './page-cache.ts';
 
 const ID = '3f2a8c1e-0b7d-4e5f-9a6b-1c2d3e4f5a6b';
@@ -20,10 +22,19 @@ describe('group pages rendered on demand', () => {
     expect(headers['Cache-Control']).toBe('public, max-age=0, must-revalidate');
   });
 
-  it('purge the groups a change names, none, or all of them when it names no group', () => {
-    expect(cacheIdsToPurge([ID, ID])).toEqual([`group-${ID}`]);
+  it('purge the groups a change names, none, or all of them when it names no group; the sitemap with any', () => {
+    expect(cacheIdsToPurge([ID, ID])).toEqual([`group-${ID}`, SITEMAP_CACHE_ID]);
     expect(cacheIdsToPurge([])).toEqual([]);
-    expect(cacheIdsToPurge(undefined)).toEqual([GROUP_PAGES_CACHE_ID]);
+    expect(cacheIdsToPurge(undefined)).toEqual([GROUP_PAGES_CACHE_ID, SITEMAP_CACHE_ID]);
+  });
+
+  it('keep the sitemap durably under its own cache ID, an hour at most', () => {
+    const headers = sitemapCacheHeaders();
+    expect(headers['Netlify-Cache-ID']).toBe(SITEMAP_CACHE_ID);
+    expect(headers['Netlify-CDN-Cache-Control']).toBe(
+      'public, durable, s-maxage=3600, stale-while-revalidate=3600',
+    );
+    expect(headers['Cache-Control']).toBe('public, max-age=0, must-revalidate');
   });
 
   it("send netlify.toml's page headers themselves (Netlify applies those to files only)", () => {

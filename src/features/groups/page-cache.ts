@@ -1,6 +1,7 @@
-// How the CDN keeps group pages rendered on demand (decision 0008), and how a change empties it: the
-// page is kept durably (shared by every edge) under a cache ID per group, which survives deploys
-// (plain cache tags are wiped by every deploy), and is purged when the group changes.
+// How the CDN keeps what functions render for crawlers (decision 0008), and how a change empties it:
+// a group page is kept durably (shared by every edge) under a cache ID per group, which survives
+// deploys (plain cache tags are wiped by every deploy), and is purged when the group changes; the
+// sitemap's files are kept under one ID, purged by any change to groups.
 import { purgeCache } from '@netlify/functions';
 
 /** A day fresh, then served stale for up to a week while one request renders it again. */
@@ -10,6 +11,10 @@ export const GROUP_PAGE_STALE = 604_800;
 export const GROUP_PAGES_CACHE_ID = 'group-pages';
 
 export const groupCacheId = (groupId: string) => `group-${groupId}`;
+
+/** The sitemap's files: purged with any group page, and never older than an hour anyway. */
+export const SITEMAP_CACHE_ID = 'sitemap';
+const SITEMAP_S_MAXAGE = 3_600;
 
 /**
  * netlify.toml's [[headers]] for /*: Netlify applies them to the files it serves, never to a function's
@@ -34,6 +39,15 @@ export function onDemandCacheHeaders(groupId: string): Record<string, string> {
   };
 }
 
+/** The headers of a sitemap file (functions/sitemap.ts). */
+export function sitemapCacheHeaders(): Record<string, string> {
+  return {
+    'Cache-Control': 'public, max-age=0, must-revalidate',
+    'Netlify-CDN-Cache-Control': `public, durable, s-maxage=${SITEMAP_S_MAXAGE}, stale-while-revalidate=${SITEMAP_S_MAXAGE}`,
+    'Netlify-Cache-ID': SITEMAP_CACHE_ID,
+  };
+}
+
 /**
  * Which group pages rendered on demand a change makes stale: the groups it names, none (`[]`: a change
  * no group page shows, such as an ad or a plan), or, left out, all of them (a bulk change, a category,
@@ -41,10 +55,11 @@ export function onDemandCacheHeaders(groupId: string): Record<string, string> {
  */
 export type StalePages = readonly string[] | undefined;
 
-/** The cache IDs to purge for those pages. */
+/** The cache IDs to purge for those pages, and the sitemap's when any group changed. */
 export function cacheIdsToPurge(groups: StalePages): string[] {
-  if (!groups) return [GROUP_PAGES_CACHE_ID];
-  return [...new Set(groups)].map(groupCacheId);
+  if (!groups) return [GROUP_PAGES_CACHE_ID, SITEMAP_CACHE_ID];
+  if (!groups.length) return [];
+  return [...new Set(groups)].map(groupCacheId).concat(SITEMAP_CACHE_ID);
 }
 
 /**

@@ -1,4 +1,4 @@
-// Shared by the sitemap and robots endpoints: the site's base URL and the XML response.
+// Shared by the sitemap function and the robots.txt endpoint: the site's base URL and the XML response.
 
 /**
  * Astro's `site` when the endpoint has it, else SITE_URL with astro.config.mjs's own default
@@ -9,6 +9,6 @@ export function siteBaseUrl(site: URL | string | undefined): string {
 }
 
 /** An XML document response. */
-export function xmlResponse(xml: string): Response {
-  return new Response(xml, { headers: { 'content-type': 'application/xml; charset=utf-8' } });
+export function xmlResponse(xml: string, headers: Record<string, string> = {}): Response {
+  return new Response(xml, { headers: { 'content-type': 'application/xml; charset=utf-8', ...headers } });
 }

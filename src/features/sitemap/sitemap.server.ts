@@ -1,15 +1,20 @@
 // The sitemap from the database: real pages only, at their canonical URLs, with real lastmod.
-// Above the protocol's 50,000 URLs per file it becomes a sitemap index over several files (never
-// cut, never padded). Used by the build (sitemap*.xml endpoints) and the admin sitemap screen.
-import { eq, max, sql } from 'drizzle-orm';
-import type { Db } from '#db/client.ts';
+// Above SITEMAP_FILE_URLS it becomes a sitemap index over several files (never cut, never padded).
+// Served by a function, one file at a time (functions/sitemap.ts, decision 0008: a build no longer
+// reads the whole catalogue for it), and previewed whole by the admin sitemap screen.
+import { count, eq, sql } from 'drizzle-orm';
+import { type Db, rowsOf } from '#db/client.ts';
 import { categories, groups } from '#db/schema.ts';
-import { onceForBuild } from '#src/lib/build-once.server.ts';
-import { publicGroupBatches } from '../groups/group-lists.server.ts';
+import { publicGroupBatches, publicGroupSlice } from '../groups/group-lists.server.ts';
 import { isPublicGroup } from '../groups/groups.server.ts';
 
 /** The sitemap protocol's limit of URLs in one file. */
 export const SITEMAP_URL_LIMIT = 50_000;
+/**
+ * URLs per file as served, well under the protocol's limit: Netlify caps a function's buffered answer
+ * at 6 MB, and 50,000 URLs are ~8.7 MB of XML; 10,000 are ~1.8 MB and one quick read of the database.
+ */
+export const SITEMAP_FILE_URLS = 10_000;
 
 export type ChangeFreq = 'always' | 'hourly' | 'daily' | 'weekly' | 'monthly' | 'yearly' | 'never';
 
@@ -70,17 +75,11 @@ export interface SitemapGroup {
   updatedAt: Date;
 }
 
-/**
- * Every URL of the site with its lastmod, read from the database in batches; `publicGroups` gives
- * the public groups, newest first, when they are already read.
- */
-export async function sitemapEntries(
-  db: Db,
-  baseUrl: string | URL,
-  publicGroups: AsyncIterable<SitemapGroup[]> = publicGroupBatches(db, 5000),
-): Promise<SitemapEntry[]> {
-  const base = normalizeBaseUrl(baseUrl);
-  const toDate = (v: unknown) => (v ? new Date(v as string) : null);
+const toDate = (v: unknown) => (v ? new Date(v as string) : null);
+const lastmodOf = (date: Date | undefined) => (date ? { lastmod: w3cDate(date) } : {});
+
+/** The site's own pages and the categories: the first entries of every sitemap. */
+async function fixedEntries(db: Db, base: string): Promise<SitemapEntry[]> {
   const categoryRows = await db
     .select({
       id: categories.id,
@@ -92,25 +91,19 @@ export async function sitemapEntries(
     .leftJoin(groups, eq(groups.categoryId, categories.id))
     .groupBy(categories.id)
     .orderBy(categories.position, categories.name);
-  const [newest] = await db
-    .select({ at: max(groups.updatedAt) })
-    .from(groups)
-    .where(isPublicGroup);
-  const groupsChanged = newest?.at ? new Date(newest.at) : undefined;
+  const groupsChanged = latest(...categoryRows.map((c) => c.groupsUpdatedAt));
   const categoriesChanged = latest(...categoryRows.map((c) => c.updatedAt));
-  const lastmod = (date: Date | undefined) => (date ? { lastmod: w3cDate(date) } : {});
-
   const entries: SitemapEntry[] = [
     // The home lists the newest and featured groups: it changes when they do.
     {
       url: `${base}/`,
-      ...lastmod(latest(groupsChanged, categoriesChanged)),
+      ...lastmodOf(latest(groupsChanged, categoriesChanged)),
       changefreq: 'daily',
       priority: 1,
     },
     {
       url: `${base}/categorias`,
-      ...lastmod(latest(groupsChanged, categoriesChanged)),
+      ...lastmodOf(latest(groupsChanged, categoriesChanged)),
       changefreq: 'weekly',
       priority: 0.8,
     },
@@ -122,21 +115,38 @@ export async function sitemapEntries(
   for (const category of categoryRows) {
     entries.push({
       url: `${base}/categoria/${category.slug}`,
-      ...lastmod(latest(category.updatedAt, category.groupsUpdatedAt)),
+      ...lastmodOf(latest(category.updatedAt, category.groupsUpdatedAt)),
       changefreq: 'weekly',
       priority: 0.8,
     });
   }
-  for await (const batch of publicGroups) {
-    for (const group of batch) {
-      entries.push({
-        url: `${base}${group.path}`,
-        lastmod: w3cDate(latest(group.updatedAt, group.createdAt) ?? group.updatedAt),
-        changefreq: 'monthly',
-        priority: 0.6,
-      });
-    }
-  }
+  return entries;
+}
+
+/** How many fixed entries (the site's five pages and the categories) precede the groups. */
+const FIXED_PAGES = 5;
+
+function groupEntry(base: string, group: SitemapGroup): SitemapEntry {
+  return {
+    url: `${base}${group.path}`,
+    lastmod: w3cDate(latest(group.updatedAt, group.createdAt) ?? group.updatedAt),
+    changefreq: 'monthly',
+    priority: 0.6,
+  };
+}
+
+/**
+ * Every URL of the site with its lastmod, read from the database in batches; `publicGroups` gives
+ * the public groups, newest first, when they are already read.
+ */
+export async function sitemapEntries(
+  db: Db,
+  baseUrl: string | URL,
+  publicGroups: AsyncIterable<SitemapGroup[]> = publicGroupBatches(db, 5000),
+): Promise<SitemapEntry[]> {
+  const base = normalizeBaseUrl(baseUrl);
+  const entries = await fixedEntries(db, base);
+  for await (const batch of publicGroups) for (const group of batch) entries.push(groupEntry(base, group));
   return entries;
 }
 
@@ -166,7 +176,7 @@ export const sitemapPartName = (n: number) => `sitemap-${n}.xml`;
 export function sitemapFiles(
   entries: SitemapEntry[],
   baseUrl: string | URL,
-  limit: number = SITEMAP_URL_LIMIT,
+  limit: number = SITEMAP_FILE_URLS,
 ): SitemapFile[] {
   if (entries.length <= limit) return [{ name: 'sitemap.xml', xml: urlsetXml(entries) }];
   const base = normalizeBaseUrl(baseUrl);
@@ -189,7 +199,7 @@ export async function generateSitemap(
   db: Db,
   baseUrl: string | URL,
   {
-    limit = SITEMAP_URL_LIMIT,
+    limit = SITEMAP_FILE_URLS,
     publicGroups,
   }: { limit?: number; publicGroups?: AsyncIterable<SitemapGroup[]> } = {},
 ): Promise<Sitemap> {
@@ -214,11 +224,70 @@ export function robotsTxt(baseUrl: string | URL): string {
   ].join('\n');
 }
 
+/** The part number in `sitemap-N.xml`, or null for any other name. */
+function partNumber(name: string): number | null {
+  const match = /^sitemap-([1-9]\d{0,6})\.xml$/.exec(name);
+  return match ? Number(match[1]) : null;
+}
+
 /**
- * The sitemap for this build, generated once however many endpoints ask for it: every public group,
- * pre-rendered or rendered on demand, read in keyset batches (what it needs of each group only).
+ * One file of the sitemap (`sitemap.xml` or `sitemap-N.xml`), exactly as `generateSitemap` lays it
+ * out, reading only what that file holds; null for a file the sitemap does not have. The index's
+ * lastmod per part is one aggregate over the creation-order index.
  */
-export function sitemapForBuild(db: Db, baseUrl: string | URL): Promise<Sitemap> {
-  const key = normalizeBaseUrl(baseUrl);
-  return onceForBuild(db, `sitemap ${key}`, () => generateSitemap(db, key));
+export async function sitemapDocument(
+  db: Db,
+  baseUrl: string | URL,
+  name: string,
+  limit: number = SITEMAP_FILE_URLS,
+): Promise<string | null> {
+  const base = normalizeBaseUrl(baseUrl);
+  const [shape] = await db
+    .select({
+      categories: count(),
+      // kept exact by triggers (categories.public_groups): no count over the groups
+      groups: sql<number>`coalesce(sum(${categories.publicGroups}), 0)`.mapWith(Number),
+    })
+    .from(categories);
+  const fixed = FIXED_PAGES + (shape?.categories ?? 0);
+  const total = fixed + (shape?.groups ?? 0);
+  if (total <= limit) return name === 'sitemap.xml' ? urlsetXml(await sitemapEntries(db, base)) : null;
+
+  // Entries run fixed pages first, then groups newest first; part n holds positions [(n-1)·limit, n·limit).
+  const newestOf = (lastmods: (string | undefined)[]) => lastmods.filter(Boolean).sort().at(-1);
+  if (name === 'sitemap.xml') {
+    const groupParts = rowsOf<{ part: number; lastmod: string; n: number }>(
+      await db.execute(sql`
+        select part::int as part, count(*)::int as n,
+          to_char(max(at) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as lastmod
+        from (
+          select (row_number() over (order by ${groups.createdAt} desc nulls last, ${groups.id} desc nulls last)
+                  - 1 + ${fixed}::int) / ${limit}::int + 1 as part,
+                 greatest(${groups.updatedAt}, ${groups.createdAt}) as at
+          from ${groups} where ${isPublicGroup}
+        ) numbered
+        group by part order by part`),
+    );
+    const head = await fixedEntries(db, base);
+    const groupCount = groupParts.reduce((sum, part) => sum + Number(part.n), 0);
+    const newest = new Map(groupParts.map((part) => [Number(part.part), part.lastmod]));
+    return sitemapIndexXml(
+      Array.from({ length: Math.ceil((head.length + groupCount) / limit) }, (_, i) => {
+        const lastmod = newestOf([
+          newest.get(i + 1),
+          ...head.slice(i * limit, (i + 1) * limit).map((entry) => entry.lastmod),
+        ]);
+        return { url: `${base}/${sitemapPartName(i + 1)}`, ...(lastmod ? { lastmod } : {}) };
+      }),
+    );
+  }
+
+  const n = partNumber(name);
+  if (!n || n > Math.ceil(total / limit)) return null;
+  const from = (n - 1) * limit;
+  const head = from < fixed ? (await fixedEntries(db, base)).slice(from, from + limit) : [];
+  const rows =
+    head.length < limit ? await publicGroupSlice(db, Math.max(0, from - fixed), limit - head.length) : [];
+  const entries = [...head, ...rows.map((group) => groupEntry(base, group))];
+  return entries.length ? urlsetXml(entries) : null;
 }
