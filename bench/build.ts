@@ -1,8 +1,9 @@
 // Full build of the catalogue (PRERENDER_GROUPS group pages pre-rendered, decision 0008), then a
 // rebuild after 1% of the groups change (Astro's incremental build cache), timed with the peak memory
-// of the whole build process tree; the output's size, its largest folder and its sitemap files.
+// of the whole build process tree; the output's size and its largest folder. (The sitemap is served by
+// a function: bench/pages.ts reads it through the platform.)
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { DbHandle } from '../db/client.ts';
@@ -29,8 +30,6 @@ export interface BuildSection {
   full: BuildFigures;
   rebuild?: BuildFigures & { changedGroups: number; ratioToFull: number };
   pagefind?: { ms: number; indexBytes: number } | null;
-  /** the sitemap files: each at most 50,000 URLs */
-  sitemaps: { name: string; kb: number; urls: number }[];
   /** how many group pages the build pre-rendered (PRERENDER_GROUPS) */
   prerenderGroups: number;
 }
@@ -71,22 +70,6 @@ export function largestDirectory(dir: string): { path: string; entries: number }
   };
   if (existsSync(dir)) walk(dir);
   return best;
-}
-
-/** The sitemap files at the root of a build, with their URL counts. */
-function sitemapFiles(dir: string) {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir)
-    .filter((name) => /^sitemap(-\d+)?\.xml$/.test(name))
-    .sort((a, b) => a.localeCompare(b, 'en', { numeric: true }))
-    .map((name) => {
-      const xml = readFileSync(path.join(dir, name), 'utf8');
-      return {
-        name,
-        kb: round(Buffer.byteLength(xml) / 1024, 1),
-        urls: (xml.match(/<url>/g) ?? xml.match(/<sitemap>/g) ?? []).length,
-      };
-    });
 }
 
 /** Run a node binary from node_modules/.bin, timing it and watching its memory. */
@@ -170,11 +153,7 @@ export async function benchBuild(
   const outDir = path.join(root, '.data', 'bench', `site-${size}`);
   log(`full build of ${size} groups…`);
   const full = await astroBuild(root, outDir, databaseUrl, 'full');
-  const section: BuildSection = {
-    full,
-    sitemaps: sitemapFiles(outDir),
-    prerenderGroups: prerenderCount(),
-  };
+  const section: BuildSection = { full, prerenderGroups: prerenderCount() };
   section.pagefind = await pagefind(outDir, handle);
   if (options.rebuild && full.ok) {
     const changedGroups = await changeOnePercent(handle);

@@ -1,15 +1,31 @@
 // Group pages through the local platform (decision 0008): pages the build did not pre-render, each
 // asked for once (the local platform has no CDN, so every request is a cache miss: the function renders
-// it), beside pre-rendered ones served as files. Each answer is checked for what crawlers read.
+// it), beside pre-rendered ones served as files. Each answer is checked for what crawlers read. Then
+// the sitemap, served by a function too: the index and every file it lists, counted against the
+// public groups.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { type DbHandle, rowsOf } from '../db/client.ts';
-import { type Latency, latency, log } from './lib.ts';
+import { type Latency, latency, log, round } from './lib.ts';
+
+export interface SitemapFigures {
+  /** files listed by sitemap.xml (1 when it is a urlset itself) */
+  files: number;
+  /** group URLs across every file, and the public groups they should be */
+  groupUrls: number;
+  publicGroups: number;
+  largestFileUrls: number;
+  largestFileKb: number;
+  indexMs: number;
+  /** each listed file fetched once */
+  parts: Latency;
+}
 
 export interface PagesSection {
   onDemand: Latency & { complete: number; cacheId: number };
   prerendered: Latency & { complete: number };
+  sitemap: SitemapFigures;
 }
 
 /** What a crawler needs of a group page: title, description, canonical, JSON-LD and the invite link. */
@@ -60,6 +76,7 @@ export async function benchPages(
   const demand = await timePaths(base, onDemand.slice(0, iterations));
   const statics = await timePaths(base, prerendered.slice(0, iterations));
   return {
+    sitemap: await benchSitemap(handle, base),
     onDemand: demand,
     prerendered: {
       n: statics.n,
@@ -68,5 +85,47 @@ export async function benchPages(
       max: statics.max,
       complete: statics.complete,
     },
+  };
+}
+
+/** Fetch /sitemap.xml and every file it lists; count the group URLs (those with two path segments). */
+async function benchSitemap(handle: DbHandle, base: string): Promise<SitemapFigures> {
+  const fetchXml = async (url: string | URL) => {
+    const started = performance.now();
+    const response = await fetch(url);
+    const xml = await response.text();
+    if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+    return { xml, ms: performance.now() - started };
+  };
+  log('sitemap through the platform…');
+  const index = await fetchXml(new URL('/sitemap.xml', base));
+  const listed = [...index.xml.matchAll(/<sitemap><loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
+  const files = listed.length ? [] : [index];
+  const samples: number[] = [];
+  for (const file of listed) {
+    const part = await fetchXml(new URL(file, base));
+    samples.push(part.ms);
+    files.push(part);
+  }
+  let groupUrls = 0;
+  let largestFileUrls = 0;
+  let largestFileKb = 0;
+  for (const { xml } of files) {
+    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
+    groupUrls += locs.filter((p) => /^\/[^/]+\/[^/]+$/.test(p) && !p.startsWith('/categoria/')).length;
+    largestFileUrls = Math.max(largestFileUrls, locs.length);
+    largestFileKb = Math.max(largestFileKb, round(Buffer.byteLength(xml) / 1024, 1));
+  }
+  const [row] = rowsOf<{ n: number }>(
+    await handle.db.execute(sql`select count(*)::int as n from groups where approved and hidden_at is null`),
+  );
+  return {
+    files: listed.length || 1,
+    groupUrls,
+    publicGroups: Number(row?.n ?? 0),
+    largestFileUrls,
+    largestFileKb,
+    indexMs: round(index.ms),
+    parts: latency(samples),
   };
 }
