@@ -98,6 +98,7 @@ async function benchSitemap(handle: DbHandle, base: string): Promise<SitemapFigu
     return { xml, ms: performance.now() - started };
   };
   log('sitemap through the platform…');
+  await fetchXml(new URL('/sitemap.xml', base)); // warms the function's instance (its first import)
   const index = await fetchXml(new URL('/sitemap.xml', base));
   const listed = [...index.xml.matchAll(/<sitemap><loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
   const files = listed.length ? [] : [index];
