@@ -422,7 +422,12 @@ describe('sitemap', () => {
       `/api/admin/sitemap?domain=${encodeURIComponent('https://grupos.exemplo.com.br/')}`,
     );
     expect(res.status).toBe(200);
-    const body = (await res.json()) as { count: number; entries: { url: string }[]; xml: string };
+    const body = (await res.json()) as {
+      count: number;
+      entries: { url: string }[];
+      files: string[];
+      xml: string;
+    };
     const publicGroups = await db.select({ n: count() }).from(groups).where(eq(groups.approved, true));
     const hidden = (await db.select().from(groups)).filter((g) => g.approved && g.hiddenAt).length;
     const [cats] = await db.select({ n: count() }).from(categories);
@@ -431,6 +436,9 @@ describe('sitemap', () => {
     expect(body.entries.map((e) => e.url)).toContain('https://grupos.exemplo.com.br/enviar');
     expect(body.xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
     expect(body.xml.match(/<url>/g)).toHaveLength(body.count);
+    // The preview is bounded whatever the catalogue's size: the first 200 entries, sitemap.xml's names.
+    expect(body.entries).toHaveLength(Math.min(body.count, 200));
+    expect(body.files).toEqual(['sitemap.xml']);
     expect(body.entries.map((e) => e.url)).not.toContain('https://grupos.exemplo.com.br/enviar-grupo');
     const bad = await call(sitemapFn, '/api/admin/sitemap?domain=javascript:alert(1)');
     expect(bad.status).toBe(400);

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { categories, groups } from '../../db/schema.ts';
 import { seedDatabase } from '../../db/seed.ts';
 import * as groupsFn from '../../functions/groups.ts';
+import * as sitemapFn from '../../functions/sitemap.ts';
 import {
   latestPublicUpdate,
   publicGroupBatches,
@@ -15,7 +16,11 @@ import {
   prerenderCount,
 } from '../../src/features/groups/group-pages.server.ts';
 import type { GroupJson, GroupPage } from '../../src/features/groups/groups.server.ts';
-import { generateSitemap, sitemapDocument } from '../../src/features/sitemap/sitemap.server.ts';
+import {
+  generateSitemap,
+  sitemapDocument,
+  sitemapPreview,
+} from '../../src/features/sitemap/sitemap.server.ts';
 import { setupTestDb } from '../support/db.ts';
 import { callFunction } from '../support/functions.ts';
 
@@ -351,12 +356,27 @@ describe('the sitemap, served one file at a time', () => {
       for (const file of whole.files)
         expect(await sitemapDocument(db, site, file.name, limit), `${file.name} at ${limit}`).toBe(file.xml);
       expect(await sitemapDocument(db, site, `sitemap-${whole.files.length}.xml`, limit)).toBeNull();
+      // The admin's preview: the same count, files and sitemap.xml, and the first entries only.
+      expect(await sitemapPreview(db, site, { rows: 20, limit })).toEqual({
+        count: whole.entries.length,
+        files: whole.files.map((f) => f.name),
+        entries: whole.entries.slice(0, 20),
+        xml: whole.files[0]!.xml,
+      });
     }
     // Unsplit: one urlset, no parts.
     const one = await generateSitemap(db, site);
     expect(one.files.map((f) => f.name)).toEqual(['sitemap.xml']);
     expect(await sitemapDocument(db, site, 'sitemap.xml')).toBe(one.files[0]!.xml);
     expect(await sitemapDocument(db, site, 'sitemap-1.xml')).toBeNull();
+    // Served at /sitemap.xml by its function with the CDN's cache ID; a part that does not exist is a 404.
+    const served = await callFunction(sitemapFn, '/sitemap.xml');
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('application/xml; charset=utf-8');
+    expect(served.headers.get('netlify-cache-id')).toBe('sitemap');
+    const xml = await served.text();
+    expect(xml.match(/<url>/g)).toHaveLength(publicGroups + fixed);
+    expect((await callFunction(sitemapFn, '/sitemap-1.xml')).status).toBe(404);
     // Names that are no file of a split sitemap.
     for (const name of ['sitemap-0.xml', 'sitemap-01.xml', 'sitemap-x.xml', 'sitemap-1.xml.gz', 'robots.txt'])
       expect(await sitemapDocument(db, site, name, 7), name).toBeNull();

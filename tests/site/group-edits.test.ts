@@ -155,7 +155,7 @@ describe('an owner edits and deletes a published group', { timeout: 900_000 }, (
     const html = await (await fetch(`${site}${newPath}`)).text();
     expect(html).toContain(newTitle);
     expect(html).toContain(newDescription);
-    // The group page answers from the function at once; the sitemap changes with the rebuild.
+    // The group page and the sitemap answer from functions: the new address is listed, the old one gone.
     await expect
       .poll(async () => {
         const sitemap = await sitemapText();

@@ -121,7 +121,7 @@ describe('a dead link, checked twice apart', { timeout: 300_000 }, () => {
     // The 404 page's fallback island says so in the browser.
     await admin.goto(`${site}${broken.path}`);
     await admin.getByText('Grupo não encontrado').waitFor(WAIT);
-    // A page rendered on demand is gone at once; the category page and the sitemap with the rebuild.
+    // A page rendered on demand and the sitemap change at once; the category page with the rebuild.
     const REBUILT = { timeout: 120_000, interval: 1000 };
     await expect
       .poll(

@@ -1,5 +1,6 @@
-// The built sitemap.xml and robots.txt: well-formed XML, real pages only at their canonical URLs,
-// real lastmod from the database, and the index split (with a small injected limit).
+// sitemap.xml (served by functions/sitemap.ts) and the built robots.txt: well-formed XML, real pages
+// only at their canonical URLs, real lastmod from the database, kept by the CDN under its cache ID, and
+// the index split (with a small injected limit).
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type DbHandle, openDb } from '../../db/client.ts';
@@ -58,11 +59,13 @@ async function publicGroups() {
   return all;
 }
 
-describe('/sitemap.xml (built)', () => {
+describe('/sitemap.xml (a function)', () => {
   it('is a well-formed urlset of the real pages at their canonical URLs', async () => {
     const res = await fetch(`${site}/sitemap.xml`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/xml/);
+    expect(res.headers.get('netlify-cache-id')).toBe('sitemap');
+    expect(res.headers.get('netlify-cdn-cache-control')).toMatch(/^public, durable, s-maxage=\d+/);
     const parsed = await parseXml(await res.text());
     expect(parsed.error).toBeNull();
     expect(parsed.root).toBe('urlset');
@@ -109,7 +112,8 @@ describe('/sitemap.xml (built)', () => {
   });
 
   it('has no split parts below the limit', async () => {
-    expect((await fetch(`${site}/sitemap-1.xml`)).status).toBe(404);
+    for (const name of ['sitemap-1.xml', 'sitemap-0.xml', 'sitemap-x.xml'])
+      expect((await fetch(`${site}/${name}`)).status, name).toBe(404);
   });
 });
 

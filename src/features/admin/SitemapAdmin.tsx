@@ -1,5 +1,5 @@
 // /admin/sitemap (Gerador de Sitemap): domain field, 'Gerar Sitemap', tabs Prévia and XML, copy and
-// download, and instructions. The server generates it with the build's own sitemap code.
+// download, and instructions. The server previews it with the code that serves /sitemap.xml.
 import { Check, Copy, Download, LoaderCircle, Map as MapIcon } from 'lucide-react';
 import { type SubmitEvent, useEffect, useState } from 'react';
 import { Button } from '#src/components/ui/Button.tsx';
@@ -18,11 +18,10 @@ interface Generated {
   base: string;
   count: number;
   entries: { url: string; lastmod?: string; changefreq: string; priority: number }[];
-  files: { name: string; xml: string }[];
+  /** sitemap.xml, then its parts when split */
+  files: string[];
   xml: string;
 }
-
-const PREVIEW_ROWS = 200;
 
 function SitemapAdmin() {
   const [domain, setDomain] = useState('');
@@ -86,17 +85,19 @@ function SitemapAdmin() {
       });
       return;
     }
-    for (const file of result.files) {
-      const url = URL.createObjectURL(new Blob([file.xml], { type: 'application/xml' }));
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = file.name;
-      a.click();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
-    }
+    const url = URL.createObjectURL(new Blob([result.xml], { type: 'application/xml' }));
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = 'sitemap.xml';
+    a.click();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    // A split sitemap's parts are far too many to download; the site serves each one.
+    const parts = result.files.length - 1;
     toast({
       title: 'Sitemap baixado',
-      description: result.files.map((f) => f.name).join(', '),
+      description: parts
+        ? `sitemap.xml é o índice de ${formatCount(parts)} arquivos, servidos pelo site em /sitemap-1.xml a /sitemap-${parts}.xml.`
+        : 'sitemap.xml',
       variant: 'success',
     });
   }
@@ -167,7 +168,9 @@ function SitemapAdmin() {
                   <p className="mb-2 text-sm text-neutral-600">
                     {formatCount(result.count)} URLs
                     {result.files.length > 1 ? ` em ${result.files.length - 1} arquivos com um índice` : ''}
-                    {result.count > PREVIEW_ROWS ? ` (mostrando as primeiras ${PREVIEW_ROWS})` : ''}
+                    {result.count > result.entries.length
+                      ? ` (mostrando as primeiras ${formatCount(result.entries.length)})`
+                      : ''}
                   </p>
                   <div className="max-h-[32rem] overflow-auto rounded-control border border-neutral-200">
                     <table className="w-full min-w-[36rem] text-left text-sm">
@@ -188,7 +191,7 @@ function SitemapAdmin() {
                         </tr>
                       </thead>
                       <tbody className="divide-y divide-neutral-100">
-                        {result.entries.slice(0, PREVIEW_ROWS).map((e) => (
+                        {result.entries.map((e) => (
                           <tr key={e.url}>
                             <td
                               className="max-w-[22rem] truncate px-3 py-2 font-mono text-xs text-neutral-800"
@@ -223,7 +226,7 @@ function SitemapAdmin() {
           <ol className="list-decimal space-y-2 pl-5">
             <li>
               Coloque o arquivo <code className="rounded bg-neutral-100 px-1">sitemap.xml</code> na raiz do
-              site (o site publicado já gera um automaticamente a cada publicação).
+              site (o site publicado já serve o seu em /sitemap.xml, sempre atualizado).
             </li>
             <li>Envie o endereço do sitemap ao Google Search Console e ao Bing Webmaster Tools.</li>
             <li>

@@ -1,7 +1,7 @@
-// The admin sitemap screen uses the build's own sitemap code, so the preview is exactly what
-// /sitemap.xml publishes (real pages only, canonical URLs, real lastmod; an index above 50,000 URLs).
+// The admin sitemap screen previews what /sitemap.xml serves (functions/sitemap.ts), with the same code:
+// real pages only, canonical URLs, real lastmod; an index above 10,000 URLs.
 export {
-  generateSitemap,
   normalizeBaseUrl,
-  type SitemapEntry,
+  type SitemapPreview,
+  sitemapPreview,
 } from '#src/features/sitemap/sitemap.server.ts';

@@ -224,6 +224,50 @@ export function robotsTxt(baseUrl: string | URL): string {
   ].join('\n');
 }
 
+/** How many URLs the sitemap has, and how many of them are fixed pages: no count over the groups. */
+async function sitemapSize(db: Db): Promise<{ fixed: number; total: number }> {
+  const [row] = await db
+    .select({
+      categories: count(),
+      // kept exact by triggers (categories.public_groups)
+      groups: sql<number>`coalesce(sum(${categories.publicGroups}), 0)`.mapWith(Number),
+    })
+    .from(categories);
+  const fixed = FIXED_PAGES + (row?.categories ?? 0);
+  return { fixed, total: fixed + (row?.groups ?? 0) };
+}
+
+/** What the admin sitemap screen shows: the URL count, the files, the first entries and sitemap.xml. */
+export interface SitemapPreview {
+  count: number;
+  /** sitemap.xml, then sitemap-1.xml… when it is split */
+  files: string[];
+  entries: SitemapEntry[];
+  xml: string;
+}
+
+/**
+ * The admin's preview of the sitemap a site at `baseUrl` serves, bounded whatever the catalogue's size:
+ * the first `rows` entries, and sitemap.xml itself (the index, when split).
+ */
+export async function sitemapPreview(
+  db: Db,
+  baseUrl: string | URL,
+  { rows = 200, limit = SITEMAP_FILE_URLS }: { rows?: number; limit?: number } = {},
+): Promise<SitemapPreview> {
+  const base = normalizeBaseUrl(baseUrl);
+  const { total } = await sitemapSize(db);
+  const head = (await fixedEntries(db, base)).slice(0, rows);
+  const groupRows = head.length < rows ? await publicGroupSlice(db, 0, rows - head.length) : [];
+  const parts = total > limit ? Math.ceil(total / limit) : 0;
+  return {
+    count: total,
+    files: ['sitemap.xml', ...Array.from({ length: parts }, (_, i) => sitemapPartName(i + 1))],
+    entries: [...head, ...groupRows.map((group) => groupEntry(base, group))],
+    xml: (await sitemapDocument(db, base, 'sitemap.xml', limit)) ?? '',
+  };
+}
+
 /** The part number in `sitemap-N.xml`, or null for any other name. */
 function partNumber(name: string): number | null {
   const match = /^sitemap-([1-9]\d{0,6})\.xml$/.exec(name);
@@ -242,15 +286,7 @@ export async function sitemapDocument(
   limit: number = SITEMAP_FILE_URLS,
 ): Promise<string | null> {
   const base = normalizeBaseUrl(baseUrl);
-  const [shape] = await db
-    .select({
-      categories: count(),
-      // kept exact by triggers (categories.public_groups): no count over the groups
-      groups: sql<number>`coalesce(sum(${categories.publicGroups}), 0)`.mapWith(Number),
-    })
-    .from(categories);
-  const fixed = FIXED_PAGES + (shape?.categories ?? 0);
-  const total = fixed + (shape?.groups ?? 0);
+  const { fixed, total } = await sitemapSize(db);
   if (total <= limit) return name === 'sitemap.xml' ? urlsetXml(await sitemapEntries(db, base)) : null;
 
   // Entries run fixed pages first, then groups newest first; part n holds positions [(n-1)·limit, n·limit).
