@@ -18,4 +18,6 @@ export default route({
   },
 });
 
-export const config: Config = { path: ['/sitemap.xml', '/sitemap-:part.xml'], method: 'GET' };
+// `:part(\d+)`, not `:part`: Netlify reads a segment as a pattern only when it starts with ':' or holds
+// a group, so `/sitemap-:part.xml` would be the literal address.
+export const config: Config = { path: ['/sitemap.xml', '/sitemap-:part(\\d+).xml'], method: 'GET' };

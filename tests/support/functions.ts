@@ -1,4 +1,4 @@
-// Calls a Netlify Function v2 module the way Netlify would: config.path matched with URLPattern
+// Calls a Netlify Function v2 module the way Netlify would: config.path matched as a deploy matches it
 // (params filled), config.method enforced, a Context with real cookie handling.
 import type { Config, Context } from '@netlify/functions';
 
@@ -8,6 +8,9 @@ type FunctionModule = {
 };
 
 const BASE = 'http://localhost:8888';
+
+const isLiteralPath = (path: string) =>
+  path.split('/').every((part) => !(part.startsWith(':') || /[*{[(]/.test(part)));
 
 /** Invoke a function module with a request; 404 when its config.path does not match, like Netlify. */
 export async function callFunction(
@@ -19,6 +22,15 @@ export async function callFunction(
   const paths = ([] as string[]).concat((module.config?.path as string | string[] | undefined) ?? []);
   let params: Record<string, string> | undefined;
   for (const path of paths) {
+    // Netlify's bundler (zip-it-and-ship-it) reads a path as a pattern only when one of its segments
+    // starts with ':' or holds * { [ ( — `/sitemap-:part.xml` is a literal there, unlike in URLPattern.
+    if (isLiteralPath(path)) {
+      if (new URL(req.url).pathname.replace(/(.)\/$/, '$1') === path) {
+        params = {};
+        break;
+      }
+      continue;
+    }
     const match = new URLPattern({ pathname: path }).exec(req.url);
     if (match) {
       params = Object.fromEntries(
