@@ -17,12 +17,13 @@ import {
 } from '../../src/features/groups/group-pages.server.ts';
 import type { GroupJson, GroupPage } from '../../src/features/groups/groups.server.ts';
 import {
-  generateSitemap,
+  SITEMAP_FILE_URLS,
   sitemapDocument,
   sitemapPreview,
 } from '../../src/features/sitemap/sitemap.server.ts';
 import { setupTestDb } from '../support/db.ts';
 import { callFunction } from '../support/functions.ts';
+import { wholeSitemap } from '../support/sitemap-layout.ts';
 
 const { db } = await setupTestDb();
 const DAY = 86_400_000;
@@ -350,7 +351,7 @@ describe('the sitemap, served one file at a time', () => {
     const fixed = 5 + (await db.$count(categories));
     // Small limits split the fixtures' catalogue: the first part holds the fixed pages and groups too.
     for (const limit of [fixed + 1, 7, Math.ceil((fixed + publicGroups) / 2)]) {
-      const whole = await generateSitemap(db, site, { limit });
+      const whole = await wholeSitemap(db, site, limit);
       expect(whole.entries.length).toBe(publicGroups + fixed);
       expect(whole.files.length, `limit ${limit}`).toBe(1 + Math.ceil(whole.entries.length / limit));
       for (const file of whole.files)
@@ -365,7 +366,7 @@ describe('the sitemap, served one file at a time', () => {
       });
     }
     // Unsplit: one urlset, no parts.
-    const one = await generateSitemap(db, site);
+    const one = await wholeSitemap(db, site, SITEMAP_FILE_URLS);
     expect(one.files.map((f) => f.name)).toEqual(['sitemap.xml']);
     expect(await sitemapDocument(db, site, 'sitemap.xml')).toBe(one.files[0]!.xml);
     expect(await sitemapDocument(db, site, 'sitemap-1.xml')).toBeNull();

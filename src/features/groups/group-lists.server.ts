@@ -250,7 +250,7 @@ const groupRefColumns = {
   updatedAt: groups.updatedAt,
 };
 
-/** Every public group, newest first, in batches of `batchSize` (the admin's sitemap preview). */
+/** Every public group, newest first, in batches of `batchSize` (a sitemap that fits in one file). */
 export async function* publicGroupBatches(db: Db, batchSize = 1000): AsyncGenerator<PublicGroupRef[]> {
   const batches = keysetBatches<Omit<PublicGroupRef, 'path'>>(batchSize, (keyset, cursor) =>
     db

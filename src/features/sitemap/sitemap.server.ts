@@ -1,17 +1,15 @@
 // The sitemap from the database: real pages only, at their canonical URLs, with real lastmod.
 // Above SITEMAP_FILE_URLS it becomes a sitemap index over several files (never cut, never padded).
 // Served by a function, one file at a time (functions/sitemap.ts, decision 0008: a build no longer
-// reads the whole catalogue for it), and previewed whole by the admin sitemap screen.
+// reads the whole catalogue for it), and previewed by the admin sitemap screen.
 import { count, eq, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '#db/client.ts';
 import { categories, groups } from '#db/schema.ts';
 import { publicGroupBatches, publicGroupSlice } from '../groups/group-lists.server.ts';
 import { isPublicGroup } from '../groups/groups.server.ts';
 
-/** The sitemap protocol's limit of URLs in one file. */
-export const SITEMAP_URL_LIMIT = 50_000;
 /**
- * URLs per file as served, well under the protocol's limit: Netlify caps a function's buffered answer
+ * URLs per file as served, well under the protocol's limit of 50,000: Netlify caps a function's buffered answer
  * at 6 MB, and 50,000 URLs are ~8.7 MB of XML; 10,000 are ~1.8 MB and one quick read of the database.
  */
 export const SITEMAP_FILE_URLS = 10_000;
@@ -25,18 +23,6 @@ export interface SitemapEntry {
   lastmod?: string;
   changefreq: ChangeFreq;
   priority: number;
-}
-
-/** One file to publish at the site root: sitemap.xml, then sitemap-1.xml… when split. */
-export interface SitemapFile {
-  name: string;
-  xml: string;
-}
-
-export interface Sitemap {
-  entries: SitemapEntry[];
-  /** files[0] is sitemap.xml: the urlset itself, or the index of the other files */
-  files: SitemapFile[];
 }
 
 const XML_HEADER = '<?xml version="1.0" encoding="UTF-8"?>';
@@ -135,18 +121,12 @@ function groupEntry(base: string, group: SitemapGroup): SitemapEntry {
   };
 }
 
-/**
- * Every URL of the site with its lastmod, read from the database in batches; `publicGroups` gives
- * the public groups, newest first, when they are already read.
- */
-export async function sitemapEntries(
-  db: Db,
-  baseUrl: string | URL,
-  publicGroups: AsyncIterable<SitemapGroup[]> = publicGroupBatches(db, 5000),
-): Promise<SitemapEntry[]> {
+/** Every URL of the site with its lastmod, the groups read from the database in batches. */
+export async function sitemapEntries(db: Db, baseUrl: string | URL): Promise<SitemapEntry[]> {
   const base = normalizeBaseUrl(baseUrl);
   const entries = await fixedEntries(db, base);
-  for await (const batch of publicGroups) for (const group of batch) entries.push(groupEntry(base, group));
+  for await (const batch of publicGroupBatches(db, 5000))
+    for (const group of batch) entries.push(groupEntry(base, group));
   return entries;
 }
 
@@ -171,41 +151,6 @@ export function sitemapIndexXml(files: { url: string; lastmod?: string }[]): str
 
 /** The file name of the n-th part (1-based) when the sitemap is split. */
 export const sitemapPartName = (n: number) => `sitemap-${n}.xml`;
-
-/** Lay entries out in files: one urlset up to `limit` URLs, else an index over parts of `limit`. */
-export function sitemapFiles(
-  entries: SitemapEntry[],
-  baseUrl: string | URL,
-  limit: number = SITEMAP_FILE_URLS,
-): SitemapFile[] {
-  if (entries.length <= limit) return [{ name: 'sitemap.xml', xml: urlsetXml(entries) }];
-  const base = normalizeBaseUrl(baseUrl);
-  const parts: SitemapFile[] = [];
-  const index: { url: string; lastmod?: string }[] = [];
-  for (let start = 0, n = 1; start < entries.length; start += limit, n++) {
-    const chunk = entries.slice(start, start + limit);
-    const newest = chunk.reduce<string | undefined>(
-      (acc, e) => (e.lastmod && (!acc || e.lastmod > acc) ? e.lastmod : acc),
-      undefined,
-    );
-    parts.push({ name: sitemapPartName(n), xml: urlsetXml(chunk) });
-    index.push({ url: `${base}/${sitemapPartName(n)}`, ...(newest ? { lastmod: newest } : {}) });
-  }
-  return [{ name: 'sitemap.xml', xml: sitemapIndexXml(index) }, ...parts];
-}
-
-/** The whole sitemap of a site at `baseUrl`: its entries and the files to publish. */
-export async function generateSitemap(
-  db: Db,
-  baseUrl: string | URL,
-  {
-    limit = SITEMAP_FILE_URLS,
-    publicGroups,
-  }: { limit?: number; publicGroups?: AsyncIterable<SitemapGroup[]> } = {},
-): Promise<Sitemap> {
-  const entries = await sitemapEntries(db, baseUrl, publicGroups);
-  return { entries, files: sitemapFiles(entries, baseUrl, limit) };
-}
 
 /** robots.txt: crawl the public site, not the API or the private screens; point at the sitemap. */
 export function robotsTxt(baseUrl: string | URL): string {
@@ -275,8 +220,9 @@ function partNumber(name: string): number | null {
 }
 
 /**
- * One file of the sitemap (`sitemap.xml` or `sitemap-N.xml`), exactly as `generateSitemap` lays it
- * out, reading only what that file holds; null for a file the sitemap does not have. The index's
+ * One file of the sitemap (`sitemap.xml` or `sitemap-N.xml`) as if every entry were laid out in files
+ * of `limit` URLs (tests/support/sitemap-layout.ts does just that, to check this), reading only what
+ * that file holds; null for a file the sitemap does not have. The index's
  * lastmod per part is one aggregate over the creation-order index.
  */
 export async function sitemapDocument(
