@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { categories, groups } from '../../db/schema.ts';
+import { rowsOf } from '../../db/client.ts';
+import { categories, engagementEvents, groups } from '../../db/schema.ts';
 import { seedDatabase } from '../../db/seed.ts';
 import * as groupsFn from '../../functions/groups.ts';
 import * as sitemapFn from '../../functions/sitemap.ts';
@@ -340,6 +341,53 @@ describe('the build reads the catalogue once', () => {
     expect(ids.slice(0, featured.length).sort()).toEqual(featured.map((f) => f.id).sort());
     const few = await groupPagesForBuild(db, 3);
     expect(few.map((p) => p.group.id).sort()).toEqual(ids.slice(0, 3).sort());
+  });
+
+  it('chooses exactly what sorting every public group would, whatever the count', async () => {
+    // Clicks this month on three of the least clicked groups (not featured) put them right after the
+    // featured ones;
+    // one clicked 40 days ago counts for nothing.
+    const least = await db
+      .select({ id: groups.id })
+      .from(groups)
+      .where(and(eq(groups.approved, true), isNull(groups.hiddenAt), eq(groups.featured, false)))
+      .orderBy(groups.cliques, groups.id)
+      .limit(4);
+    const today = new Date().toISOString().slice(0, 10);
+    const longAgo = new Date(Date.now() - 40 * DAY).toISOString().slice(0, 10);
+    await db.insert(engagementEvents).values(
+      least.flatMap(({ id }, i) =>
+        Array.from({ length: (i + 1) * 200 }, (_, n) => ({
+          kind: 'group_click' as const,
+          targetId: id,
+          visitorHash: `visitante-${n}`,
+          day: i === 3 ? longAgo : today,
+        })),
+      ),
+    );
+    const everything = rowsOf<{ id: string }>(
+      await db.execute(sql`
+        with recent as (
+          select target_id, count(*)::int as clicks from engagement_events
+          where kind = 'group_click' and day >= current_date - 30 group by target_id
+        )
+        select g.id from groups g left join recent r on r.target_id = g.id
+        where g.approved and g.hidden_at is null
+        order by (g.featured and coalesce(g.featured_until > now(), false)) desc,
+          coalesce(r.clicks, 0) desc, g.cliques desc, g.id desc`),
+    ).map((row) => row.id);
+    const [featuredNow] = rowsOf<{ n: number }>(
+      await db.execute(sql`select count(*)::int as n from groups
+        where featured and featured_until > now() and approved and hidden_at is null`),
+    );
+    // Right after the groups featured now, by clicks this month; the old clicks count for nothing.
+    expect(everything.slice(featuredNow!.n, featuredNow!.n + 3)).toEqual([
+      least[2]!.id,
+      least[1]!.id,
+      least[0]!.id,
+    ]);
+    for (const limit of [1, 2, 5, 30, everything.length, everything.length + 10])
+      expect(await groupsToPrerender(db, limit), `limit ${limit}`).toEqual(everything.slice(0, limit));
   });
 });
 

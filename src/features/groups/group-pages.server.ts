@@ -79,8 +79,9 @@ export async function* groupPageBatches(
         only.slice(i * batchSize, (i + 1) * batchSize),
       )
     : [undefined];
+  // A chunk of ids is read in one query: a batch one larger than the chunk ends the keyset walk there.
   for (const chunk of chunks)
-    for await (const batch of publicGroupJsonBatches(db, batchSize, chunk)) {
+    for await (const batch of publicGroupJsonBatches(db, chunk ? chunk.length + 1 : batchSize, chunk)) {
       yield batch.map(({ updatedAt, ...group }) => {
         const categoryId = bySlug.get(group.categorySlug) ?? -1;
         const related = (top.get(categoryId) ?? []).filter((g) => g.id !== group.id).slice(0, RELATED_LIMIT);
@@ -112,6 +113,9 @@ const RECENT_DAYS = 30;
 /**
  * The ids of the `limit` public groups worth a static page: featured ones first, then the most clicked
  * over the last RECENT_DAYS days, then the most clicked ever (a new catalogue has no events yet).
+ * Only three kinds of group can be among them, so only those are sorted, not the whole catalogue: the
+ * featured ones, the ones clicked lately, and the `limit` most clicked ever (the popular index, in
+ * the same order as the last two keys here). At 1M groups that sorts ~70k rows instead of ~920k.
  */
 export async function groupsToPrerender(db: Db, limit: number): Promise<string[]> {
   if (limit <= 0) return [];
@@ -121,11 +125,21 @@ export async function groupsToPrerender(db: Db, limit: number): Promise<string[]
         select target_id, count(*)::int as clicks from engagement_events
         where kind = 'group_click' and day >= (current_date - ${RECENT_DAYS}::int)
         group by target_id
+      ),
+      candidates as (
+        select id, true as featured_now, cliques from groups
+        where featured and featured_until > now() and approved and hidden_at is null
+        union
+        select g.id, g.featured and coalesce(g.featured_until > now(), false), g.cliques
+        from recent r join groups g on g.id = r.target_id
+        where g.approved and g.hidden_at is null
+        union
+        (select id, featured and coalesce(featured_until > now(), false), cliques from groups
+          where approved and hidden_at is null
+          order by cliques desc nulls last, id desc nulls last limit ${limit})
       )
-      select g.id from groups g left join recent r on r.target_id = g.id
-      where g.approved and g.hidden_at is null
-      order by (g.featured and coalesce(g.featured_until > now(), false)) desc,
-        coalesce(r.clicks, 0) desc, g.cliques desc, g.id
+      select c.id from candidates c left join recent r on r.target_id = c.id
+      order by c.featured_now desc, coalesce(r.clicks, 0) desc, c.cliques desc, c.id desc
       limit ${limit}`),
   );
   return rows.map((row) => row.id);
