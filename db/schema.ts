@@ -149,6 +149,11 @@ export const groups = pgTable(
     index('groups_category_popular_idx')
       .on(t.categoryId, t.cliques.desc(), t.id.desc())
       .where(sql`approved and hidden_at is null`),
+    // The newest change of a category's public groups (its page's cacheKey, the sitemap's lastmod):
+    // without it each category read every group (0.75 s per category at 1M, on every build).
+    index('groups_category_updated_idx')
+      .on(t.categoryId, t.updatedAt)
+      .where(sql`approved and hidden_at is null`),
     index('groups_category_title_idx')
       .on(t.categoryId, t.title, t.id)
       .where(sql`approved and hidden_at is null`),

@@ -315,11 +315,14 @@ export async function* publicGroupJsonBatches(
     yield rows.map((row) => ({ ...toGroupJson(row, now), updatedAt: row.updatedAt.toISOString() }));
 }
 
-/** The newest change among public groups, of one category or all (a list page's cacheKey). */
-export async function latestPublicUpdate(db: Db, categoryId?: number): Promise<Date | null> {
+/**
+ * The newest change among a category's public groups (its page's cacheKey), read from
+ * groups_category_updated_idx.
+ */
+export async function latestPublicUpdate(db: Db, categoryId: number): Promise<Date | null> {
   const [row] = await db
     .select({ at: sql<Date | null>`max(${groups.updatedAt})`.mapWith((v) => (v ? new Date(v) : null)) })
     .from(groups)
-    .where(categoryId === undefined ? isPublicGroup : and(isPublicGroup, eq(groups.categoryId, categoryId)));
+    .where(and(isPublicGroup, eq(groups.categoryId, categoryId)));
   return row?.at ?? null;
 }

@@ -2,7 +2,7 @@
 // Above SITEMAP_FILE_URLS it becomes a sitemap index over several files (never cut, never padded).
 // Served by a function, one file at a time (functions/sitemap.ts, decision 0008: a build no longer
 // reads the whole catalogue for it), and previewed by the admin sitemap screen.
-import { count, eq, sql } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '#db/client.ts';
 import { categories, groups } from '#db/schema.ts';
 import { publicGroupBatches, publicGroupSlice } from '../groups/group-lists.server.ts';
@@ -66,16 +66,17 @@ const lastmodOf = (date: Date | undefined) => (date ? { lastmod: w3cDate(date) }
 
 /** The site's own pages and the categories: the first entries of every sitemap. */
 async function fixedEntries(db: Db, base: string): Promise<SitemapEntry[]> {
+  // Each category's newest public group from groups_category_updated_idx: no read of every group.
   const categoryRows = await db
     .select({
       id: categories.id,
       slug: categories.slug,
       updatedAt: categories.updatedAt,
-      groupsUpdatedAt: sql`max(${groups.updatedAt}) filter (where ${isPublicGroup})`.mapWith(toDate),
+      // Written out: drizzle leaves a one-table select's columns unqualified, and "id" would be the group's.
+      groupsUpdatedAt: sql`(select max(g.updated_at) from groups g
+        where g.category_id = categories.id and g.approved and g.hidden_at is null)`.mapWith(toDate),
     })
     .from(categories)
-    .leftJoin(groups, eq(groups.categoryId, categories.id))
-    .groupBy(categories.id)
     .orderBy(categories.position, categories.name);
   const groupsChanged = latest(...categoryRows.map((c) => c.groupsUpdatedAt));
   const categoriesChanged = latest(...categoryRows.map((c) => c.updatedAt));

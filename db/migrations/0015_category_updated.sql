@@ -1,0 +1,1 @@
+CREATE INDEX "groups_category_updated_idx" ON "groups" USING btree ("category_id","updated_at") WHERE approved and hidden_at is null;
