@@ -231,7 +231,7 @@ function SitemapAdmin() {
             <li>Envie o endereço do sitemap ao Google Search Console e ao Bing Webmaster Tools.</li>
             <li>
               Adicione ao <code className="rounded bg-neutral-100 px-1">robots.txt</code> a linha{' '}
-              <code className="rounded bg-neutral-100 px-1">
+              <code className="rounded bg-neutral-100 px-1 wrap-anywhere">
                 Sitemap: {domain || 'https://seusite.com.br'}/sitemap.xml
               </code>
             </li>
