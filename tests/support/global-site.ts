@@ -49,9 +49,11 @@ export default async function setup(project: TestProject) {
   let output = '';
   let stopping = false;
   const ready = new Promise<void>((resolve, reject) => {
+    // Only the tail is kept (and searched): the platform logs every rebuild for the whole run.
     const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('Pronto:')) resolve();
+      const next = output + chunk.toString();
+      if (next.includes('Pronto:')) resolve();
+      output = next.slice(-16_000);
     };
     child.stdout.on('data', onData);
     child.stderr.on('data', onData);

@@ -9,8 +9,8 @@ import { publicGroupBatches, publicGroupSlice } from '../groups/group-lists.serv
 import { isPublicGroup } from '../groups/groups.server.ts';
 
 /**
- * URLs per file as served, well under the protocol's limit of 50,000: Netlify caps a function's buffered answer
- * at 6 MB, and 50,000 URLs are ~8.7 MB of XML; 10,000 are ~1.8 MB and one quick read of the database.
+ * URLs per file as served, well under the protocol's limit of 50,000: Netlify caps a function's
+ * buffered answer at 6 MB, and 50,000 URLs are ~8.7 MB of XML; 10,000 are ~1.8 MB and one quick read.
  */
 export const SITEMAP_FILE_URLS = 10_000;
 
@@ -223,8 +223,8 @@ function partNumber(name: string): number | null {
 /**
  * One file of the sitemap (`sitemap.xml` or `sitemap-N.xml`) as if every entry were laid out in files
  * of `limit` URLs (tests/support/sitemap-layout.ts does just that, to check this), reading only what
- * that file holds; null for a file the sitemap does not have. The index's
- * lastmod per part is one aggregate over the creation-order index.
+ * that file holds; null for a file the sitemap does not have. The index's lastmod per part is one
+ * aggregate over the creation-order index.
  */
 export async function sitemapDocument(
   db: Db,
