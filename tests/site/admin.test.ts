@@ -196,6 +196,21 @@ describe('admin back-office', { timeout: 180_000 }, () => {
     expect(html).not.toContain('content="noindex');
   });
 
+  it('keeps the admin logged in when the access check cannot reach the server, and checks again', async () => {
+    // The session check fails once (a deploy, a dropped connection): an error with 'Tentar de novo', never
+    // the login screen.
+    let failures = 1;
+    await page.route('**/api/admin/session', (route) =>
+      failures-- > 0 ? route.abort('failed') : route.fallback(),
+    );
+    await page.goto(`${site}/admin/categorias`);
+    await page.getByRole('heading', { name: 'Não foi possível verificar seu acesso' }).waitFor(LONG);
+    expect(new URL(page.url()).pathname).toBe('/admin/categorias');
+    await page.getByRole('button', { name: 'Tentar de novo' }).click();
+    await page.getByRole('heading', { name: 'Categorias', level: 1 }).waitFor(LONG);
+    await page.unroute('**/api/admin/session');
+  });
+
   it('logs out from the menu', async () => {
     await page.goto(`${site}/admin/categorias`);
     await page.getByRole('button', { name: 'Abrir menu' }).click(LONG);

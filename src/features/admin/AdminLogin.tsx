@@ -33,9 +33,13 @@ export default function AdminLogin() {
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
-    void checkAdmin().then((user) => {
-      if (user) window.location.replace(nextPath());
-    });
+    // Already an admin: straight on. A failed check leaves the form, which logs in anyway.
+    checkAdmin().then(
+      (user) => {
+        if (user) window.location.replace(nextPath());
+      },
+      () => {},
+    );
   }, []);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {

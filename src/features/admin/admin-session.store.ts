@@ -5,7 +5,10 @@ import { ApiError, api, TOKEN_KEY } from '#src/lib/api.ts';
 
 let checking: Promise<SessionUser | null> | undefined;
 
-/** The logged-in admin, or null (nobody, or not an admin). */
+/**
+ * The logged-in admin, or null (nobody, or not an admin). Rejects when the check itself failed (network,
+ * 5xx): that says nothing about the session, and the next call asks again.
+ */
 export function checkAdmin(): Promise<SessionUser | null> {
   checking ??= api<{ user: SessionUser }>('/api/admin/session')
     .then(({ user }) => {
@@ -13,9 +16,9 @@ export function checkAdmin(): Promise<SessionUser | null> {
       return user;
     })
     .catch((error: unknown) => {
-      if (!(error instanceof ApiError) || (error.status !== 401 && error.status !== 403))
-        console.warn('Sessão indisponível', error);
-      return null;
+      if (error instanceof ApiError && (error.status === 401 || error.status === 403)) return null;
+      checking = undefined;
+      throw error;
     });
   return checking;
 }
