@@ -536,6 +536,52 @@ export const mailOutbox = pgTable(
   ],
 );
 
+// ---- Group claims (issue #32): an owner proves a group is theirs by putting a code in its name ----
+
+export const CLAIM_STATUSES = ['pending', 'verified'] as const;
+export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
+
+/**
+ * 'Reivindicar grupo': a logged-in person asks for a short code, puts it in the group's WhatsApp name
+ * and asks us to check the invite page; when the name shows it, the group becomes theirs. A claim is
+ * pending until `expiresAt` (an expired one is dead, never reused) and verified once. The verified ones
+ * are the group's ownership history (the admin sees them); they go with the group when it is deleted.
+ */
+export const groupClaims = pgTable(
+  'group_claims',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    /** the claimant */
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** the group's invite code when the claim began: a link changed since then is another group */
+    inviteCode: text('invite_code').notNull(),
+    /** what must appear in the group's name, e.g. ZAP-7K3Q */
+    code: text('code').notNull(),
+    status: text('status').$type<ClaimStatus>().notNull().default('pending'),
+    /** checks that reached WhatsApp and found no code (limited per claim) */
+    attempts: integer('attempts').notNull().default(0),
+    /** the group's name on its invite page at the last check */
+    seenName: text('seen_name'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    /** the owner the group had when the claim was verified (null: nobody, or an account since deleted) */
+    previousUserId: uuid('previous_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** the group's state then: 'approved', 'pending' or 'hidden' */
+    groupState: text('group_state'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('group_claims_status_check', sql`${t.status} in ('pending','verified')`),
+    index('group_claims_group_idx').on(t.groupId, t.createdAt.desc()),
+    index('group_claims_user_idx').on(t.userId, t.createdAt.desc()),
+  ],
+);
+
 export type User = typeof users.$inferSelect;
 export type Category = typeof categories.$inferSelect;
 export type Group = typeof groups.$inferSelect;
