@@ -14,6 +14,10 @@ export const ERROR_STATUS = {
   NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
   CONFLICT: 409,
+  /** a link already in the catalogue, held by someone else: the answer offers 'Reivindicar grupo' */
+  INVITE_TAKEN: 409,
+  /** a claim code that expired */
+  GONE: 410,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   TOO_MANY: 429,

@@ -225,17 +225,29 @@ describe('PATCH /api/user/groups/{id}', () => {
     }
   });
 
-  it("refuses another group's invite link, naming it, and keeps the group as it was", async () => {
+  it("refuses someone else's invite link without naming their group, and keeps the group as it was", async () => {
     const group = await ownGroup();
     const taken = await ownGroup({ title: 'Grupo Que Já Usa', userId: stranger.id });
     const res = await edit(owner.token, group.id, { link: taken.link, title: 'Título novo' });
     expect(res.status).toBe(409);
-    const body = (await res.json()) as { message: string; fields: Record<string, string> };
-    expect(body.fields.link).toBe(
-      'Este link de convite já foi enviado: o grupo "Grupo Que Já Usa" já está cadastrado.',
-    );
+    const text = await res.text();
+    expect(text).not.toContain('Grupo Que Já Usa');
+    const body = JSON.parse(text) as { code: string; fields: Record<string, string> };
+    expect(body.code).toBe('INVITE_TAKEN');
+    expect(body.fields.link).toMatch(/^Este link de convite já está no catálogo\. Se o grupo é seu, reivindique-o/);
     expect(await reload(group.id)).toEqual(group);
     expect(await pendingRevisions(group.id)).toHaveLength(0);
+  });
+
+  it("names the owner's own other group that already uses the link", async () => {
+    const group = await ownGroup();
+    const mine = await ownGroup({ title: 'Meu Outro Grupo' });
+    const res = await edit(owner.token, group.id, { link: mine.link });
+    expect(res.status).toBe(409);
+    const body = (await res.json()) as { fields: Record<string, string> };
+    expect(body.fields.link).toBe(
+      'Este link de convite já foi enviado: o grupo "Meu Outro Grupo" já está cadastrado.',
+    );
   });
 
   it('checks every field with the /enviar rules', async () => {

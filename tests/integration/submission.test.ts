@@ -105,12 +105,18 @@ describe('POST /api/groups', () => {
     expect(row2!.titleSlug).toMatch(/^amigos-do-xadrez-/);
   });
 
-  it('refuses a duplicate invite code naming the existing group', async () => {
+  it('refuses a duplicate invite code without naming the pending group, offering to log in and claim it', async () => {
     const fields = base();
     expect((await submit(form({ ...fields, title: 'Grupo Original' }))).status).toBe(201);
     const res = await submit(form({ ...fields, link: `${fields.link}?x=1`, title: 'Cópia' }));
     expect(res.status).toBe(409);
-    expect(((await res.json()) as { message: string }).message).toContain('"Grupo Original"');
+    const text = await res.text();
+    expect(text).not.toContain('Grupo Original');
+    expect(JSON.parse(text)).toMatchObject({
+      code: 'INVITE_TAKEN',
+      message:
+        'Este link de convite já está no catálogo. Se o grupo é seu, entre na sua conta para reivindicá-lo.',
+    });
     expect(await db.select().from(groups).where(eq(groups.title, 'Cópia'))).toHaveLength(0);
   });
 

@@ -14,7 +14,7 @@ import { readSubmission, submittedCategory } from '#src/features/submission/subm
 import { isUniqueViolation } from '#src/lib/db-errors.ts';
 import { AppError, MESSAGES, parse, readText } from '#src/lib/http.server.ts';
 import { consumeRateLimit } from '#src/lib/rate-limit.server.ts';
-import { assertInviteFree, freeTitleSlug } from './group-writes.server.ts';
+import { assertInviteFree, freeTitleSlug, inviteTakenError } from './group-writes.server.ts';
 import { groupPath, normalizeInviteLink } from './groups.ts';
 import { keepFormerAddress } from './slugs.server.ts';
 
@@ -105,7 +105,7 @@ export async function editOwnGroup(db: Db, user: SessionUser, id: string, form: 
   const invite = input.link === undefined ? null : normalizeInviteLink(input.link);
   const newInvite = invite && invite.code !== group.inviteCode ? invite : null;
   if (newInvite) {
-    await assertInviteFree(db, newInvite.code, group.id);
+    await assertInviteFree(db, newInvite.code, { userId: user.id }, group.id);
     if ((await inviteLinkStatus(newInvite.link)) === 'dead')
       throw new AppError('BAD_REQUEST', DEAD_LINK_MESSAGE, { link: DEAD_LINK_MESSAGE });
   }
@@ -178,10 +178,7 @@ export async function editOwnGroup(db: Db, user: SessionUser, id: string, form: 
     });
   } catch (error) {
     await dropImages([newImage]);
-    if (isUniqueViolation(error))
-      throw new AppError('CONFLICT', 'Este link de convite já foi enviado.', {
-        link: 'Este link de convite já foi enviado.',
-      });
+    if (isUniqueViolation(error)) throw inviteTakenError({ userId: user.id });
     throw error;
   }
   await dropImages(obsolete);

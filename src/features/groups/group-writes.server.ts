@@ -5,7 +5,7 @@ import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { categories, groupSlugHistory, groups } from '#db/schema.ts';
 import { AppError } from '#src/lib/http.server.ts';
-import { slugify, titleSlugFor } from './groups.ts';
+import { INVITE_TAKEN_LOGIN_MESSAGE, INVITE_TAKEN_MESSAGE, slugify, titleSlugFor } from './groups.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -41,15 +41,35 @@ export async function findCategory(db: Db | Tx, text: string): Promise<CategoryR
   return (await categoryFinder(db)).find(text);
 }
 
+/** The duplicate answer for the group's own owner (and the admin's CSV import): it names the group. */
 export function duplicateMessage(title: string) {
   return `Este link de convite já foi enviado: o grupo "${title}" já está cadastrado.`;
 }
 
+/** Who asks about a link: only the owner of the group holding it learns which group that is. */
+export interface LinkAsker {
+  userId: string | null;
+}
+
+/**
+ * 409 for a link someone else holds: no title, no owner (the group may be pending or hidden), and the
+ * claim path (code INVITE_TAKEN; a visitor without a session is told to log in to claim).
+ */
+export function inviteTakenError(asker: LinkAsker): AppError {
+  const message = asker.userId ? INVITE_TAKEN_MESSAGE : INVITE_TAKEN_LOGIN_MESSAGE;
+  return new AppError('INVITE_TAKEN', message, { link: message });
+}
+
 /** The groups already holding these invite codes (other than `exceptGroupId`), by code. */
 export async function groupsByInvite(db: Db | Tx, codes: string[], exceptGroupId?: string) {
-  if (!codes.length) return new Map<string, { title: string; categoryId: number }>();
+  if (!codes.length) return new Map<string, { title: string; categoryId: number; userId: string | null }>();
   const rows = await db
-    .select({ code: groups.inviteCode, title: groups.title, categoryId: groups.categoryId })
+    .select({
+      code: groups.inviteCode,
+      title: groups.title,
+      categoryId: groups.categoryId,
+      userId: groups.userId,
+    })
     .from(groups)
     .where(
       exceptGroupId
@@ -59,13 +79,18 @@ export async function groupsByInvite(db: Db | Tx, codes: string[], exceptGroupId
   return new Map(rows.map(({ code, ...group }) => [code, group]));
 }
 
-/** 409 naming the group that already uses an invite code (other than `exceptGroupId`). */
-export async function assertInviteFree(db: Db | Tx, code: string, exceptGroupId?: string) {
+/**
+ * 409 when another group (other than `exceptGroupId`) already uses an invite code: naming it only to
+ * its own owner, otherwise the claim path (inviteTakenError).
+ */
+export async function assertInviteFree(db: Db | Tx, code: string, asker: LinkAsker, exceptGroupId?: string) {
   const existing = (await groupsByInvite(db, [code], exceptGroupId)).get(code);
-  if (existing)
+  if (!existing) return;
+  if (asker.userId && existing.userId === asker.userId)
     throw new AppError('CONFLICT', duplicateMessage(existing.title), {
       link: duplicateMessage(existing.title),
     });
+  throw inviteTakenError(asker);
 }
 
 interface SlugRequest {

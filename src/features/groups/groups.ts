@@ -34,6 +34,15 @@ export const CHANNEL_PREFIX = 'https://whatsapp.com/channel/';
 export const INVITE_LINK_MESSAGE =
   'O link deve começar com https://chat.whatsapp.com/ (grupo) ou https://whatsapp.com/channel/ (canal)';
 
+/**
+ * A link already in the catalogue, held by someone else: the answer names no title and no owner
+ * (the group may be pending or hidden) and shows the way out, claiming the group by its name.
+ */
+export const INVITE_TAKEN_MESSAGE =
+  'Este link de convite já está no catálogo. Se o grupo é seu, reivindique-o: você prova que administra o grupo pondo um código no nome dele.';
+export const INVITE_TAKEN_LOGIN_MESSAGE =
+  'Este link de convite já está no catálogo. Se o grupo é seu, entre na sua conta para reivindicá-lo.';
+
 export const GROUP_TYPES = ['group', 'channel'] as const;
 export type GroupType = (typeof GROUP_TYPES)[number];
 

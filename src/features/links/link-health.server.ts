@@ -13,7 +13,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '#db/client.ts';
 import { groups, linkCheckState } from '#db/schema.ts';
-import { duplicateMessage, groupsByInvite } from '#src/features/groups/group-writes.server.ts';
+import { assertInviteFree, inviteTakenError } from '#src/features/groups/group-writes.server.ts';
 import { isPublicGroup } from '#src/features/groups/groups.server.ts';
 import { normalizeInviteLink } from '#src/features/groups/groups.ts';
 import { notifyLinkDead } from '#src/features/mail/notify.server.ts';
@@ -112,7 +112,8 @@ export async function linkChecksPausedUntil(db: Db, now: Date = new Date()): Pro
   return pausedUntil && pausedUntil > now ? pausedUntil : null;
 }
 
-async function pauseAfterRateLimit(db: Db, retryAfterSeconds: number | undefined, now: Date) {
+/** After a 429: pause every run (and every paced check) for the backoff; returns until when. */
+export async function pauseAfterRateLimit(db: Db, retryAfterSeconds: number | undefined, now: Date) {
   const { rateLimitedRuns } = await readState(db);
   const pausedUntil = new Date(now.getTime() + backoffSeconds(retryAfterSeconds, rateLimitedRuns) * 1000);
   await db
@@ -123,6 +124,37 @@ async function pauseAfterRateLimit(db: Db, retryAfterSeconds: number | undefined
       set: { pausedUntil, rateLimitedRuns: sql`${linkCheckState.rateLimitedRuns} + 1`, lastRunAt: now },
     });
   return pausedUntil;
+}
+
+/** The rate-limit bucket whose reset_at is the end of the last request slot taken (see takeCheckSlot). */
+const PACE_KEY = 'whatsapp:pace';
+
+/**
+ * The one pace of requests to WhatsApp, shared by every process (the scheduled runs, claim checks):
+ * takes the next free slot, `paceMs` after the last one taken, and answers how long to wait for it.
+ * When that slot is more than `maxWaitMs` away nothing is taken and the answer is `busyMs`, the wait
+ * the caller would have had. One statement, so two callers never get the same slot.
+ */
+export async function takeCheckSlot(
+  db: Db,
+  paceMs: number,
+  maxWaitMs: number,
+): Promise<{ waitMs: number } | { busyMs: number }> {
+  const pace = sql`make_interval(secs => ${paceMs / 1000}::float8)`;
+  const [slot] = rowsOf<{ wait_ms: number | string }>(
+    await db.execute(sql`
+      insert into rate_limit_buckets (key, count, reset_at) values (${PACE_KEY}, 1, now() + ${pace})
+      on conflict (key) do update set reset_at = greatest(rate_limit_buckets.reset_at, now()) + ${pace}
+        where greatest(rate_limit_buckets.reset_at, now()) <= now() + make_interval(secs => ${maxWaitMs / 1000}::float8)
+      returning extract(epoch from (reset_at - now())) * 1000 - ${paceMs}::float8 as wait_ms`),
+  );
+  if (slot) return { waitMs: Math.max(0, Number(slot.wait_ms)) };
+  const [busy] = rowsOf<{ busy_ms: number | string }>(
+    await db.execute(sql`
+      select extract(epoch from (reset_at - now())) * 1000 as busy_ms from rate_limit_buckets
+      where key = ${PACE_KEY}`),
+  );
+  return { busyMs: Math.max(0, Number(busy?.busy_ms ?? 0)) };
 }
 
 async function markRun(db: Db, now: Date) {
@@ -238,17 +270,16 @@ export async function runLinkChecks(db: Db, options: LinkRunOptions = {}): Promi
 
   const claims = await claimLinkBatch(db, options.batch ?? env.LINK_CHECK_BATCH, start);
   result.claimed = claims.length;
-  let lastRequest: number | null = null;
   let index = 0;
   const leftSite: string[] = [];
   for (; index < claims.length; index++) {
     const claim = claims[index]!;
-    if (clock().getTime() - start.getTime() >= budgetMs) break;
-    if (lastRequest !== null) {
-      const wait = lastRequest + paceMs - clock().getTime();
-      if (wait > 0) await sleep(wait);
-    }
-    lastRequest = clock().getTime();
+    const left = budgetMs - (clock().getTime() - start.getTime());
+    if (left <= 0) break;
+    // The pace is shared with the claim checks (takeCheckSlot): never two requests closer than paceMs.
+    const slot = await takeCheckSlot(db, paceMs, left);
+    if ('busyMs' in slot) break;
+    if (slot.waitMs > 0) await sleep(slot.waitMs);
     const check = await checker(claim.link).catch(
       (error: unknown): InviteCheck => ({ status: 'unknown', type: 'group', reason: String(error) }),
     );
@@ -366,8 +397,7 @@ export async function replaceGroupLink(
     .from(groups)
     .where(and(eq(groups.id, groupId), eq(groups.userId, userId)));
   if (!group) throw new AppError('NOT_FOUND', GROUP_NOT_FOUND_MESSAGE);
-  const existing = (await groupsByInvite(db, [invite.code], groupId)).get(invite.code);
-  if (existing) throw linkError(duplicateMessage(existing.title), 'CONFLICT');
+  await assertInviteFree(db, invite.code, { userId }, groupId);
   const check = await (options.checker ?? checkInvite)(invite.link).catch(
     (): InviteCheck => ({ status: 'unknown', type: 'group' }),
   );
@@ -392,7 +422,7 @@ export async function replaceGroupLink(
       })
       .where(eq(groups.id, groupId));
   } catch (error) {
-    if (isUniqueViolation(error)) throw linkError('Este link de convite já foi enviado.', 'CONFLICT');
+    if (isUniqueViolation(error)) throw inviteTakenError({ userId });
     throw error;
   }
   if (group.approved && group.hiddenAt === null)

@@ -5,6 +5,7 @@ import {
   assertInviteFree,
   findCategory,
   insertGroups,
+  inviteTakenError,
   withTitleSlugs,
 } from '#src/features/groups/group-writes.server.ts';
 import { normalizeInviteLink } from '#src/features/groups/groups.ts';
@@ -108,7 +109,8 @@ export async function submitGroup(
 
   const invite = normalizeInviteLink(input.link)!;
   const category = await submittedCategory(db, input.category);
-  await assertInviteFree(db, invite.code);
+  const asker = { userId: options.userId };
+  await assertInviteFree(db, invite.code, asker);
 
   // A revoked link can never be submitted; an inconclusive check (offline, 429) lets it through.
   const check = await checkInvite(invite.link);
@@ -121,10 +123,8 @@ export async function submitGroup(
     // No upload: the group's own WhatsApp photo, copied into our storage (never hot-linked).
     imageKey = (await copyInvitePhoto(check.imageUrl))?.key ?? null;
   }
-  const resent = () =>
-    new AppError('CONFLICT', 'Este link de convite já foi enviado.', {
-      link: 'Este link de convite já foi enviado.',
-    });
+  // Sent meanwhile by someone else (the unique key caught it): the same answer, never a dead end.
+  const resent = () => inviteTakenError(asker);
   try {
     const [row] = await withTitleSlugs(db, [
       {
