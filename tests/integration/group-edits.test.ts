@@ -234,7 +234,9 @@ describe('PATCH /api/user/groups/{id}', () => {
     expect(text).not.toContain('Grupo Que Já Usa');
     const body = JSON.parse(text) as { code: string; fields: Record<string, string> };
     expect(body.code).toBe('INVITE_TAKEN');
-    expect(body.fields.link).toMatch(/^Este link de convite já está no catálogo\. Se o grupo é seu, reivindique-o/);
+    expect(body.fields.link).toMatch(
+      /^Este link de convite já está no catálogo\. Se o grupo é seu, reivindique-o/,
+    );
     expect(await reload(group.id)).toEqual(group);
     expect(await pendingRevisions(group.id)).toHaveLength(0);
   });

@@ -4,6 +4,8 @@
 // between kinds), a signed-looking photo URL served by the same server with real JPEG bytes, and
 // WhatsApp's failures: 429 with Retry-After, 5xx, an answer slower than the checker waits, and the
 // consent interstitial redirect. Unknown codes get the dead page, as WhatsApp answers them.
+// `POST /__fake/invites/<code>` {kind?, title} renames a group (or changes its kind) from another
+// process, as a group's admin would in the app: the site tests' claim journey uses it.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
@@ -118,7 +120,34 @@ export const SITE_INVITES = {
   /** the link-health test breaks a published group with it (the submission test keeps `dead` unused) */
   deadGroup: { code: 'SiteDeadInvite0002' },
   channel: { code: '0029VaSiteChannel0000001', title: 'Canal das Trilhas' },
+  /** squatted anonymously, then claimed by its owner through the name (tests/site/group-claims.test.ts) */
+  claim: { code: 'SiteClaimInvite0001', title: 'Corrida de Rua Sorocaba' },
 } as const;
+
+/** Rename a group (or change its kind) on a fake server in another process (see the control route). */
+export async function setFakeInvite(
+  base: string,
+  code: string,
+  invite: { kind?: FakeInviteKind; title?: string },
+) {
+  const res = await fetch(new URL(`/__fake/invites/${encodeURIComponent(code)}`, base), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(invite),
+  });
+  if (!res.ok) throw new Error(`fake WhatsApp refused the change: ${res.status}`);
+}
+
+const KINDS: readonly FakeInviteKind[] = [
+  'live',
+  'live-no-photo',
+  'dead',
+  'rate-limited',
+  'server-error',
+  'interstitial',
+  'slow',
+  'channel',
+];
 
 /**
  * Start the fake on 127.0.0.1 and a free port. Codes never set answer the dead page, as
@@ -135,8 +164,30 @@ export async function startFakeWhatsApp(
     `${origin}/v/t61.24694-24/${code}_n.jpg?ccb=11-4&oh=01_Q5Aa1gE&oe=6750A1B2&_nc_sid=5e03e0&_nc_cat=104`;
 
   const server: Server = createServer((req, res) => {
-    requests.push(`${req.method} ${req.url}`);
     const url = new URL(req.url ?? '/', 'http://fake');
+    const control = /^\/__fake\/invites\/([A-Za-z0-9]+)$/.exec(url.pathname)?.[1];
+    if (control && req.method === 'POST') {
+      let raw = '';
+      req.on('data', (chunk: Buffer) => {
+        raw += chunk.toString();
+      });
+      req.on('end', () => {
+        try {
+          const body = JSON.parse(raw) as { kind?: FakeInviteKind; title?: string };
+          const kind = body.kind ?? invites.get(control)?.kind ?? 'live';
+          if (!KINDS.includes(kind)) throw new Error('kind');
+          invites.set(control, { kind, title: body.title ?? invites.get(control)?.title });
+          res.writeHead(204);
+          res.end();
+        } catch {
+          res.writeHead(400);
+          res.end();
+        }
+      });
+      return;
+    }
+    // The control route above is the test's own, not a request to WhatsApp: not recorded.
+    requests.push(`${req.method} ${req.url}`);
     const html = (status: number, body: string) => {
       res.writeHead(status, {
         'content-type': 'text/html; charset="utf-8"',

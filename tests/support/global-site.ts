@@ -14,6 +14,7 @@ declare module 'vitest' {
     siteDatabaseUrl: string;
     adminEmail: string;
     adminPassword: string;
+    whatsappUrl: string;
   }
 }
 
@@ -29,6 +30,7 @@ export default async function setup(project: TestProject) {
   whatsapp.setInvite(SITE_INVITES.dead.code, 'dead');
   whatsapp.setInvite(SITE_INVITES.deadGroup.code, 'dead');
   whatsapp.setInvite(SITE_INVITES.channel.code, 'channel', SITE_INVITES.channel.title);
+  whatsapp.setInvite(SITE_INVITES.claim.code, 'live', SITE_INVITES.claim.title);
   const env = { ...process.env };
   delete env.DATABASE_URL;
   const child = spawn(process.execPath, [path.join(root, 'node_modules/.bin/tsx'), 'scripts/start.ts'], {
@@ -73,6 +75,7 @@ export default async function setup(project: TestProject) {
   );
   project.provide('adminEmail', admin.email);
   project.provide('adminPassword', admin.password);
+  project.provide('whatsappUrl', whatsapp.url);
   return async () => {
     stopping = true;
     const exited = new Promise((resolve) => child.once('exit', resolve));

@@ -84,6 +84,20 @@ export async function notifyLinkDead(db: Db, groupId: string) {
   await deliverMail(db, [await queueToOwner(db, groupId, 'link_dead', () => ({}))]);
 }
 
+/** 'Seu grupo passou para outra conta', to the owner a verified claim took the group from. */
+export async function queueGroupClaimed(db: Db | Tx, previousOwnerId: string, groupTitle: string) {
+  const [owner] = await db
+    .select({ email: users.email, name: users.name })
+    .from(users)
+    .where(eq(users.id, previousOwnerId));
+  if (!owner) return undefined;
+  return enqueueMail(db, {
+    to: owner.email,
+    template: 'group_claimed',
+    data: { name: owner.name, groupTitle },
+  });
+}
+
 /** The receipt of an order that just became active (call inside the activation's transaction). */
 export async function queuePaymentReceipt(tx: Db | Tx, orderId: string) {
   const [o] = await tx

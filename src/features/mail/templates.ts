@@ -45,6 +45,7 @@ export interface MailTemplates {
   featuring_ending: { name: string; groupTitle: string; groupId: string; endDate: string };
   featuring_ended: { name: string; groupTitle: string; groupId: string; endDate: string };
   link_dead: { name: string; groupTitle: string };
+  group_claimed: { name: string; groupTitle: string };
 }
 
 export type TemplateName = keyof MailTemplates;
@@ -284,6 +285,25 @@ const BUILDERS: { [T in TemplateName]: (data: MailTemplates[T], ctx: MailContext
       {
         kind: 'p',
         text: 'Gere um novo link no WhatsApp (Dados do grupo → Convidar via link) e envie o grupo de novo.',
+      },
+      { kind: 'button', label: 'Abrir meu painel', href: absolute(ctx, '/painel') },
+    ],
+  }),
+  group_claimed: (d, ctx) => ({
+    subject: 'Seu grupo passou para outra conta',
+    greeting: hello(d.name),
+    blocks: [
+      {
+        kind: 'p',
+        text: `O grupo "${d.groupTitle}" saiu da sua conta no ${SITE_NAME}: outra pessoa o reivindicou pondo um código de verificação no nome do grupo no WhatsApp, o que só os administradores do grupo conseguem fazer.`,
+      },
+      {
+        kind: 'p',
+        text: 'A página do grupo, os cliques e o destaque pago continuam com o grupo.',
+      },
+      {
+        kind: 'note',
+        text: 'Se você não reconhece esta mudança, confira no WhatsApp quem administra o grupo: quem é administrador pode reivindicá-lo de volta pelo painel (Reivindicar grupo).',
       },
       { kind: 'button', label: 'Abrir meu painel', href: absolute(ctx, '/painel') },
     ],
