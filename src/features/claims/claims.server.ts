@@ -198,7 +198,7 @@ async function transferGroup(db: Db, user: SessionUser, claimId: string, seen: s
   const now = new Date();
   const { result, mailId } = await db.transaction(async (tx) => {
     const [claim] = await tx.select().from(groupClaims).where(eq(groupClaims.id, claimId)).for('update');
-    if (!claim || claim.status !== 'pending') throw new AppError('CONFLICT', CLAIM_MESSAGES.done);
+    if (claim?.status !== 'pending') throw new AppError('CONFLICT', CLAIM_MESSAGES.done);
     const [group] = await tx
       .select({
         id: groups.id,
