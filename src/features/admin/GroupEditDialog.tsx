@@ -6,6 +6,7 @@ import { api } from '#src/lib/api.ts';
 import { formatDate } from '#src/lib/format.ts';
 import { useApi } from '#src/lib/use-api.ts';
 import { EDIT_FEATURE_DAYS, FEATURE_DURATIONS } from './admin.schema.ts';
+import { GroupClaimsHistory } from './GroupClaimsHistory.tsx';
 import type { AdminGroup } from './GroupsManager.tsx';
 import { FormDialog, failure, TextField, useSave } from './kit.tsx';
 import {
@@ -149,6 +150,7 @@ export function GroupEditDialog({
           </Field>
         )}
       </div>
+      <GroupClaimsHistory groupId={group.id} />
     </FormDialog>
   );
 }

@@ -28,6 +28,20 @@ export interface ClaimVerified {
   message: string;
 }
 
+/** GET /api/admin/group-claims: one claim as the admin sees it (a group's ownership history). */
+export interface AdminClaim {
+  id: string;
+  createdAt: string;
+  status: 'pending' | 'expired' | 'verified';
+  code: string;
+  claimant: string | null;
+  previousOwner: string | null;
+  groupState: string | null;
+  attempts: number;
+  seenName: string | null;
+  verifiedAt: string | null;
+}
+
 export const CLAIM_MESSAGES = {
   notInCatalogue: 'Este link ainda não está no catálogo. Você pode enviá-lo como um grupo novo.',
   alreadyYours: 'Este grupo já é seu: ele está no seu painel.',

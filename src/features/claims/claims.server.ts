@@ -21,6 +21,7 @@ import { getEnv } from '#src/lib/env.server.ts';
 import { AppError, parse } from '#src/lib/http.server.ts';
 import { consumeRateLimit } from '#src/lib/rate-limit.server.ts';
 import {
+  type AdminClaim,
   CLAIM_MESSAGES,
   ClaimRequestSchema,
   type ClaimStarted,
@@ -251,19 +252,6 @@ async function transferGroup(db: Db, user: SessionUser, claimId: string, seen: s
   });
   await deliverMail(db, [mailId]);
   return result;
-}
-
-export interface AdminClaim {
-  id: string;
-  createdAt: string;
-  status: 'pending' | 'expired' | 'verified';
-  code: string;
-  claimant: string | null;
-  previousOwner: string | null;
-  groupState: string | null;
-  attempts: number;
-  seenName: string | null;
-  verifiedAt: string | null;
 }
 
 /** The admin's view of a group's claims, newest first: its ownership history. */

@@ -15,6 +15,7 @@ import { Tabs } from '#src/components/ui/Tabs.tsx';
 import { PENDING_FEATURE_KEY } from '#src/features/auth/auth.client.ts';
 import { SessionSpinner } from '#src/features/auth/RequireSession.tsx';
 import { $session, endSession, loadSession } from '#src/features/auth/session.store.ts';
+import { ClaimGroupButton } from '#src/features/claims/ClaimGroupButton.tsx';
 import { formatDate } from '#src/lib/format.ts';
 import { useLoad } from '#src/lib/use-api.ts';
 import { orderStatusBadge } from '../payments/payments.ts';
@@ -127,6 +128,7 @@ export default function UserPanel() {
           <a href="/enviar" className={buttonClasses({ variant: 'secondary' })}>
             Enviar grupo
           </a>
+          <ClaimGroupButton onClaimed={retryGroups} />
           <Button onClick={() => setModal(true)}>
             <Star aria-hidden="true" className="size-4" /> Destacar um grupo
           </Button>

@@ -7,6 +7,8 @@ import { Card } from '#src/components/ui/Card.tsx';
 import { buttonClasses } from '#src/components/ui/classes.ts';
 import { toast } from '#src/components/ui/toast.store.ts';
 import { PENDING_FEATURE_KEY } from '#src/features/auth/auth.client.ts';
+import { ClaimOffer } from '#src/features/claims/ClaimOffer.tsx';
+import { INVITE_TAKEN_LOGIN_MESSAGE } from '#src/features/groups/groups.ts';
 import { ApiError, api } from '#src/lib/api.ts';
 import { useHydrated } from '#src/lib/use-hydrated.ts';
 import { DEAD_LINK_MESSAGE } from '../links/links.schema.ts';
@@ -23,6 +25,8 @@ export default function SubmitGroupForm({ categories }: { categories: { name: st
   const hydrated = useHydrated();
   const invite = useInvitePreview();
   const [ownImage, setOwnImage] = useState(false);
+  // The link is already in the catalogue, someone else's: the claim path instead of a dead end.
+  const [taken, setTaken] = useState<{ link: string; loggedIn: boolean } | null>(null);
   const deadLink = invite.preview?.status === 'dead' ? DEAD_LINK_MESSAGE : undefined;
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -31,6 +35,7 @@ export default function SubmitGroupForm({ categories }: { categories: { name: st
     const found = checkGroupForm(data);
     if (deadLink) found.link ??= deadLink;
     setErrors(found);
+    setTaken(null);
     if (Object.keys(found).length > 0) return;
     setState({ step: 'submitting' });
     try {
@@ -39,6 +44,14 @@ export default function SubmitGroupForm({ categories }: { categories: { name: st
       window.scrollTo({ top: 0 });
     } catch (error) {
       if (error instanceof ApiError && error.fields) setErrors(error.fields);
+      if (error instanceof ApiError && error.code === 'INVITE_TAKEN') {
+        setTaken({
+          link: String(data.get('link') ?? ''),
+          loggedIn: error.message !== INVITE_TAKEN_LOGIN_MESSAGE,
+        });
+        setState({ step: 'pending' });
+        return;
+      }
       toast({
         title: 'Erro ao enviar grupo',
         description: error instanceof Error ? error.message : 'Tente novamente.',
@@ -116,6 +129,7 @@ export default function SubmitGroupForm({ categories }: { categories: { name: st
             <input name="website" tabIndex={-1} autoComplete="off" />
           </label>
         </div>
+        {taken && <ClaimOffer link={taken.link} loggedIn={taken.loggedIn} />}
         <Button type="submit" size="lg" block disabled={busy || !hydrated}>
           {busy ? 'Enviando…' : 'Enviar grupo'}
         </Button>

@@ -1,0 +1,223 @@
+// 'Reivindicar grupo': the dialog that takes a link already in the catalogue, gives a code to put in
+// the group's WhatsApp name, and asks the server to check it ('Verificar'). Opened from the submission
+// form's duplicate error and from the panel. The server decides everything; this only shows it.
+import { CheckCircle2, Copy, ShieldCheck } from 'lucide-react';
+import { type FormEvent, useEffect, useState } from 'react';
+import { Button } from '#src/components/ui/Button.tsx';
+import { buttonClasses } from '#src/components/ui/classes.ts';
+import { Dialog } from '#src/components/ui/Dialog.tsx';
+import { Field, TextInput } from '#src/components/ui/Field.tsx';
+import { toast } from '#src/components/ui/toast.store.ts';
+import { ApiError, api } from '#src/lib/api.ts';
+import { formatDateTime } from '#src/lib/format.ts';
+import type { ClaimStarted, ClaimVerified } from './claims.schema.ts';
+
+type Step =
+  | { kind: 'link' }
+  | { kind: 'code'; claim: ClaimStarted }
+  | { kind: 'done'; claim: ClaimStarted; result: ClaimVerified };
+
+/** An answer the dialog shows in place: the name seen, a busy WhatsApp, an expired code... */
+interface Problem {
+  message: string;
+  /** the group's name on WhatsApp, when the check saw one without the code */
+  seen?: string;
+  expired?: boolean;
+}
+
+function problemOf(error: unknown): Problem {
+  if (error instanceof ApiError)
+    return { message: error.message, seen: error.fields?.name, expired: error.status === 410 };
+  return { message: 'Não foi possível falar com o servidor. Verifique sua conexão e tente de novo.' };
+}
+
+export function ClaimGroupDialog({
+  open,
+  onOpenChange,
+  initialLink = '',
+  onClaimed,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  initialLink?: string;
+  onClaimed?: (result: ClaimVerified) => void;
+}) {
+  const [link, setLink] = useState(initialLink);
+  const [step, setStep] = useState<Step>({ kind: 'link' });
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const [linkError, setLinkError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+
+  // A new opening starts over with the link it was given.
+  useEffect(() => {
+    if (!open) return;
+    setLink(initialLink);
+    setStep({ kind: 'link' });
+    setProblem(null);
+    setLinkError(undefined);
+  }, [open, initialLink]);
+
+  async function requestCode(event?: FormEvent) {
+    event?.preventDefault();
+    if (!link.trim()) {
+      setLinkError('O link é obrigatório');
+      return;
+    }
+    setBusy(true);
+    setProblem(null);
+    setLinkError(undefined);
+    try {
+      const claim = await api<ClaimStarted>('/api/group-claims', { method: 'POST', body: { link } });
+      setStep({ kind: 'code', claim });
+    } catch (error) {
+      if (error instanceof ApiError && error.fields?.link) setLinkError(error.fields.link);
+      else setProblem(problemOf(error));
+      setStep({ kind: 'link' });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function verify(claim: ClaimStarted) {
+    setBusy(true);
+    setProblem(null);
+    try {
+      const result = await api<ClaimVerified>(
+        `/api/group-claims/${encodeURIComponent(claim.claimId)}/verify`,
+        { method: 'POST' },
+      );
+      setStep({ kind: 'done', claim, result });
+      onClaimed?.(result);
+    } catch (error) {
+      setProblem(problemOf(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function copy(code: string) {
+    try {
+      await navigator.clipboard.writeText(code);
+      toast({ title: 'Código copiado!', variant: 'success' });
+    } catch {
+      toast({ title: 'Não foi possível copiar', description: `Digite o código: ${code}` });
+    }
+  }
+
+  const close = () => !busy && onOpenChange(false);
+  const alert = problem && (
+    <div role="alert" className="rounded-control border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+      <p>{problem.message}</p>
+      {problem.seen !== undefined && (
+        <p className="mt-1 break-words text-red-700">
+          O WhatsApp mostra: <strong>{problem.seen || '(sem nome)'}</strong>
+        </p>
+      )}
+    </div>
+  );
+
+  if (step.kind === 'done')
+    return (
+      <Dialog
+        open={open}
+        onOpenChange={close}
+        title="O grupo agora é seu"
+        footer={
+          <a href="/painel" className={buttonClasses()}>
+            Ver no painel
+          </a>
+        }
+      >
+        <div role="status" className="flex flex-col items-center gap-3 text-center">
+          <CheckCircle2 aria-hidden="true" className="size-12 text-brand-600" />
+          <p className="font-semibold text-neutral-900 break-words">{step.result.title}</p>
+          <p className="text-neutral-700">{step.result.message}</p>
+          {!step.result.approved && (
+            <p className="text-sm text-neutral-600">
+              O grupo ainda passa pela moderação: confira o título e a descrição no painel.
+            </p>
+          )}
+        </div>
+      </Dialog>
+    );
+
+  if (step.kind === 'code') {
+    const { claim } = step;
+    return (
+      <Dialog
+        open={open}
+        onOpenChange={close}
+        title="Reivindicar grupo"
+        description="Prove que você administra o grupo: ponha este código no nome dele no WhatsApp."
+        footer={
+          problem?.expired ? (
+            <Button onClick={() => requestCode()} disabled={busy}>
+              {busy ? 'Gerando…' : 'Gerar novo código'}
+            </Button>
+          ) : (
+            <Button onClick={() => verify(claim)} disabled={busy}>
+              {busy ? 'Verificando…' : 'Verificar'}
+            </Button>
+          )
+        }
+      >
+        <div className="flex flex-col gap-4">
+          <div className="flex flex-col items-center gap-2 rounded-card border border-brand-200 bg-brand-50 p-4">
+            <span className="text-sm text-neutral-700">Seu código</span>
+            <span
+              data-claim-code
+              className="select-all font-mono text-3xl font-bold tracking-widest text-neutral-900"
+            >
+              {claim.code}
+            </span>
+            <Button size="sm" variant="secondary" onClick={() => copy(claim.code)}>
+              <Copy aria-hidden="true" className="size-4" /> Copiar código
+            </Button>
+            <span className="text-xs text-neutral-600">Vale até {formatDateTime(claim.expiresAt)}</span>
+          </div>
+          <ol className="list-decimal space-y-2 pl-5 text-sm text-neutral-800">
+            {claim.steps.map((text) => (
+              <li key={text}>{text}</li>
+            ))}
+          </ol>
+          {alert}
+        </div>
+      </Dialog>
+    );
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={close}
+      title="Reivindicar grupo"
+      description="Se um grupo seu já está no catálogo (enviado por outra pessoa ou por outra conta), prove que você o administra para trazê-lo para a sua conta."
+      footer={
+        <>
+          <Button variant="secondary" onClick={close} disabled={busy}>
+            Cancelar
+          </Button>
+          <Button type="submit" form="reivindicar-grupo" disabled={busy}>
+            <ShieldCheck aria-hidden="true" className="size-4" /> {busy ? 'Gerando…' : 'Gerar código'}
+          </Button>
+        </>
+      }
+    >
+      <form id="reivindicar-grupo" onSubmit={requestCode} noValidate className="flex flex-col gap-3">
+        <Field label="Link de convite do grupo" required error={linkError}>
+          {(props) => (
+            <TextInput
+              {...props}
+              type="url"
+              inputMode="url"
+              placeholder="https://chat.whatsapp.com/..."
+              value={link}
+              onChange={(e) => setLink(e.target.value)}
+            />
+          )}
+        </Field>
+        {alert}
+      </form>
+    </Dialog>
+  );
+}
