@@ -59,6 +59,9 @@ export function ClaimGroupDialog({
 
   async function requestCode(event?: FormEvent) {
     event?.preventDefault();
+    // The dialog sits in a portal, but React bubbles its submit through the component tree: the
+    // submission form around the offer must not receive it.
+    event?.stopPropagation();
     if (!link.trim()) {
       setLinkError('O link é obrigatório');
       return;
