@@ -303,7 +303,7 @@ const BUILDERS: { [T in TemplateName]: (data: MailTemplates[T], ctx: MailContext
       },
       {
         kind: 'note',
-        text: 'Se você não reconhece esta mudança, confira no WhatsApp quem administra o grupo: quem é administrador pode reivindicá-lo de volta pelo painel (Reivindicar grupo).',
+        text: 'Se você não reconhece esta mudança, confira no WhatsApp quem administra o grupo e deixe só os administradores editarem os dados do grupo; depois, reivindique-o de volta pelo painel (Reivindicar grupo).',
       },
       { kind: 'button', label: 'Abrir meu painel', href: absolute(ctx, '/painel') },
     ],
