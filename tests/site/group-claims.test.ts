@@ -69,15 +69,22 @@ describe('claiming a squatted group by its name', { timeout: 300_000 }, () => {
   });
 
   it('the real owner submits the same link and is offered to claim it, with a code and its steps', async () => {
+    // The account through the API (the /auth screens have their own journey in owner.test.ts); its
+    // session cookie lands in this browser context.
+    const registered = await owner.request.post(`${site}/api/register`, {
+      headers: { origin: site },
+      data: {
+        name: 'Dono Verdadeiro',
+        email,
+        password: 'senha-forte-123',
+        confirmPassword: 'senha-forte-123',
+      },
+      timeout: 60_000,
+    });
+    expect(registered.status()).toBe(201);
     const page = await owner.newPage();
-    await page.goto(`${site}/auth?tab=register`);
-    await hydrated(page, 'Confirmar senha');
-    await page.getByLabel('Nome').fill('Dono Verdadeiro');
-    await page.getByLabel('E-mail').fill(email);
-    await page.getByLabel(/^Senha/).fill('senha-forte-123');
-    await page.getByLabel('Confirmar senha').fill('senha-forte-123');
-    await page.getByRole('button', { name: 'Criar conta' }).click();
-    await page.waitForURL(/\/painel$/, WAIT);
+    await page.goto(`${site}/painel`);
+    await page.getByRole('heading', { name: 'Dono Verdadeiro' }).waitFor(WAIT);
 
     await fillSubmission(page, 'Corrida de Rua Sorocaba');
     const offer = page.getByRole('button', { name: 'Reivindicar grupo' });
