@@ -10,7 +10,7 @@ import { Field, TextInput } from '#src/components/ui/Field.tsx';
 import { toast } from '#src/components/ui/toast.store.ts';
 import { ApiError, api } from '#src/lib/api.ts';
 import { formatDateTime } from '#src/lib/format.ts';
-import type { ClaimStarted, ClaimVerified } from './claims.schema.ts';
+import { CLAIM_MESSAGES, type ClaimStarted, type ClaimVerified } from './claims.schema.ts';
 
 type Step =
   | { kind: 'link' }
@@ -22,12 +22,17 @@ interface Problem {
   message: string;
   /** the group's name on WhatsApp, when the check saw one without the code */
   seen?: string;
-  expired?: boolean;
+  /** this code is spent (expired, or checked too often): only a new one helps */
+  spent?: boolean;
 }
 
 function problemOf(error: unknown): Problem {
   if (error instanceof ApiError)
-    return { message: error.message, seen: error.fields?.name, expired: error.status === 410 };
+    return {
+      message: error.message,
+      seen: error.fields?.name,
+      spent: error.status === 410 || error.message === CLAIM_MESSAGES.attemptsUsed,
+    };
   return { message: 'Não foi possível falar com o servidor. Verifique sua conexão e tente de novo.' };
 }
 
@@ -153,7 +158,7 @@ export function ClaimGroupDialog({
         title="Reivindicar grupo"
         description="Prove que você administra o grupo: ponha este código no nome dele no WhatsApp."
         footer={
-          problem?.expired ? (
+          problem?.spent ? (
             <Button onClick={() => requestCode()} disabled={busy}>
               {busy ? 'Gerando…' : 'Gerar novo código'}
             </Button>
