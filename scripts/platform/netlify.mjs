@@ -240,7 +240,7 @@ export function createNetlifyDev({
   serverAddress,
   staticDirs = [],
   blobs = true,
-  functionTimeoutSeconds,
+  functionTimeoutSeconds = undefined,
 }) {
   const netlify = new NetlifyDev({
     projectRoot,
