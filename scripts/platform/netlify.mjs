@@ -233,14 +233,16 @@ export async function handleNodeRequest(netlify, req, origin) {
 
 /**
  * A NetlifyDev instance for this project with every network-dependent feature disabled.
- * `functionTimeoutSeconds` is the synchronous functions' limit (Netlify's default, 30 s, when unset).
+ * @param {{ projectRoot: string, serverAddress: string | null, staticDirs?: string[], blobs?: boolean,
+ *   functionTimeoutSeconds?: number }} options `functionTimeoutSeconds` is the synchronous functions'
+ *   limit (Netlify's default, 30 s, when unset).
  */
 export function createNetlifyDev({
   projectRoot,
   serverAddress,
   staticDirs = [],
   blobs = true,
-  functionTimeoutSeconds = undefined,
+  functionTimeoutSeconds,
 }) {
   const netlify = new NetlifyDev({
     projectRoot,
