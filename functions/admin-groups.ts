@@ -80,7 +80,7 @@ export default route({
         scope: 'csv-import',
         owner: admin.id,
         key: idempotencyKey(req),
-        request: { lineOffset, bytes: req.headers.get('content-length') },
+        request: { lineOffset },
       };
       return json(
         await onceByKey(db, ids, async (resumed) =>

@@ -38,16 +38,14 @@ export interface IdempotencyScope {
   request: unknown;
 }
 
-const hashOf = (request: unknown) =>
+/** What a request asked, as stored beside its key. */
+export const requestHash = (request: unknown) =>
   createHash('sha256')
     .update(JSON.stringify(request ?? null))
     .digest('base64url');
 
-function replay<T>(
-  row: { requestHash: string; response: string | null },
-  requestHash: string,
-): T | undefined {
-  if (row.requestHash !== requestHash) throw new AppError('CONFLICT', IDEMPOTENCY_MESSAGES.reused);
+function replay<T>(row: { requestHash: string; response: string | null }, hash: string): T | undefined {
+  if (row.requestHash !== hash) throw new AppError('CONFLICT', IDEMPOTENCY_MESSAGES.reused);
   return row.response === null ? undefined : (JSON.parse(row.response) as T);
 }
 
@@ -64,7 +62,7 @@ export async function onceInTransaction<T>(
 ): Promise<T> {
   if (!ids.key) return work(db);
   const key = ids.key;
-  const requestHash = hashOf(ids.request);
+  const hash = requestHash(ids.request);
   return db.transaction(async (tx) => {
     const where = and(
       eq(idempotencyKeys.scope, ids.scope),
@@ -73,12 +71,12 @@ export async function onceInTransaction<T>(
     );
     const [fresh] = await tx
       .insert(idempotencyKeys)
-      .values({ scope: ids.scope, owner: ids.owner, key, requestHash })
+      .values({ scope: ids.scope, owner: ids.owner, key, requestHash: hash })
       .onConflictDoNothing()
       .returning({ key: idempotencyKeys.key });
     if (!fresh) {
       const [row] = await tx.select().from(idempotencyKeys).where(where);
-      const answer = row ? replay<T>(row, requestHash) : undefined;
+      const answer = row ? replay<T>(row, hash) : undefined;
       if (answer === undefined) throw new AppError('CONFLICT', IDEMPOTENCY_MESSAGES.running);
       return answer;
     }
@@ -104,7 +102,7 @@ export async function onceByKey<T>(
 ): Promise<T> {
   if (!ids.key) return work(false);
   const key = ids.key;
-  const requestHash = hashOf(ids.request);
+  const hash = requestHash(ids.request);
   const where = and(
     eq(idempotencyKeys.scope, ids.scope),
     eq(idempotencyKeys.owner, ids.owner),
@@ -112,13 +110,13 @@ export async function onceByKey<T>(
   );
   const [fresh] = await db
     .insert(idempotencyKeys)
-    .values({ scope: ids.scope, owner: ids.owner, key, requestHash })
+    .values({ scope: ids.scope, owner: ids.owner, key, requestHash: hash })
     .onConflictDoNothing()
     .returning({ key: idempotencyKeys.key });
   let resumed = false;
   if (!fresh) {
     const [row] = await db.select().from(idempotencyKeys).where(where);
-    const answer = row ? replay<T>(row, requestHash) : undefined;
+    const answer = row ? replay<T>(row, hash) : undefined;
     if (answer !== undefined) return answer;
     // Take over a try that died: only one retry wins the row.
     const [taken] = await db
