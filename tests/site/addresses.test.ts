@@ -97,7 +97,7 @@ describe('client addresses come from the connection', () => {
         const [row] = await db
           .select({ n: sql<number>`count(*)::int` })
           .from(engagementEvents)
-          .where(and(eq(engagementEvents.targetId, id), eq(engagementEvents.kind, 'click')));
+          .where(and(eq(engagementEvents.targetId, id), eq(engagementEvents.kind, 'group_click')));
         return row!.n;
       });
     expect(await visitors()).toBe(1);
