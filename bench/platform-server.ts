@@ -3,7 +3,12 @@
 // Started as a child process by the bench; prints 'Pronto:' when it listens.
 import http from 'node:http';
 import path from 'node:path';
-import { createNetlifyDev, functionsBuilt, handleNodeRequest, sendWebResponse } from '../scripts/platform/netlify.mjs';
+import {
+  createNetlifyDev,
+  functionsBuilt,
+  handleNodeRequest,
+  sendWebResponse,
+} from '../scripts/platform/netlify.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 process.chdir(root);
