@@ -3,7 +3,12 @@
 // Started as a child process by the bench; prints 'Pronto:' when it listens.
 import http from 'node:http';
 import path from 'node:path';
-import { createNetlifyDev, functionsBuilt, sendWebResponse } from '../scripts/platform/netlify.mjs';
+import {
+  createNetlifyDev,
+  functionsBuilt,
+  handleNodeRequest,
+  sendWebResponse,
+} from '../scripts/platform/netlify.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 process.chdir(root);
@@ -22,7 +27,7 @@ await functionsBuilt(netlify, siteUrl);
 
 const server = http.createServer(async (req, res) => {
   try {
-    const result = await netlify.handleAndIntrospectNodeRequest(req);
+    const result = await handleNodeRequest(netlify, req, siteUrl);
     const response = result?.response ?? new Response('404 Page Not Found', { status: 404 });
     sendWebResponse(response, res, req.method);
   } catch (error) {

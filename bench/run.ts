@@ -1,4 +1,4 @@
-// npm run bench [-- --sizes 10000,100000 --only build,pages,api,platform,clicks,rollup,weight --events 100000]
+// npm run bench [-- --sizes 10000,100000 --only build,pages,api,platform,clicks,rollup,weight,links,auth-timing --events 100000]
 // PRERENDER_GROUPS (default 50,000) sets how many group pages the build pre-renders (decision 0008).
 // Seeds each size into a scratch database, measures, prints a table and writes bench/results.json.
 // npm run bench:smoke runs the same script at a tiny size (results in bench/out/).
@@ -17,6 +17,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { installDb } from '../db/client.ts';
 import { apiCases, handlerLatency, platformLatency, platformThroughput, searchDbLatency } from './api.ts';
+import { type AuthTimingSection, benchAuthTiming } from './auth-timing.ts';
 import { type BuildSection, benchBuild } from './build.ts';
 import { ingestHandlers, ingestPlatform, ingestStatement, rollup } from './clicks.ts';
 import { scratchDb } from './database.ts';
@@ -26,7 +27,17 @@ import { benchPages, type PagesSection } from './pages.ts';
 import { type Platform, startPlatform } from './platform.ts';
 import { firstSearchBytes, pageWeights } from './weight.ts';
 
-export const SECTIONS = ['build', 'pages', 'api', 'platform', 'clicks', 'rollup', 'weight', 'links'] as const;
+export const SECTIONS = [
+  'build',
+  'pages',
+  'api',
+  'platform',
+  'clicks',
+  'rollup',
+  'weight',
+  'links',
+  'auth-timing',
+] as const;
 type Section = (typeof SECTIONS)[number];
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -136,6 +147,7 @@ for (const size of sizes) {
     }
     if (only.has('rollup') || only.has('clicks')) figures.rollup = await rollup(db.handle, events);
     if (only.has('links')) figures.links = await benchLinks(db.handle, size, iterations);
+    if (only.has('auth-timing')) figures.authTiming = await benchAuthTiming(db.handle, iterations);
     if (only.has('weight') && platform) {
       const weightCases = await weightPages(db.handle);
       figures.pageWeight = await pageWeights(platform.url, weightCases);
@@ -322,6 +334,18 @@ function printTable() {
       lines.push(
         `rollup: ${f.rollup.events} events in ${f.rollup.ms} ms (${f.rollup.eventsPerSecond}/s); counters +${f.rollup.countersDelta} for ${f.rollup.distinctVisitorDays} visitor-days: ${f.rollup.exact ? 'exact' : 'MISMATCH'}`,
       );
+    if (f.authTiming) {
+      const a = f.authTiming as AuthTimingSection;
+      lines.push(
+        `${'auth answer'.padEnd(26)} ${'status'.padEnd(7)} p50 / p95 / max ms (${a.iterations} calls)`,
+      );
+      for (const c of a.cases)
+        lines.push(
+          `${c.name.padEnd(26)} ${String(c.status).padEnd(7)} ${c.latency.p50} / ${c.latency.p95} / ${c.latency.max}`,
+        );
+      for (const p of a.pairs)
+        lines.push(`  ${p.cases[1]} minus ${p.cases[0]}: p50 ${p.p50DiffMs} ms, p95 ${p.p95DiffMs} ms`);
+    }
     if (f.links) {
       const l = f.links as LinksSection;
       lines.push(

@@ -582,6 +582,31 @@ export const groupClaims = pgTable(
   ],
 );
 
+// --- Idempotency keys (issue #32): a retry after a timeout gets the first answer, not a second order ---
+
+/**
+ * The first answer to a request sent with an Idempotency-Key, per scope ('feature-order',
+ * 'csv-import') and caller: a retry with the same key gets it back instead of doing the work again.
+ * `response` is null while the first request runs. Pruned after a day with the rate-limit buckets.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    scope: text('scope').notNull(),
+    owner: text('owner').notNull(),
+    key: text('key').notNull(),
+    /** what the request asked (a hash): the same key for another request is refused */
+    requestHash: text('request_hash').notNull(),
+    /** the first answer (JSON), null while it runs */
+    response: text('response'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.scope, t.owner, t.key] }),
+    index('idempotency_keys_created_idx').on(t.createdAt),
+  ],
+);
+
 export type User = typeof users.$inferSelect;
 export type Category = typeof categories.$inferSelect;
 export type Group = typeof groups.$inferSelect;

@@ -25,6 +25,7 @@ import {
 } from '#src/features/admin/groups.server.ts';
 import { checkGroupLink, restoreDeadLinkGroup } from '#src/features/links/link-health.server.ts';
 import { AppError, json, MESSAGES, parse, parseJson, parseQuery, route } from '#src/lib/http.server.ts';
+import { idempotencyKey, onceByKey } from '#src/lib/idempotency.server.ts';
 
 const PREFIX = '/api/admin/groups';
 
@@ -67,13 +68,25 @@ export default route({
     }
     return notFound();
   }),
-  POST: asAdmin(async ({ req, db }) => {
+  POST: asAdmin(async ({ req, db, admin }) => {
     const [first, action, ...rest] = pathParts(req, PREFIX);
     if (rest.length) return notFound();
     if (action !== undefined) return json(await groupLinkAction(db, groupId(first), action));
     if (first === 'import') {
       const { lineOffset, retry } = parseQuery(CsvImportQuerySchema, req);
-      return json(await importGroups(db, await csvUpload(req), { lineOffset, retry }));
+      // One import per Idempotency-Key: a retry gets the first answer; after a try that died (timeout)
+      // it imports again counting the rows that try wrote as imported (retry semantics).
+      const ids = {
+        scope: 'csv-import',
+        owner: admin.id,
+        key: idempotencyKey(req),
+        request: { lineOffset },
+      };
+      return json(
+        await onceByKey(db, ids, async (resumed) =>
+          importGroups(db, await csvUpload(req), { lineOffset, retry: retry || resumed }),
+        ),
+      );
     }
     if (first === 'reset-featured') return json(await resetFeatured(db));
     if (first === 'approve-all-pending') return json(await approveAllPending(db));

@@ -4,6 +4,7 @@ import { requireUser } from '#src/features/auth/session.server.ts';
 import { createOrder, getOrderForUser, startPayment } from '#src/features/payments/orders.server.ts';
 import { CreateOrderSchema } from '#src/features/payments/payments.schema.ts';
 import { AppError, json, MESSAGES, param, parseJson, route } from '#src/lib/http.server.ts';
+import { idempotencyKey, onceInTransaction } from '#src/lib/idempotency.server.ts';
 
 export default route({
   GET: async (req: Request, context: Context) => {
@@ -18,7 +19,9 @@ export default route({
     const user = await requireUser(db, req, context);
     if (context.params?.id === undefined) {
       const input = await parseJson(CreateOrderSchema, req);
-      return json(await createOrder(db, user, input), 201);
+      // Checkout start is idempotent by key: a retry after a timeout gets the same order, never a second.
+      const ids = { scope: 'feature-order', owner: user.id, key: idempotencyKey(req), request: input };
+      return json(await onceInTransaction(db, ids, (tx) => createOrder(tx, user, input)), 201);
     }
     if (!new URL(req.url).pathname.endsWith('/pay'))
       throw new AppError('METHOD_NOT_ALLOWED', MESSAGES.methodNotAllowed);

@@ -1,8 +1,10 @@
 // GET /og/{groupId}/{version}.png: a public group's 1200x630 share card, drawn on first request and
-// then kept by the CDN (the version in the address changes with what the card shows).
+// then kept by the CDN (the version in the address changes with what the card shows). Any other
+// version redirects to the current one without drawing anything.
 import type { Config, Context } from '@netlify/functions';
 import { getDb } from '#db/client.ts';
 import { GROUP_NOT_FOUND, groupById } from '#src/features/groups/group-lists.server.ts';
+import { ogImageOf } from '#src/features/share/og.ts';
 import { renderOgCard } from '#src/features/share/og-card.server.ts';
 import { AppError, param, route } from '#src/lib/http.server.ts';
 
@@ -11,6 +13,16 @@ export default route({
     if (!/^[0-9a-z]{1,13}\.png$/.test(param(context, 'file')))
       throw new AppError('NOT_FOUND', GROUP_NOT_FOUND);
     const group = await groupById(await getDb(), param(context, 'id'));
+    // Only the current version is drawn: any other string in the address would cost a render each and
+    // fill the durable cache. An old or made-up version goes to the current card; a group whose page
+    // shares a picture from elsewhere has no card at all.
+    const current = ogImageOf(group).path;
+    if (!current.startsWith('/og/')) throw new AppError('NOT_FOUND', GROUP_NOT_FOUND);
+    if (current !== `/og/${group.id}/${param(context, 'file')}`)
+      return new Response(null, {
+        status: 302,
+        headers: { location: current, 'cache-control': 'public, max-age=300' },
+      });
     const png = await renderOgCard(group);
     return new Response(new Uint8Array(png), {
       headers: {

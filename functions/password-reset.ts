@@ -14,7 +14,9 @@ export default route({
     switch (new URL(req.url).pathname.replace(/\/+$/, '')) {
       case '/api/password-reset': {
         const { email } = await parseJson(PasswordResetRequestSchema, req);
-        return json(await requestPasswordReset(db, email, clientIp(req, context)));
+        // The lookup and the e-mail finish after the answer: its time says nothing about the address.
+        const defer = (work: Promise<unknown>) => context.waitUntil(work);
+        return json(await requestPasswordReset(db, email, clientIp(req, context), { defer }));
       }
       case '/api/password-reset/confirm':
         return json(await resetPassword(db, await parseJson(PasswordResetConfirmSchema, req)));

@@ -11,7 +11,7 @@ import { adminFromEnv, printAdmin } from './platform/admin-account.ts';
 import { startLocalDatabase } from './platform/database.ts';
 import { startLocalWhatsApp } from './platform/local-whatsapp.ts';
 import { handleMailPage, startMailCatcher } from './platform/mail-catcher.ts';
-import { binaryBodyRequest, createNetlifyDev, functionsBuilt, sendWebResponse } from './platform/netlify.mjs';
+import { createNetlifyDev, functionsBuilt, handleNodeRequest, sendWebResponse } from './platform/netlify.mjs';
 import { startScheduler } from './platform/scheduler.ts';
 import { SiteBuilder } from './platform/site-builder.ts';
 
@@ -73,10 +73,8 @@ const server = http.createServer(async (req, res) => {
       return;
     }
     if (await handleMailPage(req, res, mail.dir)) return;
-    const binary = await binaryBodyRequest(req, siteUrl);
-    const result = binary
-      ? { response: await netlify.handle(binary) }
-      : await netlify.handleAndIntrospectNodeRequest(req);
+    // context.ip comes from this connection, whatever x-forwarded-for says (as on Netlify).
+    const result = await handleNodeRequest(netlify, req, siteUrl);
     sendWebResponse(result?.response ?? (await notFound()), res, req.method);
   } catch (error) {
     console.error(error);

@@ -75,6 +75,30 @@ class FunctionInstances {
   }
 }
 
+/**
+ * What Netlify answers for a function past its time limit: a 502 with a one-line JSON body, no stack
+ * trace and no file paths (@netlify/dev answered a plain-text stack trace).
+ */
+export function timeoutAnswer(timeoutMs) {
+  return {
+    statusCode: 502,
+    headers: { 'content-type': 'application/json', 'cache-control': 'no-store' },
+    body: JSON.stringify({
+      errorType: 'TimeoutError',
+      errorMessage: `Task timed out after ${(timeoutMs / 1000).toFixed(2)} seconds`,
+    }),
+  };
+}
+
+/** A function that crashed (threw past its own error handling): a short 500, the details in the log. */
+export function failureAnswer() {
+  return {
+    statusCode: 500,
+    headers: { 'content-type': 'application/json', 'cache-control': 'no-store' },
+    body: JSON.stringify({ errorType: 'Error', errorMessage: 'Function invocation failed' }),
+  };
+}
+
 /** @type {Map<string, FunctionInstances>} */
 const functionInstances = new Map();
 
@@ -85,17 +109,35 @@ class WarmCall extends EventEmitter {
     const bundle = `${workerData.entryFilePath}@${statSync(fileURLToPath(workerData.entryFilePath)).mtimeMs}`;
     const instances = functionInstances.get(bundle) ?? new FunctionInstances();
     functionInstances.set(bundle, instances);
+    const name = path.basename(path.dirname(fileURLToPath(workerData.entryFilePath)));
     instances.acquire((instance) => {
-      const settle = (event, value, reusable) => {
+      let settled = false;
+      const settle = (result, reusable) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
         instance.off('message', onMessage).off('error', onError).off('exit', onExit);
         instances.release(instance, reusable);
-        this.emit(event, value);
+        this.emit('message', result);
       };
-      const onMessage = ({ result, error }) => settle(error ? 'error' : 'message', error ?? result, true);
-      const onError = (error) => settle('error', error, false);
-      const onExit = (code) => settle('error', new Error(`function instance stopped (${code})`), false);
+      // Netlify stops a function at its time limit and answers for it; the instance is stopped here too,
+      // so its work ends with it (an open transaction is rolled back when its connection closes).
+      const timer = setTimeout(() => {
+        console.error(
+          `[platform] ${name} timed out after ${workerData.timeoutMs / 1000} s; instance stopped`,
+        );
+        settle(timeoutAnswer(workerData.timeoutMs), false);
+      }, workerData.timeoutMs);
+      const failed = (error, reusable) => {
+        console.error(`[platform] ${name} failed:`, error);
+        settle(failureAnswer(), reusable);
+      };
+      const onMessage = ({ result, error }) => (error ? failed(error, true) : settle(result, true));
+      const onError = (error) => failed(error, false);
+      const onExit = (code) => failed(new Error(`function instance stopped (${code})`), false);
       instance.on('message', onMessage).on('error', onError).on('exit', onExit);
-      instance.postMessage(workerData);
+      // The platform keeps the time: lambda-local's own timer inside the instance never fires first.
+      instance.postMessage({ ...workerData, timeoutMs: workerData.timeoutMs + 60_000 });
     });
   }
 }
@@ -158,8 +200,50 @@ RedirectsHandler.prototype.match = function matchPublishedRedirects(request) {
   return matchRedirect.call(this, request);
 };
 
-/** A NetlifyDev instance for this project with every network-dependent feature disabled. */
-export function createNetlifyDev({ projectRoot, serverAddress, staticDirs = [], blobs = true }) {
+/** The client's address as the connection shows it (an IPv4-mapped IPv6 address written as IPv4). */
+export function connectionAddress(socket) {
+  const address = socket?.remoteAddress ?? '';
+  return address.startsWith('::ffff:') ? address.slice(7) : address;
+}
+
+/**
+ * Netlify fills context.ip from the connection and ignores any address a client claims in a header.
+ * @netlify/functions-dev fills it from x-forwarded-for, so that header is replaced by the socket's
+ * remote address before the request goes in (and x-nf-client-connection-ip, which it overwrites, is
+ * dropped as well).
+ */
+export function addressFromConnection(req) {
+  req.headers['x-forwarded-for'] = connectionAddress(req.socket);
+  delete req.headers['x-nf-client-connection-ip'];
+}
+
+/**
+ * A Node request through Netlify's chain: its address from the connection, binary bodies kept intact.
+ * Resolves to @netlify/dev's match ({ response, type }) or undefined when nothing matched.
+ */
+export async function handleNodeRequest(netlify, req, origin) {
+  addressFromConnection(req);
+  const binary = await binaryBodyRequest(req, origin);
+  if (binary) {
+    const response = await netlify.handle(binary);
+    return response ? { response, type: 'function' } : undefined;
+  }
+  return netlify.handleAndIntrospectNodeRequest(req);
+}
+
+/**
+ * A NetlifyDev instance for this project with every network-dependent feature disabled.
+ * @param {{ projectRoot: string, serverAddress: string | null, staticDirs?: string[], blobs?: boolean,
+ *   functionTimeoutSeconds?: number }} options `functionTimeoutSeconds` is the synchronous functions'
+ *   limit (Netlify's default, 30 s, when unset).
+ */
+export function createNetlifyDev({
+  projectRoot,
+  serverAddress,
+  staticDirs = [],
+  blobs = true,
+  functionTimeoutSeconds,
+}) {
   const netlify = new NetlifyDev({
     projectRoot,
     serverAddress,
@@ -185,7 +269,10 @@ export function createNetlifyDev({ projectRoot, serverAddress, staticDirs = [], 
       projectDir: projectRoot,
       publishDir: path.resolve(projectRoot, resolved.config?.build?.publish ?? 'dist'),
     };
-    return { ...resolved, functions: resolved.config?.functions };
+    const siteInfo = functionTimeoutSeconds
+      ? { ...resolved.siteInfo, functions_timeout: functionTimeoutSeconds }
+      : resolved.siteInfo;
+    return { ...resolved, siteInfo, functions: resolved.config?.functions };
   };
   return netlify;
 }

@@ -77,3 +77,88 @@ export const config = { path: '/api/counter' };`,
     }
   }, 120_000);
 });
+
+describe('the client address and time limit on the platform', () => {
+  // A real NetlifyDev and HTTP server over a two-function project: one echoes context.ip, one outlasts
+  // the limit. Requests come from real source addresses (127.0.0.N), as in tests/site.
+  const fixture = path.join(root, '.data', 'test-fixtures', `addresses-${process.pid}`);
+  afterAll(() => rmSync(fixture, { recursive: true, force: true }));
+
+  it('takes context.ip from the socket, never from x-forwarded-for, and answers a timeout with a short 502', async () => {
+    mkdirSync(path.join(fixture, 'functions'), { recursive: true });
+    writeFileSync(path.join(fixture, 'package.json'), '{"type":"module"}');
+    writeFileSync(path.join(fixture, 'netlify.toml'), '[functions]\n  directory = "functions"\n');
+    writeFileSync(
+      path.join(fixture, 'functions', 'whoami.mjs'),
+      `export default async (req, context) => Response.json({ ip: context.ip });
+export const config = { path: '/api/whoami' };`,
+    );
+    // Writes a marker only after the limit: a function stopped at its limit must not get that far.
+    const marker = path.join(fixture, 'late-work-done');
+    writeFileSync(
+      path.join(fixture, 'functions', 'slow.mjs'),
+      `import { writeFileSync } from 'node:fs';
+export default async () => {
+  await new Promise((r) => setTimeout(r, 2500));
+  writeFileSync(${JSON.stringify(marker)}, 'done');
+  return new Response('late');
+};
+export const config = { path: '/api/slow' };`,
+    );
+    const http = await import('node:http');
+    const { fetchFrom } = await import('../../tests/support/from-address.ts');
+    const { createNetlifyDev, functionsBuilt, handleNodeRequest, sendWebResponse } = await import(
+      './netlify.mjs'
+    );
+    const server = http.createServer(async (req, res) => {
+      const result = await handleNodeRequest(netlify, req, origin);
+      if (result) sendWebResponse(result.response, res, req.method);
+      else res.writeHead(404).end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const address = server.address();
+    const origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    const netlify = createNetlifyDev({
+      projectRoot: fixture,
+      serverAddress: origin,
+      blobs: false,
+      functionTimeoutSeconds: 1,
+    });
+    await netlify.start();
+    try {
+      await functionsBuilt(netlify, origin);
+      const whoami = async (from: string, headers: Record<string, string> = {}) =>
+        ((await (await fetchFrom(from, `${origin}/api/whoami`, { headers })).json()) as { ip: string }).ip;
+      // Six made-up addresses from one socket: one client, the socket's.
+      const forged = await Promise.all(
+        Array.from({ length: 6 }, (_, n) =>
+          whoami('127.0.0.2', {
+            'x-forwarded-for': `198.51.100.${n + 1}`,
+            'x-nf-client-connection-ip': `203.0.113.${n + 1}`,
+          }),
+        ),
+      );
+      expect(new Set(forged)).toEqual(new Set(['127.0.0.2']));
+      // Three real source addresses: three clients.
+      const real = await Promise.all(['127.0.0.3', '127.0.0.4', '127.0.0.5'].map((from) => whoami(from)));
+      expect(real).toEqual(['127.0.0.3', '127.0.0.4', '127.0.0.5']);
+
+      const slow = await fetchFrom('127.0.0.2', `${origin}/api/slow`, { headers: { accept: 'text/html' } });
+      expect(slow.status).toBe(502);
+      const body = await slow.text();
+      expect(JSON.parse(body)).toEqual({
+        errorType: 'TimeoutError',
+        errorMessage: 'Task timed out after 1.00 seconds',
+      });
+      expect(body).not.toMatch(/\bat |\/|\\\\/);
+      // The instance was stopped with the call: its late work never happens.
+      await new Promise((r) => setTimeout(r, 2500));
+      expect(existsSync(marker)).toBe(false);
+      // The next call gets a fresh instance and still answers.
+      expect(await whoami('127.0.0.6')).toBe('127.0.0.6');
+    } finally {
+      await netlify.stop();
+      server.close();
+    }
+  }, 120_000);
+});

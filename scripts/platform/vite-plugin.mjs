@@ -7,7 +7,7 @@ export function netlifyLocal() {
     apply: 'serve',
     async configureServer(server) {
       if (!server.httpServer || process.env.NETLIFY_LOCAL === 'off') return;
-      const { createNetlifyDev, sendWebResponse } = await import('./netlify.mjs');
+      const { addressFromConnection, createNetlifyDev, sendWebResponse } = await import('./netlify.mjs');
       const root = server.config.root;
       // Astro's dev server renders every group page itself (there is no build for functions/group-page.ts
       // to import): the function steps aside and says so with this header.
@@ -21,6 +21,7 @@ export function netlifyLocal() {
       server.httpServer.once('close', () => netlify.stop());
       server.middlewares.use(async (req, res, next) => {
         try {
+          addressFromConnection(req); // context.ip from the connection only, as on Netlify
           const result = await netlify.handleAndIntrospectNodeRequest(req, {
             serverAddress: `http://localhost:${req.socket.localPort}`,
           });

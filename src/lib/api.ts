@@ -24,6 +24,8 @@ export interface ApiOptions {
   /** non-empty values become query-string parameters */
   query?: Query;
   signal?: AbortSignal;
+  /** sent as Idempotency-Key: the same on every try of one action, so the server does it once */
+  idempotencyKey?: string;
 }
 
 /** A URL with the non-empty query values appended. */
@@ -50,6 +52,7 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
   const headers = new Headers({ accept: 'application/json' });
   const token = storedToken();
   if (token) headers.set('authorization', `Bearer ${token}`);
+  if (options.idempotencyKey) headers.set('idempotency-key', options.idempotencyKey);
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) body = options.body;
   else if (options.body !== undefined) {

@@ -139,7 +139,7 @@ describe('POST /api/admin/groups/import', () => {
     });
     // Text is stored as text (pages escape it; the export neutralises formulas); NUL never reaches the db.
     expect(rows.find((r) => r.link.endsWith('ImportFormula7'))?.title).toBe('=HYPERLINK("http://x")');
-    expect(rows.find((r) => r.link.endsWith('ImportNulByte8'))?.title).toBe('Nul Byte');
+    expect(rows.find((r) => r.link.endsWith('ImportNulByte8'))?.title).toBe('NulByte');
   });
 
   it('refuses a missing file, a non-CSV name and a file without the required columns', async () => {

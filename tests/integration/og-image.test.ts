@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setEnvironmentContext } from '@netlify/blobs';
 import { BlobsServer } from '@netlify/blobs/server';
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categories, groups } from '../../db/schema.ts';
@@ -64,6 +65,14 @@ afterAll(async () => {
 });
 
 const card = (id: string, file = 'abc123.png') => callFunction(ogFn, `/og/${id}/${file}`);
+/** The group's current card: a made-up version redirects there, and that address draws it. */
+async function currentCard(id: string) {
+  const stale = await card(id);
+  expect(stale.status).toBe(302);
+  const location = stale.headers.get('location')!;
+  expect(location).toMatch(new RegExp(`^/og/${id}/[0-9a-z]+\\.png$`));
+  return callFunction(ogFn, location);
+}
 
 /** The mean colour of a square (40 px by default) centred on (x, y). */
 async function colourAt(png: Buffer, x: number, y: number, size = 40) {
@@ -78,7 +87,7 @@ const PICTURE_CENTRE = [948, 281] as const;
 
 describe('GET /og/{id}/{version}.png', () => {
   it('draws a 1200x630 PNG with long CDN cache headers', async () => {
-    const res = await card(ids['sem-foto']!);
+    const res = await currentCard(ids['sem-foto']!);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/png');
     expect(res.headers.get('netlify-cdn-cache-control')).toMatch(/^public, durable, s-maxage=31536000/);
@@ -92,7 +101,7 @@ describe('GET /og/{id}/{version}.png', () => {
   });
 
   it("puts the group's own picture on the card", async () => {
-    const png = Buffer.from(await (await card(ids['com-foto']!)).arrayBuffer());
+    const png = Buffer.from(await (await currentCard(ids['com-foto']!)).arrayBuffer());
     if (process.env.OG_CARD_OUT) await sharp(png).toFile(process.env.OG_CARD_OUT);
     expect((await sharp(png).metadata()).width).toBe(1200);
     const [r, g, b] = await colourAt(png, ...PICTURE_CENTRE);
@@ -105,7 +114,7 @@ describe('GET /og/{id}/{version}.png', () => {
   });
 
   it("an adult group's card is neutral: neither its picture nor its title", async () => {
-    const png = Buffer.from(await (await card(ids.adulto!)).arrayBuffer());
+    const png = Buffer.from(await (await currentCard(ids.adulto!)).arrayBuffer());
     const [r, g] = await colourAt(png, ...PICTURE_CENTRE);
     expect(r! > 200 && g! < 60).toBe(false); // the identicon, not the red picture
     const group = { id: ids.adulto!, title: 'Um', category: 'Só Adultos', image: null, adult: true };
@@ -116,6 +125,36 @@ describe('GET /og/{id}/{version}.png', () => {
         .path,
     ).toBe(first.path);
     expect(ogImageOf({ ...group, image: 'https://example.com/foto.jpg' }).path).toBe(first.path);
+  });
+
+  it('draws only the current version: any other redirects there, uncached by the durable CDN', async () => {
+    const id = ids['sem-foto']!;
+    const current = (await card(id)).headers.get('location')!;
+    for (const file of [
+      '0.png',
+      'zzzzzzzzzzzzz.png',
+      `${current.split('/').pop()!.replace('.png', '')}x.png`,
+    ]) {
+      const res = await card(id, file);
+      expect(res.status).toBe(302);
+      expect(res.headers.get('location')).toBe(current);
+      expect(res.headers.get('netlify-cdn-cache-control')).toBeNull();
+      expect(res.headers.get('content-type')).toBeNull();
+      expect((await res.arrayBuffer()).byteLength).toBe(0);
+    }
+    // An edited title makes a new current version; the old address then redirects to it.
+    await db.update(groups).set({ title: 'Receitas editadas' }).where(eq(groups.id, id));
+    const edited = await card(id, current.split('/').pop()!);
+    expect(edited.status).toBe(302);
+    expect(edited.headers.get('location')).not.toBe(current);
+    const fresh = await callFunction(ogFn, edited.headers.get('location')!);
+    expect(fresh.status).toBe(200);
+    expect(fresh.headers.get('netlify-cdn-cache-control')).toMatch(/durable/);
+  });
+
+  it('a group whose page shares a picture from elsewhere has no card', async () => {
+    await addGroup('foto-de-fora', { image: 'https://example.com/foto.jpg' });
+    expect((await card(ids['foto-de-fora']!)).status).toBe(404);
   });
 
   it('answers 404 for hidden, unknown or malformed groups and names', async () => {

@@ -42,8 +42,11 @@ export async function callFunction(
   if (!params) return new Response('Not found', { status: 404 });
   const methods = module.config?.method ? ([] as string[]).concat(module.config.method) : undefined;
   if (methods && !methods.includes(req.method)) return new Response('Method not allowed', { status: 405 });
-  const { context, withCookies } = makeContext(req, params, init?.ip ?? '203.0.113.7');
-  return withCookies(await module.default(req, context));
+  const { context, withCookies, settled } = makeContext(req, params, init?.ip ?? '203.0.113.7');
+  const res = withCookies(await module.default(req, context));
+  // The invocation ends when its waitUntil work does (as on Netlify): tests see its effects at once.
+  await settled();
+  return res;
 }
 
 /** A Context whose cookies read the request and whose set cookies are appended to the response. */
@@ -54,6 +57,7 @@ export function makeContext(req: Request, params: Record<string, string>, ip: st
     if (name) jar.set(name, decodeURIComponent(value.join('=')));
   }
   const setCookies: string[] = [];
+  const pending: Promise<unknown>[] = [];
   const context = {
     cookies: {
       get: (name: string) => jar.get(name),
@@ -91,7 +95,9 @@ export function makeContext(req: Request, params: Record<string, string>, ip: st
     account: { id: 'test' },
     json: (value: unknown) => Response.json(value),
     log: console.log,
-    waitUntil: () => {},
+    waitUntil: (work: Promise<unknown>) => {
+      pending.push(Promise.resolve(work).catch((error) => console.error(error)));
+    },
   } as unknown as Context;
   const withCookies = (res: Response) => {
     if (!setCookies.length) return res;
@@ -99,5 +105,9 @@ export function makeContext(req: Request, params: Record<string, string>, ip: st
     for (const cookie of setCookies) headers.append('set-cookie', cookie);
     return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
   };
-  return { context, withCookies };
+  /** Resolves when every waitUntil promise has (the work Netlify finishes after the answer). */
+  const settled = async () => {
+    while (pending.length) await Promise.all(pending.splice(0));
+  };
+  return { context, withCookies, settled };
 }

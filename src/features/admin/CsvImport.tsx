@@ -51,11 +51,17 @@ interface Progress {
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Tries of one part: a server that timed out answers the key's 409 until its try is known dead (~35 s). */
+const PART_TRIES = 6;
+
 /**
- * One part, tried twice when the network or the server fails (a 4xx is the file's fault: no retry).
- * The second try says so: rows the lost first answer had already written count as imported.
+ * One part, tried again when the network or the server fails (a 4xx is the file's fault: no retry),
+ * every try with the part's own Idempotency-Key: a retry gets the first try's answer when it finished,
+ * waits (409) while it runs, and imports again after a try that died, counting the rows that try
+ * wrote as imported (as `retry=1` says).
  */
 async function sendPart(fileName: string, text: string, lineOffset: number): Promise<PartResult> {
+  const idempotencyKey = crypto.randomUUID();
   for (let attempt = 0; ; attempt++) {
     const body = new FormData();
     body.set('csvFile', new Blob([text], { type: 'text/csv' }), fileName);
@@ -64,11 +70,13 @@ async function sendPart(fileName: string, text: string, lineOffset: number): Pro
       return await api<PartResult>(`/api/admin/groups/import?lineOffset=${lineOffset}${retry}`, {
         method: 'POST',
         body,
+        idempotencyKey,
       });
     } catch (error) {
-      const retry = !(error instanceof ApiError) || error.status >= 500 || error.status === 429;
-      if (!retry || attempt >= 1) throw error;
-      await wait(2000);
+      const retry =
+        !(error instanceof ApiError) || error.status >= 500 || error.status === 429 || error.status === 409;
+      if (!retry || attempt >= PART_TRIES - 1) throw error;
+      await wait(error instanceof ApiError && error.status === 409 ? 8000 : 2000);
     }
   }
 }

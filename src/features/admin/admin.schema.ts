@@ -1,6 +1,7 @@
 // Admin input rules and their pt-BR messages (spec sections 5, 8 and 9), shared by the admin islands
 // and the functions. No server imports: islands load this file.
 import { z } from 'zod';
+import { multiLineText, singleLineText } from '#src/lib/text.ts';
 
 export const ADMIN_PAGE_SIZE = 15;
 export const ADS_PAGE_SIZE = 6;
@@ -18,7 +19,7 @@ const boolish = z
 export const AdminGroupsQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).catch(1),
   limit: z.coerce.number().int().min(1).max(100).catch(ADMIN_PAGE_SIZE),
-  search: z.string().trim().max(200).optional(),
+  search: singleLineText().trim().max(200).optional(),
   status: z.enum(GROUP_STATUS_FILTERS).catch('all'),
   approved: boolish.optional().catch(undefined),
   featured: boolish.optional().catch(undefined),
@@ -34,18 +35,16 @@ const featureDays = z.coerce
 
 export const GroupEditSchema = z
   .object({
-    title: z
-      .string()
+    title: singleLineText()
       .trim()
       .min(1, 'O título é obrigatório')
       .max(200, 'O título deve ter no máximo 200 caracteres'),
-    description: z
-      .string()
+    description: multiLineText()
       .trim()
       .min(1, 'A descrição é obrigatória')
       .max(5000, 'A descrição deve ter no máximo 5000 caracteres'),
-    link: z.string().trim().min(1, 'O link é obrigatório').max(500),
-    category: z.string().trim().min(1, 'A categoria é obrigatória').max(100),
+    link: singleLineText().trim().min(1, 'O link é obrigatório').max(500),
+    category: singleLineText().trim().min(1, 'A categoria é obrigatória').max(100),
     approved: z.boolean(),
     featured: z.boolean(),
     /** Days to add to the featuring by the server's rule (extendFeaturedEnd); never an end date. */
@@ -74,18 +73,15 @@ export const ADMIN_MESSAGES = {
 // --- Advertisements ---------------------------------------------------------------------------
 
 const adFields = {
-  title: z
-    .string()
+  title: singleLineText()
     .trim()
     .min(1, 'O título é obrigatório')
     .max(120, 'O título deve ter no máximo 120 caracteres'),
-  description: z
-    .string()
+  description: multiLineText()
     .trim()
     .min(1, 'A descrição é obrigatória')
     .max(500, 'A descrição deve ter no máximo 500 caracteres'),
-  link: z
-    .string()
+  link: singleLineText()
     .trim()
     .max(500)
     .refine((value) => {
@@ -116,8 +112,8 @@ export function reaisToCents(value: string | number): number {
 }
 
 const planFields = {
-  name: z.string().trim().min(2, 'O nome deve ter pelo menos 2 caracteres').max(80),
-  description: z.string().trim().max(300, 'A descrição deve ter no máximo 300 caracteres'),
+  name: singleLineText().trim().min(2, 'O nome deve ter pelo menos 2 caracteres').max(80),
+  description: multiLineText().trim().max(300, 'A descrição deve ter no máximo 300 caracteres'),
   days: z.coerce
     .number({ message: 'Informe a duração em dias' })
     .int('A duração deve ser um número inteiro de dias')
@@ -171,8 +167,8 @@ const hexColor = z
 
 export const PwaSettingsSchema = z.object({
   enabled: z.boolean(),
-  appName: z.string().trim().min(2, 'O nome do app deve ter pelo menos 2 caracteres').max(60),
-  description: z.string().trim().max(300, 'A descrição deve ter no máximo 300 caracteres'),
+  appName: singleLineText().trim().min(2, 'O nome do app deve ter pelo menos 2 caracteres').max(60),
+  description: singleLineText().trim().max(300, 'A descrição deve ter no máximo 300 caracteres'),
   themeColor: hexColor,
   backgroundColor: hexColor,
 });

@@ -1,6 +1,7 @@
 // Pure CSV helpers: THE file format (columns, header names and cell encodings, one definition for
 // export and import), the browser's splitter of a big file into request-sized parts, and a streaming
 // reader of one file field of a multipart body (the CSV is parsed as it arrives, never held whole).
+import { multiLine, singleLine } from '#src/lib/text.ts';
 
 /**
  * The columns of the groups CSV, in file order: the export writes exactly these headers and the import
@@ -160,9 +161,7 @@ export function* splitCsv(
 
 /** Text without NUL and other control characters (newlines kept when `multiline`). */
 export function cleanText(value: string, multiline = false): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point.
-  const pattern = multiline ? /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g : /[\u0000-\u001F\u007F]/g;
-  return value.replace(pattern, multiline ? '' : ' ').trim();
+  return (multiline ? multiLine(value) : singleLine(value)).trim();
 }
 
 export class MultipartError extends Error {}

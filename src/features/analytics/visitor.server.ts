@@ -17,14 +17,13 @@ export function saoPauloDay(date: Date = new Date()): string {
   return SAO_PAULO_DAY.format(date);
 }
 
-/** The client's IP as Netlify reports it. */
-export function clientIp(req: Request, context?: Pick<Context, 'ip'>): string {
-  return (
-    context?.ip ||
-    req.headers.get('x-nf-client-connection-ip') ||
-    req.headers.get('x-forwarded-for')?.split(',')[0]?.trim() ||
-    '0.0.0.0'
-  );
+/**
+ * The client's address as Netlify reports it: `context.ip`, taken from the connection. Never a header:
+ * a client writes x-forwarded-for (and any other) as it likes, so one client could pass for many.
+ * The request stays in the signature so callers read the same everywhere.
+ */
+export function clientIp(_req: Request, context?: Pick<Context, 'ip'>): string {
+  return context?.ip || '0.0.0.0';
 }
 
 /** The visitor's hash for a day: HMAC(salt, day | ip | user agent). Changes every day by design. */

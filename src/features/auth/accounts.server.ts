@@ -10,7 +10,7 @@ import { AppError } from '#src/lib/http.server.ts';
 import { consumeRateLimit, rateLimitHit, resetRateLimit } from '#src/lib/rate-limit.server.ts';
 import type { LoginSchema, RegisterSchema } from './auth.schema.ts';
 import { queueEmailConfirmation } from './email-links.server.ts';
-import { hashPassword, verifyPassword } from './password.server.ts';
+import { hashPassword, UNMATCHABLE_HASH, verifyPassword } from './password.server.ts';
 import type { SessionUser } from './session.server.ts';
 
 export const EMAIL_TAKEN_MESSAGE = 'Este e-mail já está cadastrado. Faça login ou use outro e-mail.';
@@ -40,8 +40,8 @@ export function loginSlowdownMs(failures: number): number {
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-// Compared against when the e-mail is unknown, so both failures cost the same time.
-let dummyHash: Promise<string> | undefined;
+/** Work that may finish after the answer (Netlify's context.waitUntil); awaited when absent. */
+export type Defer = (work: Promise<unknown>) => void;
 
 const sessionColumns = {
   id: users.id,
@@ -51,19 +51,24 @@ const sessionColumns = {
   phone: users.phone,
 };
 
-/** Create an account (never an admin). A taken e-mail (any case) is a 409 with a friendly message. */
+/**
+ * Create an account (never an admin). A taken e-mail (any case) is a 409 with a friendly message, after
+ * the same password hashing a new account costs; the confirmation e-mail is sent after the answer when
+ * `defer` is given, so the two answers take the same time.
+ */
 export async function registerUser(
   db: Db,
   input: z.output<typeof RegisterSchema>,
   ip: string,
+  { defer }: { defer?: Defer } = {},
 ): Promise<SessionUser> {
   await consumeRateLimit(db, `register:ip:${subjectHash(ip)}`, 10, 3600, REGISTER_TOO_MANY_MESSAGE);
+  const password = await hashPassword(input.password);
   const [existing] = await db
     .select({ id: users.id })
     .from(users)
     .where(sql`lower(${users.email}) = ${input.email.toLowerCase()}`);
   if (existing) throw new AppError('CONFLICT', EMAIL_TAKEN_MESSAGE, { email: EMAIL_TAKEN_MESSAGE });
-  const password = await hashPassword(input.password);
   try {
     // The account and its 'Confirme seu e-mail' message are written together, and sent after.
     const { user, mailId } = await db.transaction(async (tx) => {
@@ -73,7 +78,9 @@ export async function registerUser(
         .returning(sessionColumns);
       return { user: user!, mailId: await queueEmailConfirmation(tx, user!) };
     });
-    await deliverMail(db, [mailId]);
+    const delivery = deliverMail(db, [mailId]);
+    if (defer) defer(delivery);
+    else await delivery;
     return user;
   } catch (error) {
     if (isUniqueViolation(error))
@@ -120,8 +127,8 @@ export async function loginUser(
     .select({ ...sessionColumns, password: users.password })
     .from(users)
     .where(sql`lower(${users.email}) = ${email}`);
-  dummyHash ??= hashPassword('not-a-real-password');
-  const ok = await verifyPassword(input.password, row?.password ?? (await dummyHash));
+  // An unknown e-mail is checked against a hash no password matches: the same scrypt, the same time.
+  const ok = await verifyPassword(input.password, row?.password ?? UNMATCHABLE_HASH);
   if (!row || !ok) {
     await db.execute(rateLimitHit(accountKey, LOGIN_WINDOW_SECONDS));
     throw new AppError('UNAUTHORIZED', INVALID_CREDENTIALS_MESSAGE);

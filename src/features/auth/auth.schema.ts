@@ -1,5 +1,6 @@
 // Register and login inputs, shared by the /auth forms and functions/auth.ts. Messages are the spec's.
 import { z } from 'zod';
+import { singleLineText } from '#src/lib/text.ts';
 
 const email = z
   .string({ error: 'E-mail inválido' })
@@ -16,14 +17,12 @@ export const newPassword = z
 /** Registration; unknown keys such as `admin` or `role` are dropped, never stored. */
 export const RegisterSchema = z
   .object({
-    name: z
-      .string({ error: 'O nome deve ter pelo menos 3 caracteres' })
+    name: singleLineText({ error: 'O nome deve ter pelo menos 3 caracteres' })
       .trim()
       .min(3, 'O nome deve ter pelo menos 3 caracteres')
       .max(100, 'O nome deve ter no máximo 100 caracteres'),
     email,
-    phone: z
-      .string()
+    phone: singleLineText()
       .trim()
       .max(30, 'Telefone deve ter no máximo 30 caracteres')
       .optional()

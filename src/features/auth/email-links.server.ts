@@ -115,8 +115,15 @@ export async function confirmEmail(db: Db, token: string) {
 /**
  * 'Esqueci minha senha': the same answer whether the address has an account or not; limited per
  * address and per connection (both counted for unknown addresses too, so the limit tells nothing).
+ * With `defer` (Netlify's context.waitUntil) the account lookup, the link and its e-mail happen after
+ * the answer, so an existing address answers as fast as an unknown one; without it they are awaited.
  */
-export async function requestPasswordReset(db: Db, email: string, ip: string) {
+export async function requestPasswordReset(
+  db: Db,
+  email: string,
+  ip: string,
+  { defer }: { defer?: (work: Promise<unknown>) => void } = {},
+) {
   const address = email.trim().toLowerCase();
   await consumeRateLimit(db, `reset:ip:${subjectHash(ip)}`, RESET_LIMIT_PER_IP, 3600, RESET_TOO_MANY_MESSAGE);
   await consumeRateLimit(
@@ -126,22 +133,28 @@ export async function requestPasswordReset(db: Db, email: string, ip: string) {
     3600,
     RESET_TOO_MANY_MESSAGE,
   );
+  const sending = sendResetLink(db, address);
+  if (defer) defer(sending);
+  else await sending;
+  return { message: RESET_REQUESTED_MESSAGE };
+}
+
+/** The reset link by e-mail when the address has an account; nothing otherwise. */
+async function sendResetLink(db: Db, address: string) {
   const [user] = await db
     .select({ id: users.id, email: users.email, name: users.name })
     .from(users)
     .where(sql`lower(${users.email}) = ${address}`);
-  if (user) {
-    const id = await db.transaction(async (tx) => {
-      const token = await issueToken(tx, user.id, 'password_reset', PASSWORD_RESET_MINUTES * 60_000);
-      return enqueueMail(tx, {
-        to: user.email,
-        template: 'password_reset',
-        data: { name: user.name, token },
-      });
+  if (!user) return;
+  const id = await db.transaction(async (tx) => {
+    const token = await issueToken(tx, user.id, 'password_reset', PASSWORD_RESET_MINUTES * 60_000);
+    return enqueueMail(tx, {
+      to: user.email,
+      template: 'password_reset',
+      data: { name: user.name, token },
     });
-    await deliverMail(db, [id]);
-  }
-  return { message: RESET_REQUESTED_MESSAGE };
+  });
+  await deliverMail(db, [id]);
 }
 
 /**

@@ -30,3 +30,16 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const key = await derive(password, Buffer.from(salt, 'base64url'), Number(n), Number(r), Number(p));
   return key.length === expected.length && timingSafeEqual(key, expected);
 }
+
+/**
+ * A stored hash no password matches, with the current parameters: checking a password against it costs
+ * what checking a real account's costs (an unknown e-mail answers as slowly as a wrong password).
+ */
+export const UNMATCHABLE_HASH = [
+  'scrypt',
+  N,
+  R,
+  P,
+  randomBytes(16).toString('base64url'),
+  randomBytes(KEY_LENGTH).toString('base64url'),
+].join('$');

@@ -1,5 +1,6 @@
 // Category input rules and their pt-BR messages (spec section 5), shared by the admin form and the API.
 import { z } from 'zod';
+import { singleLineText } from '#src/lib/text.ts';
 
 /**
  * Top-level paths taken by pages (src/pages), public files, functions and the platform: a category
@@ -61,9 +62,9 @@ export const CategorySlugSchema = z
   .refine((slug) => !isReservedSlug(slug), RESERVED_SLUG_MESSAGE);
 
 export const CategoryFormSchema = z.object({
-  name: z.string().trim().min(2, 'O nome deve ter pelo menos 2 caracteres').max(60),
+  name: singleLineText().trim().min(2, 'O nome deve ter pelo menos 2 caracteres').max(60),
   slug: CategorySlugSchema,
-  icon: z.string().trim().min(2, 'O ícone deve ter pelo menos 2 caracteres').max(40),
+  icon: singleLineText().trim().min(2, 'O ícone deve ter pelo menos 2 caracteres').max(40),
   /** adult content (18+): age confirmation on its pages, its groups left out of default lists */
   adult: z.boolean({ error: 'Indique se a categoria é de conteúdo adulto' }).optional(),
 });

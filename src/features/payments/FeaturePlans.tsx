@@ -35,6 +35,16 @@ interface OrderView {
   endDate: string | null;
 }
 
+// Idempotency keys of this page's order attempts, one per group and plan: a second press (or a retry
+// after a timeout) sends the same key, and the server answers with the order the first one created.
+const orderKeys = new Map<string, string>();
+function orderKey(groupId: string, planId: number | string) {
+  const choice = `${groupId}:${planId}`;
+  const key = orderKeys.get(choice) ?? crypto.randomUUID();
+  orderKeys.set(choice, key);
+  return key;
+}
+
 function readQuery() {
   const params = new URLSearchParams(location.search);
   return {
@@ -122,6 +132,8 @@ export default function FeaturePlans() {
         : undefined;
       const { id } = await api<{ id: string }>('/api/feature-orders', {
         method: 'POST',
+        // One key per choice of group and plan: pressing again after a timeout gets the same order.
+        idempotencyKey: orderKey(selectedGroup.id, plan.id),
         body: {
           groupId: selectedGroup.id,
           planId: plan.id,

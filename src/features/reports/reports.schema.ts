@@ -1,6 +1,7 @@
 // A visitor's report about a group ('Denunciar'); messages are the spec's.
 import { z } from 'zod';
 import type { ReportReason } from '#db/schema.ts';
+import { multiLineText } from '#src/lib/text.ts';
 
 // Same list as db/schema.ts (a type check keeps them equal) without pulling drizzle into islands.
 export const REPORT_REASONS = [
@@ -30,8 +31,7 @@ export const ReportSchema = z.object({
     error: (issue) =>
       issue.input === undefined || issue.input === '' ? 'Motivo do reporte é obrigatório' : 'Motivo inválido',
   }),
-  description: z
-    .string({ error: 'Forneça uma descrição com pelo menos 5 caracteres' })
+  description: multiLineText({ error: 'Forneça uma descrição com pelo menos 5 caracteres' })
     .trim()
     .min(5, 'Forneça uma descrição com pelo menos 5 caracteres')
     .max(500, 'A descrição deve ter no máximo 500 caracteres'),
