@@ -6,8 +6,8 @@ import {
   cancelOrder,
   listAdminPayments,
 } from '#src/features/payments/orders.server.ts';
-import { adminRefundOrder } from '#src/features/payments/refunds.server.ts';
 import { AdminPaymentsQuerySchema } from '#src/features/payments/payments.schema.ts';
+import { adminRefundOrder } from '#src/features/payments/refunds.server.ts';
 import { AppError, json, MESSAGES, param, parseQuery, route } from '#src/lib/http.server.ts';
 
 export default route({

@@ -255,7 +255,11 @@ export function resolveProvider(settings: ClearSettings, origin: string): Paymen
 }
 
 /** The provider that created an order's checkout, to ask it about that order (or refund it). */
-export function providerFor(method: string | null, settings: ClearSettings, origin: string): PaymentProvider | null {
+export function providerFor(
+  method: string | null,
+  settings: ClearSettings,
+  origin: string,
+): PaymentProvider | null {
   if (method === 'stripe' && settings.stripeSecretKey) return new StripeProvider(settings.stripeSecretKey);
   if (method === 'mercadopago' && settings.mercadoPagoAccessToken)
     return new MercadoPagoProvider(settings.mercadoPagoAccessToken, settings.mode);

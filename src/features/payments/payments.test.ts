@@ -58,22 +58,24 @@ describe('retractFeaturedEnd', () => {
   const at = (days: number) => new Date(now.getTime() + days * DAY);
   it("takes back only this order's unused days; other paid time stays, never below now", () => {
     // Paid just now for 7 days, nothing else: the featuring ends.
-    expect(retractFeaturedEnd({ featured: true, featuredUntil: at(7) }, { endDate: at(7), days: 7 }, now)).toEqual(
-      { until: null, removedMs: 7 * DAY },
-    );
+    expect(
+      retractFeaturedEnd({ featured: true, featuredUntil: at(7) }, { endDate: at(7), days: 7 }, now),
+    ).toEqual({ until: null, removedMs: 7 * DAY });
     // A 30-day renewal appended after it: the renewal's 30 days stay.
-    expect(retractFeaturedEnd({ featured: true, featuredUntil: at(35) }, { endDate: at(5), days: 7 }, now)).toEqual(
-      { until: at(30), removedMs: 5 * DAY },
-    );
+    expect(
+      retractFeaturedEnd({ featured: true, featuredUntil: at(35) }, { endDate: at(5), days: 7 }, now),
+    ).toEqual({ until: at(30), removedMs: 5 * DAY });
     // The renewal itself refunded: the group keeps the first order's 5 days.
-    expect(retractFeaturedEnd({ featured: true, featuredUntil: at(35) }, { endDate: at(35), days: 30 }, now)).toEqual(
-      { until: at(5), removedMs: 30 * DAY },
-    );
+    expect(
+      retractFeaturedEnd({ featured: true, featuredUntil: at(35) }, { endDate: at(35), days: 30 }, now),
+    ).toEqual({ until: at(5), removedMs: 30 * DAY });
     // An order whose days are all used takes nothing back; an unfeatured group has nothing to take.
-    expect(retractFeaturedEnd({ featured: true, featuredUntil: at(3) }, { endDate: at(-1), days: 1 }, now)).toEqual(
-      { until: at(3), removedMs: 0 },
-    );
-    expect(retractFeaturedEnd({ featured: false, featuredUntil: null }, { endDate: at(7), days: 7 }, now)).toEqual({
+    expect(
+      retractFeaturedEnd({ featured: true, featuredUntil: at(3) }, { endDate: at(-1), days: 1 }, now),
+    ).toEqual({ until: at(3), removedMs: 0 });
+    expect(
+      retractFeaturedEnd({ featured: false, featuredUntil: null }, { endDate: at(7), days: 7 }, now),
+    ).toEqual({
       until: null,
       removedMs: 0,
     });

@@ -29,8 +29,7 @@ export const MESSAGES = {
   withdrawOnlyPaid: 'Só é possível desistir de um pedido pago.',
   withdrawWindowOver: 'O prazo de 7 dias para desistir desta compra já terminou.',
   refundOnlyPaid: 'Só é possível reembolsar um pedido pago.',
-  refundUnavailable:
-    'O meio de pagamento não respondeu. Nada foi alterado: tente de novo em alguns minutos.',
+  refundUnavailable: 'O meio de pagamento não respondeu. Nada foi alterado: tente de novo em alguns minutos.',
   refundRefused:
     'O meio de pagamento recusou o reembolso. Nada foi alterado: confira o pagamento no painel do provedor.',
 } as const;
@@ -98,7 +97,10 @@ export function retractFeaturedEnd(
   if (!isFeaturedNow(group, now) || current === null || !order.endDate) {
     return { until: current === null ? null : new Date(current), removedMs: 0 };
   }
-  const unused = Math.min(order.days * DAY_MS, Math.max(0, new Date(order.endDate).getTime() - now.getTime()));
+  const unused = Math.min(
+    order.days * DAY_MS,
+    Math.max(0, new Date(order.endDate).getTime() - now.getTime()),
+  );
   const end = Math.max(now.getTime(), current - unused);
   const removedMs = current - end;
   return { until: end > now.getTime() ? new Date(end) : null, removedMs };

@@ -6,7 +6,13 @@ import Stripe from 'stripe';
 import { getEnv, secret } from '#src/lib/env.server.ts';
 import { AppError } from '#src/lib/http.server.ts';
 import { MESSAGES } from '../payments.ts';
-import type { Checkout, CheckoutOrder, PaymentProvider, ProviderRefund, RefundableOrder } from './provider.ts';
+import type {
+  Checkout,
+  CheckoutOrder,
+  PaymentProvider,
+  ProviderRefund,
+  RefundableOrder,
+} from './provider.ts';
 
 export const SIMULATOR_PATH = '/simulador-pagamento';
 export const SIMULATOR_WEBHOOK_PATH = '/api/payments/webhook/simulator';
