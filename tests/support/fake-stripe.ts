@@ -18,7 +18,7 @@ export interface FakeSession {
   status: 'open' | 'complete';
   success_url: string;
   cancel_url: string;
-  payment_intent: string | null;
+  payment_intent?: string | null;
 }
 
 /** A paid session's payment intent and its one charge. */
