@@ -1,6 +1,6 @@
 // The messages the product's events send to a group's owner: approved, rejected, hidden, link dead,
-// payment receipt, refund notice, and the featuring reminders. Each writes to the outbox (inside the caller's
-// transaction when given one); the callers send right after their action with `deliverMail`.
+// payment receipt, refund notice, and the featuring reminders. Each writes to the outbox (inside the
+// caller's transaction when given one); the callers send right after their action with `deliverMail`.
 import { and, eq, gt, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { categories, featureOrders, featurePlans, groups, users } from '#db/schema.ts';

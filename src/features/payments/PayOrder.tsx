@@ -1,5 +1,6 @@
 // /pagar-destaque/{id}: the order summary, the contract summary (seller, withdrawal right) and the
-// button that sends the owner to the provider's checkout. The id is read from the address (the page is one static shell for every order).
+// button that sends the owner to the provider's checkout. The id is read from the address (the page
+// is one static shell for every order).
 import { useStore } from '@nanostores/react';
 import { Lock, SearchX } from 'lucide-react';
 import { useEffect, useState } from 'react';

@@ -28,8 +28,8 @@ export function WithdrawOrder({ order, onDone }: { order: WithdrawableOrder; onD
     try {
       await api(`/api/feature-orders/${encodeURIComponent(order.id)}/withdraw`, { method: 'POST' });
       toast({
-        title: 'Compra cancelada',
-        description: 'O reembolso foi pedido ao meio de pagamento. Enviamos a confirmação por e-mail.',
+        title: 'Desistência confirmada',
+        description: 'Devolvemos o valor total pelo mesmo meio de pagamento. A confirmação vai por e-mail.',
         variant: 'success',
       });
       setOpen(false);

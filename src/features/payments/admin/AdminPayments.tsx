@@ -1,5 +1,6 @@
 // /admin/payments (Gerenciar Pagamentos): every feature order, with approve/cancel for pending ones,
-// 'Reembolsar' for paid ones, details, copy id, auto-approval of orders the providers already charged, and pagination.
+// 'Reembolsar' for paid ones, details, copy id, auto-approval of orders the providers already charged,
+// and pagination.
 import {
   ArrowLeft,
   CheckCircle2,
