@@ -380,8 +380,9 @@ describe('withdrawal and refund', () => {
       headers,
       body: JSON.stringify({ groupId, planId: plan!.id }),
     });
-    expect(created.status).toBe(201);
-    const { id } = (await created.json()) as { id: string };
+    const text = await created.text();
+    expect(created.status, text).toBe(201);
+    const { id } = JSON.parse(text) as { id: string };
     if (!pay) return id;
     const started = await fetch(`${site}/api/feature-orders/${id}/pay`, { method: 'POST', headers });
     expect(started.status).toBe(200);
