@@ -25,9 +25,9 @@ export function ContractSummary({ terms }: { terms: ContractTerms | null }) {
       </h2>
       {terms && (
         <p className="mt-2 text-sm text-neutral-700">
-          Destaque{terms.groupTitle ? ` do grupo "${terms.groupTitle}"` : ''} no topo da página inicial: plano{' '}
-          <strong>{terms.planName}</strong>, por <strong>{days}</strong>, por{' '}
-          <strong>{formatBRL(terms.priceCents)}</strong>, em pagamento único.
+          Destaque{terms.groupTitle ? ` do grupo "${terms.groupTitle}"` : ''} no topo da página inicial por{' '}
+          <strong>{days}</strong> (plano {terms.planName}): <strong>{formatBRL(terms.priceCents)}</strong>, em
+          pagamento único.
         </p>
       )}
       <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-neutral-700">
