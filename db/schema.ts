@@ -272,7 +272,15 @@ export const featurePlans = pgTable('feature_plans', {
   updatedAt: updatedAt(),
 });
 
-export const ORDER_STATUSES = ['pending', 'paid', 'active', 'expired', 'cancelled', 'failed'] as const;
+export const ORDER_STATUSES = [
+  'pending',
+  'paid',
+  'active',
+  'expired',
+  'cancelled',
+  'failed',
+  'refunded',
+] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export const featureOrders = pgTable(
@@ -305,12 +313,16 @@ export const featureOrders = pgTable(
   (t) => [
     check(
       'feature_orders_status_check',
-      sql`${t.status} in ('pending','paid','active','expired','cancelled','failed')`,
+      sql`${t.status} in ('pending','paid','active','expired','cancelled','failed','refunded')`,
     ),
     index('feature_orders_user_idx').on(t.userId, t.orderDate.desc()),
     index('feature_orders_group_idx').on(t.groupId),
     index('feature_orders_status_idx').on(t.status, t.orderDate.desc()),
     index('feature_orders_active_end_idx').on(t.endDate).where(sql`status = 'active'`),
+    // a Stripe refund event names the payment intent: it finds its order by this
+    index('feature_orders_stripe_pi_idx')
+      .on(t.stripePaymentIntentId)
+      .where(sql`stripe_payment_intent_id is not null`),
     uniqueIndex('feature_orders_payment_key')
       .on(t.paymentMethod, t.paymentId)
       .where(sql`payment_id is not null`),
@@ -617,3 +629,35 @@ export type GroupRevision = typeof groupRevisions.$inferSelect;
 export type PwaSettings = typeof pwaSettings.$inferSelect;
 export type Advertisement = typeof advertisements.$inferSelect;
 export type PaymentSettings = typeof paymentSettings.$inferSelect;
+
+// --- Refunds (issue #31 item 5: the 7-day withdrawal and the admin's refund) ----------------------
+
+export const REFUND_SOURCES = ['owner', 'admin', 'provider'] as const;
+export type RefundSource = (typeof REFUND_SOURCES)[number];
+
+/**
+ * One row per refunded order (at most one: refunds are whole): who asked for it, the provider's
+ * refund id and when it was applied. The order's own status says 'refunded'.
+ */
+export const orderRefunds = pgTable(
+  'order_refunds',
+  {
+    orderId: uuid('order_id')
+      .primaryKey()
+      .references(() => featureOrders.id, { onDelete: 'cascade' }),
+    /** 'owner' (withdrawal in /painel), 'admin' ('Reembolsar') or 'provider' (its dashboard) */
+    source: text('source').$type<RefundSource>().notNull(),
+    /** the account that asked (owner or admin); null for a provider's dashboard or a deleted account */
+    requestedBy: uuid('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    provider: text('provider').notNull(),
+    /** the provider's refund id (Stripe re_..., Mercado Pago's refund number, the simulator's) */
+    providerRefundId: text('provider_refund_id'),
+    amount: moneyCents('amount').notNull(),
+    /** the featuring time taken back from the group, in seconds */
+    removedSeconds: integer('removed_seconds').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [check('order_refunds_source_check', sql`${t.source} in ('owner','admin','provider')`)],
+);
+
+export type OrderRefund = typeof orderRefunds.$inferSelect;

@@ -7,6 +7,7 @@ import {
   listAdminPayments,
 } from '#src/features/payments/orders.server.ts';
 import { AdminPaymentsQuerySchema } from '#src/features/payments/payments.schema.ts';
+import { adminRefundOrder } from '#src/features/payments/refunds.server.ts';
 import { AppError, json, MESSAGES, param, parseQuery, route } from '#src/lib/http.server.ts';
 
 export default route({
@@ -15,12 +16,14 @@ export default route({
     const { page, pageSize } = parseQuery(AdminPaymentsQuerySchema, req);
     return json(await listAdminPayments(db, page, pageSize));
   }),
-  POST: asAdmin(async ({ req, db, context }) => {
+  POST: asAdmin(async ({ req, db, context, admin }) => {
     const path = new URL(req.url).pathname;
     if (path === '/api/payments/auto-approve') return json(await autoApprove(db, new URL(req.url).origin));
     const action = param(context, 'action');
     if (action === 'approve') return json(await approveOrder(db, param(context, 'id')));
     if (action === 'cancel') return json(await cancelOrder(db, param(context, 'id')));
+    if (action === 'refund')
+      return json(await adminRefundOrder(db, admin.id, param(context, 'id'), new URL(req.url).origin));
     throw new AppError('NOT_FOUND', MESSAGES.notFound);
   }),
 });

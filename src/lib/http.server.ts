@@ -21,6 +21,8 @@ export const ERROR_STATUS = {
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   TOO_MANY: 429,
+  /** an outside service (a payment provider) answered no */
+  BAD_GATEWAY: 502,
   UNAVAILABLE: 503,
   /** payments are switched off in the admin: the payment screens show their notice */
   PAYMENTS_DISABLED: 503,

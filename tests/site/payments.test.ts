@@ -350,3 +350,121 @@ describe('admin payment screens', () => {
     await context.close();
   });
 });
+
+describe('withdrawal and refund', () => {
+  async function ownGroup(userId: string, title: string) {
+    const [category] = await handle.db.select().from(categories).limit(1);
+    const code = randomBytes(8).toString('hex');
+    const [group] = await handle.db
+      .insert(groups)
+      .values({
+        title,
+        description: 'Grupo de teste',
+        link: `https://chat.whatsapp.com/${code}`,
+        inviteCode: code,
+        categoryId: category!.id,
+        titleSlug: `reembolso-${code}`,
+        approved: true,
+        userId,
+      })
+      .returning();
+    return group!;
+  }
+
+  /** An order created through the API; paid in the simulator (its form posted as the browser posts it). */
+  async function order(token: string, groupId: string, pay: boolean) {
+    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    const [plan] = await handle.db.select().from(featurePlans).where(eq(featurePlans.days, 7));
+    const created = await fetch(`${site}/api/feature-orders`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ groupId, planId: plan!.id }),
+    });
+    const text = await created.text();
+    expect(created.status, text).toBe(201);
+    const { id } = JSON.parse(text) as { id: string };
+    if (!pay) return id;
+    const started = await fetch(`${site}/api/feature-orders/${id}/pay`, { method: 'POST', headers });
+    expect(started.status).toBe(200);
+    const decided = await fetch(`${site}/simulador-pagamento/${id}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'decision=approve',
+      redirect: 'manual',
+    });
+    expect(decided.status).toBe(303);
+    return id;
+  }
+
+  it(
+    'shows the contract before paying; the owner withdraws in the panel; an admin refunds another order',
+    async () => {
+      const { user, token } = await makeUser('Desiste');
+      const first = await ownGroup(user.id, 'Grupo da Desistência');
+      const second = await ownGroup(user.id, 'Grupo do Reembolso do Admin');
+      const third = await ownGroup(user.id, 'Grupo do Contrato');
+
+      // The payment page states the contract before any payment, and no longer 'não são reembolsáveis'.
+      const pending = await order(token, third.id, false);
+      const context = await loggedIn(token, 390);
+      const page = await context.newPage();
+      await page.goto(`${site}/pagar-destaque/${pending}`);
+      await expect.poll(() => page.getByText('Resumo do contrato').isVisible(), WAIT).toBe(true);
+      expect(await page.getByText(/Direito de desistência/).isVisible()).toBe(true);
+      expect(await page.getByText(/Vendido por .+ · CNPJ/).isVisible()).toBe(true);
+      expect(await page.getByText('Valores pagos não são reembolsáveis.').count()).toBe(0);
+      await shoot(page, 'pagar-destaque-contrato');
+
+      const withdrawn = await order(token, first.id, true);
+      await page.goto(`${site}/painel`);
+      const ordersTab = page.getByRole('tab', { name: 'Meus Destaques' });
+      const card = page
+        .getByRole('region', { name: 'Meus Destaques' })
+        .locator('> *')
+        .filter({ hasText: 'Grupo da Desistência' });
+      await expect
+        .poll(async () => {
+          await ordersTab.click();
+          return card.getByRole('button', { name: 'Desistir da compra' }).isVisible();
+        }, WAIT)
+        .toBe(true);
+      await card.getByRole('button', { name: 'Desistir da compra' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Desistir da compra?' });
+      await expect.poll(() => dialog.isVisible(), WAIT).toBe(true);
+      expect(await dialog.getByText(/Devolvemos o valor total, R\$ 39,90/).isVisible()).toBe(true);
+      await shoot(page, 'painel-desistir');
+      await dialog.getByRole('button', { name: 'Desistir e receber reembolso' }).click();
+      await expect.poll(() => card.getByText('Reembolsado').isVisible(), WAIT).toBe(true);
+      expect(await card.getByRole('button', { name: 'Desistir da compra' }).count()).toBe(0);
+      await shoot(page, 'painel-reembolsado');
+      const res = await fetch(`${site}/api/feature-orders/${withdrawn}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(await res.json()).toMatchObject({ status: 'refunded' });
+      const [unfeatured] = await handle.db.select().from(groups).where(eq(groups.id, first.id));
+      expect(unfeatured!.featured).toBe(false);
+      await context.close();
+
+      const refunded = await order(token, second.id, true);
+      const { token: adminToken } = await makeUser('Admin', true);
+      const admin = await loggedIn(adminToken, 390);
+      const adminPage = await admin.newPage();
+      await adminPage.goto(`${site}/admin/payments`);
+      const row = adminPage.getByRole('listitem').filter({ hasText: 'Grupo do Reembolso do Admin' });
+      await expect.poll(() => row.isVisible(), WAIT).toBe(true);
+      await row.getByRole('button', { name: 'Ações do pagamento' }).click();
+      await adminPage.getByRole('button', { name: 'Reembolsar' }).click();
+      const confirm = adminPage.getByRole('dialog', { name: 'Reembolsar este pedido?' });
+      await expect.poll(() => confirm.isVisible(), WAIT).toBe(true);
+      await shoot(adminPage, 'admin-reembolsar');
+      await confirm.getByRole('button', { name: 'Reembolsar' }).click();
+      await expect.poll(() => adminPage.getByText('Pedido reembolsado').isVisible(), WAIT).toBe(true);
+      await expect.poll(() => row.getByText('Reembolsado').first().isVisible(), WAIT).toBe(true);
+      await shoot(adminPage, 'admin-reembolsado');
+      const [after] = await handle.db.select().from(featureOrders).where(eq(featureOrders.id, refunded));
+      expect(after!.status).toBe('refunded');
+      await admin.close();
+    },
+    SLOW,
+  );
+});

@@ -1,11 +1,14 @@
 // A small stand-in for api.mercadopago.com: preferences (with the idempotency key honoured), payments
-// by id and the payments search, for the real `mercadopago` SDK. Tests add payments and inspect requests.
+// by id, the payments search and refunds (POST /v1/payments/{id}/refunds: the key replayed, a second
+// refund refused with 400, 5xx and timeouts on demand), for the real `mercadopago` SDK. Tests add
+// payments and inspect requests.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export interface FakeMpPayment {
   id: number;
-  status: 'approved' | 'pending' | 'rejected';
+  status: 'approved' | 'pending' | 'rejected' | 'refunded' | 'charged_back';
+  transaction_amount_refunded?: number;
   external_reference: string;
   transaction_amount: number;
   currency_id: string;
@@ -17,6 +20,13 @@ export interface FakeMercadoPago {
   payments: Map<string, FakeMpPayment>;
   preferences: Map<string, Record<string, unknown>>;
   requests: { method: string; path: string; body: unknown; headers: IncomingMessage['headers'] }[];
+  refunds: Map<number, Record<string, unknown>>;
+  /** A refund made in Mercado Pago's dashboard (no API call of ours): the payment becomes refunded. */
+  refundInDashboard(paymentId: number): void;
+  /** Answer the next `count` refund creations with this status (500, 503...). */
+  failRefunds(count: number, status?: number): void;
+  /** Never answer the next `count` refund creations. */
+  hangRefunds(count: number): void;
   close(): Promise<void>;
 }
 
@@ -37,7 +47,32 @@ export async function startFakeMercadoPago(): Promise<FakeMercadoPago> {
   const preferences = new Map<string, Record<string, unknown>>();
   const byIdempotencyKey = new Map<string, Record<string, unknown>>();
   const requests: FakeMercadoPago['requests'] = [];
+  const refunds = new Map<number, Record<string, unknown>>();
+  const refundsByKey = new Map<string, Record<string, unknown>>();
   let counter = 0;
+  let refundFailures = 0;
+  let refundFailureStatus = 500;
+  let refundHangs = 0;
+  const refundWhole = (payment: FakeMpPayment) => {
+    const refund = {
+      id: 900_000 + ++counter,
+      payment_id: payment.id,
+      amount: payment.transaction_amount,
+      metadata: {},
+      source: { id: '123456', name: 'Loja Teste', type: 'collector' },
+      date_created: new Date().toISOString(),
+      unique_sequence_number: null,
+      refund_mode: 'standard',
+      adjustment_amount: 0,
+      status: 'approved',
+      reason: null,
+      amount_refunded_to_payer: payment.transaction_amount,
+    };
+    payment.status = 'refunded';
+    payment.transaction_amount_refunded = payment.transaction_amount;
+    refunds.set(refund.id, refund);
+    return refund;
+  };
   const server: Server = createServer(async (req, res) => {
     const text = await read(req);
     const url = new URL(req.url ?? '/', 'http://fake');
@@ -69,6 +104,45 @@ export async function startFakeMercadoPago(): Promise<FakeMercadoPago> {
       const results = [...payments.values()].filter((p) => !ref || p.external_reference === ref);
       return send(200, { results, paging: { total: results.length, limit: 30, offset: 0 } });
     }
+    const refundPath = /^\/v1\/payments\/([^/]+)\/refunds$/.exec(url.pathname);
+    if (req.method === 'POST' && refundPath) {
+      if (refundHangs > 0) {
+        refundHangs--;
+        return;
+      }
+      if (refundFailures > 0) {
+        refundFailures--;
+        return send(refundFailureStatus, {
+          message: 'internal_error',
+          error: 'internal_error',
+          status: refundFailureStatus,
+          cause: [],
+        });
+      }
+      const key = req.headers['x-idempotency-key'];
+      const replay = typeof key === 'string' ? refundsByKey.get(key) : undefined;
+      if (replay) return send(201, replay);
+      const payment = payments.get(decodeURIComponent(refundPath[1] ?? ''));
+      if (!payment)
+        return send(404, { message: 'Payment not found', error: 'not_found', status: 404, cause: [] });
+      if (payment.status === 'refunded')
+        return send(400, {
+          message: 'Payment already refunded',
+          error: 'bad_request',
+          status: 400,
+          cause: [],
+        });
+      if (payment.status !== 'approved')
+        return send(400, {
+          message: `Invalid payment status: ${payment.status}`,
+          error: 'bad_request',
+          status: 400,
+          cause: [],
+        });
+      const refund = refundWhole(payment);
+      if (typeof key === 'string') refundsByKey.set(key, refund);
+      return send(201, refund);
+    }
     const match = /^\/v1\/payments\/([^/]+)$/.exec(url.pathname);
     if (req.method === 'GET' && match) {
       const payment = payments.get(decodeURIComponent(match[1] ?? ''));
@@ -83,6 +157,23 @@ export async function startFakeMercadoPago(): Promise<FakeMercadoPago> {
     payments,
     preferences,
     requests,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    refunds,
+    refundInDashboard(paymentId) {
+      const payment = payments.get(String(paymentId));
+      if (!payment) throw new Error(`no payment ${paymentId}`);
+      refundWhole(payment);
+    },
+    failRefunds(count, status = 500) {
+      refundFailures = count;
+      refundFailureStatus = status;
+    },
+    hangRefunds(count) {
+      refundHangs = count;
+    },
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }

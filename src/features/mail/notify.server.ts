@@ -1,6 +1,6 @@
 // The messages the product's events send to a group's owner: approved, rejected, hidden, link dead,
-// payment receipt, and the featuring reminders. Each writes to the outbox (inside the caller's
-// transaction when given one); the callers send right after their action with `deliverMail`.
+// payment receipt, refund notice, and the featuring reminders. Each writes to the outbox (inside the
+// caller's transaction when given one); the callers send right after their action with `deliverMail`.
 import { and, eq, gt, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { categories, featureOrders, featurePlans, groups, users } from '#db/schema.ts';
@@ -134,6 +134,46 @@ export async function queuePaymentReceipt(tx: Db | Tx, orderId: string) {
       orderId: o.id,
     },
     dedupeKey: `receipt:${o.id}`,
+  });
+}
+
+/** The refund notice of an order (inside the refund's transaction), once per order. */
+export async function queueRefundNotice(
+  tx: Db | Tx,
+  orderId: string,
+  source: 'owner' | 'admin' | 'provider',
+  featuredUntil: Date | null,
+) {
+  const [o] = await tx
+    .select({
+      id: featureOrders.id,
+      price: featureOrders.price,
+      provider: featureOrders.paymentMethod,
+      planName: featurePlans.name,
+      groupTitle: groups.title,
+      email: users.email,
+      name: users.name,
+    })
+    .from(featureOrders)
+    .innerJoin(users, eq(users.id, featureOrders.userId))
+    .innerJoin(featurePlans, eq(featurePlans.id, featureOrders.planId))
+    .leftJoin(groups, eq(groups.id, featureOrders.groupId))
+    .where(eq(featureOrders.id, orderId));
+  if (!o) return undefined;
+  return enqueueMail(tx, {
+    to: o.email,
+    template: 'payment_refunded',
+    data: {
+      name: o.name,
+      groupTitle: o.groupTitle,
+      planName: o.planName,
+      amountCents: o.price,
+      provider: o.provider ?? 'admin',
+      orderId: o.id,
+      source,
+      featuredUntil: featuredUntil?.toISOString() ?? null,
+    },
+    dedupeKey: `refund:${o.id}`,
   });
 }
 

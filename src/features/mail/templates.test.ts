@@ -22,6 +22,16 @@ const samples: { [T in TemplateName]: MailTemplates[T] } = {
     endDate: '2026-06-08T12:00:00Z',
     orderId: 'o1',
   },
+  payment_refunded: {
+    name: evil,
+    groupTitle: evil,
+    planName: evil,
+    amountCents: 123456,
+    provider: 'stripe',
+    orderId: 'o1',
+    source: 'owner',
+    featuredUntil: '2026-06-20T12:00:00Z',
+  },
   featuring_ending: { name: evil, groupTitle: evil, groupId: 'g1', endDate: '2026-06-08T12:00:00Z' },
   featuring_ended: { name: evil, groupTitle: evil, groupId: 'g1', endDate: '2026-06-08T12:00:00Z' },
   link_dead: { name: evil, groupTitle: evil },
@@ -49,6 +59,19 @@ describe('renderMail', () => {
     expect(receipt.text).toContain('Valor: R$ 1.234,56');
     expect(receipt.text).toContain('Forma de pagamento: Mercado Pago');
     expect(receipt.text).toContain('Período: 01/06/2026 a 08/06/2026');
+    expect(receipt.text).toContain('desistir da compra em até 7 dias');
+    const refund = renderMail('payment_refunded', samples.payment_refunded, ctx);
+    expect(refund.text).toContain('Recebemos sua desistência da compra');
+    expect(refund.text).toContain('Valor devolvido: R$ 1.234,56');
+    expect(refund.text).toContain('continua em destaque até 20/06/2026');
+    const byAdmin = renderMail(
+      'payment_refunded',
+      { ...samples.payment_refunded, source: 'admin', featuredUntil: null, groupTitle: null },
+      ctx,
+    );
+    expect(byAdmin.text).toContain('Seu pedido de destaque foi reembolsado');
+    expect(byAdmin.text).toContain('Grupo: Grupo excluído');
+    expect(byAdmin.text).toContain('saiu do topo da página inicial');
     const ending = renderMail('featuring_ending', samples.featuring_ending, ctx);
     expect(ending.text).toContain('https://gruposdezap.com.br/planos-destaque?groupId=g1');
   });

@@ -42,6 +42,19 @@ export interface MailTemplates {
     endDate: string;
     orderId: string;
   };
+  payment_refunded: {
+    name: string;
+    /** null once the group was deleted */
+    groupTitle: string | null;
+    planName: string;
+    amountCents: number;
+    provider: string;
+    orderId: string;
+    /** who asked: the owner's withdrawal, an admin, or the provider's dashboard */
+    source: 'owner' | 'admin' | 'provider';
+    /** the group's featuring end left by other paid time, or null when it is no longer featured */
+    featuredUntil: string | null;
+  };
   featuring_ending: { name: string; groupTitle: string; groupId: string; endDate: string };
   featuring_ended: { name: string; groupTitle: string; groupId: string; endDate: string };
   link_dead: { name: string; groupTitle: string };
@@ -241,7 +254,45 @@ const BUILDERS: { [T in TemplateName]: (data: MailTemplates[T], ctx: MailContext
         ],
       },
       { kind: 'button', label: 'Ver meus destaques', href: absolute(ctx, '/painel') },
+      {
+        kind: 'note',
+        text: "Você pode desistir da compra em até 7 dias do pagamento, com devolução do valor total: use 'Desistir da compra' em Meus Destaques, no seu painel.",
+      },
       { kind: 'note', text: 'Guarde este e-mail como comprovante.' },
+    ],
+  }),
+  payment_refunded: (d, ctx) => ({
+    subject: 'Reembolso feito: seu pedido de destaque',
+    greeting: hello(d.name),
+    blocks: [
+      {
+        kind: 'p',
+        text:
+          d.source === 'owner'
+            ? 'Recebemos sua desistência da compra. Devolvemos o valor total pelo mesmo meio de pagamento.'
+            : 'Seu pedido de destaque foi reembolsado. Devolvemos o valor total pelo mesmo meio de pagamento.',
+      },
+      {
+        kind: 'facts',
+        rows: [
+          ['Grupo', d.groupTitle ?? 'Grupo excluído'],
+          ['Plano', d.planName],
+          ['Valor devolvido', formatBRL(d.amountCents)],
+          ['Forma de pagamento', providerName(d.provider)],
+          ['Pedido', d.orderId],
+        ],
+      },
+      {
+        kind: 'p',
+        text: d.featuredUntil
+          ? `O destaque comprado neste pedido foi retirado. O grupo continua em destaque até ${formatDate(d.featuredUntil)} por outro período pago.`
+          : 'O destaque comprado neste pedido foi retirado: o grupo saiu do topo da página inicial.',
+      },
+      { kind: 'button', label: 'Ver meus destaques', href: absolute(ctx, '/painel') },
+      {
+        kind: 'note',
+        text: 'O valor aparece conforme o prazo do meio de pagamento (no cartão, na fatura atual ou na seguinte).',
+      },
     ],
   }),
   featuring_ending: (d, ctx) => ({

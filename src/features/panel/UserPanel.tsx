@@ -19,6 +19,7 @@ import { ClaimGroupButton } from '#src/features/claims/ClaimGroupButton.tsx';
 import { formatDate } from '#src/lib/format.ts';
 import { useLoad } from '#src/lib/use-api.ts';
 import { orderStatusBadge } from '../payments/payments.ts';
+import { type WithdrawableOrder, WithdrawOrder } from '../payments/WithdrawOrder.tsx';
 import { DeleteGroupDialog } from './DeleteGroupDialog.tsx';
 import { EditGroupDialog, type OwnGroup } from './EditGroupDialog.tsx';
 import { EndAllSessions } from './EndAllSessions.tsx';
@@ -28,7 +29,7 @@ import { HiddenNotice } from './HiddenNotice.tsx';
 import { UpdateLinkButton } from './UpdateLinkDialog.tsx';
 
 type UserGroup = OwnGroup & OwnedGroup & { hiddenReason: string | null; reportReasons: ReportReason[] };
-interface UserOrder {
+interface UserOrder extends WithdrawableOrder {
   id: string;
   groupId: string;
   groupTitle: string;
@@ -258,16 +259,19 @@ export default function UserPanel() {
                       )}
                     </div>
                   </div>
-                  {o.status === 'pending' && (
-                    <a href={`/pagar-destaque/${o.id}`} className={buttonClasses({ size: 'sm' })}>
-                      Pagar
-                    </a>
-                  )}
-                  {o.status === 'active' && (
-                    <Button size="sm" variant="secondary" onClick={() => highlight(o.groupId)}>
-                      Renovar
-                    </Button>
-                  )}
+                  <div className="flex flex-wrap gap-2">
+                    {o.status === 'pending' && (
+                      <a href={`/pagar-destaque/${o.id}`} className={buttonClasses({ size: 'sm' })}>
+                        Pagar
+                      </a>
+                    )}
+                    {o.status === 'active' && (
+                      <Button size="sm" variant="secondary" onClick={() => highlight(o.groupId)}>
+                        Renovar
+                      </Button>
+                    )}
+                    <WithdrawOrder order={o} onDone={retryOrders} />
+                  </div>
                 </Card>
               );
             })}

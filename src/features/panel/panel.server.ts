@@ -11,7 +11,7 @@ import {
 } from '#db/schema.ts';
 import { ownGroupExtras } from '#src/features/groups/group-edits.server.ts';
 import { groupColumns, groupsWithCategory, toGroupJson } from '#src/features/groups/groups.server.ts';
-import { daysRemaining } from '#src/features/payments/payments.ts';
+import { daysRemaining, withdrawableUntil } from '#src/features/payments/payments.ts';
 import { nextBumpAt } from './engage.ts';
 
 /**
@@ -89,5 +89,7 @@ export async function listUserFeatureOrders(db: Db, userId: string, now: Date = 
     startDate: row.startDate?.toISOString() ?? null,
     endDate: row.endDate?.toISOString() ?? null,
     daysRemaining: row.status === 'active' && row.endDate ? daysRemaining(row.endDate, now) : null,
+    // 'Desistir da compra' shows while this is set (7 days after payment, CDC art. 49)
+    withdrawableUntil: withdrawableUntil(row, now)?.toISOString() ?? null,
   }));
 }

@@ -12,6 +12,7 @@ import { toast } from '#src/components/ui/toast.store.ts';
 import { $session, loadSession } from '#src/features/auth/session.store.ts';
 import { ApiError, api } from '#src/lib/api.ts';
 import { formatBRL } from '#src/lib/format.ts';
+import { ContractSummary } from './ContractSummary.tsx';
 import { $paymentsUnavailable, $selectedPlan, goLoginKeeping, isPaymentsDisabled } from './payments.store.ts';
 import { MESSAGES, perDaysLabel } from './payments.ts';
 import { UnavailableNotice } from './UnavailableNotice.tsx';
@@ -52,6 +53,11 @@ function readQuery() {
     renew: params.get('renew') === 'true',
     orderId: params.get('orderId'),
   };
+}
+
+/** The chosen plan as the contract summary shows it (none chosen yet: only the seller and the rights). */
+function contractTerms(plan: Plan | undefined, groupTitle: string) {
+  return plan ? { planName: plan.name, days: plan.days, priceCents: plan.priceCents, groupTitle } : null;
 }
 
 export default function FeaturePlans() {
@@ -286,6 +292,13 @@ export default function FeaturePlans() {
               })}
             </div>
           </section>
+
+          <ContractSummary
+            terms={contractTerms(
+              plans.find((p) => p.id === planId),
+              selectedGroup.title,
+            )}
+          />
 
           <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
             <Button variant="secondary" href="/painel">

@@ -1,5 +1,6 @@
-// /pagar-destaque/{id}: the order summary and the button that sends the owner to the provider's
-// checkout. The id is read from the address (the page is one static shell for every order).
+// /pagar-destaque/{id}: the order summary, the contract summary (seller, withdrawal right) and the
+// button that sends the owner to the provider's checkout. The id is read from the address (the page
+// is one static shell for every order).
 import { useStore } from '@nanostores/react';
 import { Lock, SearchX } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -12,6 +13,7 @@ import { toast } from '#src/components/ui/toast.store.ts';
 import { $session, loadSession } from '#src/features/auth/session.store.ts';
 import { ApiError, api } from '#src/lib/api.ts';
 import { formatBRL } from '#src/lib/format.ts';
+import { ContractSummary } from './ContractSummary.tsx';
 import { $paymentsUnavailable, $selectedPlan, isPaymentsDisabled } from './payments.store.ts';
 import { type OrderJson, orderStatusBadge } from './payments.ts';
 import { UnavailableNotice } from './UnavailableNotice.tsx';
@@ -142,14 +144,14 @@ export default function PayOrder() {
           <dd className="text-xl font-bold text-neutral-900">{formatBRL(order.priceCents)}</dd>
         </dl>
       </Card>
-      <Card className="bg-neutral-50">
-        <h2 className="font-semibold">Observações</h2>
-        <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-neutral-700">
-          <li>O destaque é ativado logo após a confirmação do pagamento.</li>
-          <li>O período do destaque começa a contar a partir da ativação.</li>
-          <li>Valores pagos não são reembolsáveis.</li>
-        </ul>
-      </Card>
+      <ContractSummary
+        terms={{
+          planName,
+          days: order.days,
+          priceCents: order.priceCents,
+          groupTitle: order.group_title,
+        }}
+      />
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Button variant="secondary" href="/painel">
           Voltar ao Painel

@@ -254,8 +254,12 @@ export function resolveProvider(settings: ClearSettings, origin: string): Paymen
   throw new AppError('UNAVAILABLE', MESSAGES.providerNotConfigured);
 }
 
-/** The provider that created an order's checkout, to ask it about that order. */
-function providerFor(method: string | null, settings: ClearSettings, origin: string): PaymentProvider | null {
+/** The provider that created an order's checkout, to ask it about that order (or refund it). */
+export function providerFor(
+  method: string | null,
+  settings: ClearSettings,
+  origin: string,
+): PaymentProvider | null {
   if (method === 'stripe' && settings.stripeSecretKey) return new StripeProvider(settings.stripeSecretKey);
   if (method === 'mercadopago' && settings.mercadoPagoAccessToken)
     return new MercadoPagoProvider(settings.mercadoPagoAccessToken, settings.mode);
@@ -308,6 +312,7 @@ async function activateLocked(
   order: FeatureOrder,
   paymentId: string | null,
   method?: CheckoutProviderName,
+  paymentIntentId?: string | null,
 ) {
   const now = new Date();
   // A deleted group (group_id null) has nothing left to feature.
@@ -320,6 +325,7 @@ async function activateLocked(
       endDate: until ?? extendFeaturedEnd({ featured: false, featuredUntil: null }, order.days, now),
       ...(paymentId ? { paymentId } : {}),
       ...(method ? { paymentMethod: method } : {}),
+      ...(paymentIntentId ? { stripePaymentIntentId: paymentIntentId } : {}),
     })
     .where(eq(featureOrders.id, order.id));
   return queuePaymentReceipt(tx, order.id);
@@ -384,7 +390,7 @@ export async function settlePayment(db: Db, payment: SettledPayment): Promise<Se
       );
       return record('amount_mismatch');
     }
-    receipt = await activateLocked(tx, order, payment.paymentId, payment.provider);
+    receipt = await activateLocked(tx, order, payment.paymentId, payment.provider, payment.paymentIntentId);
     featuredGroup = order.groupId;
     return record('activated');
   });

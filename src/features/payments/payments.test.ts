@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ORDER_STATUSES } from '../../../db/schema.ts';
 import {
   centsFromDecimal,
   daysRemaining,
@@ -8,8 +9,10 @@ import {
   orderStatusBadge,
   perDaysLabel,
   providerBadge,
+  retractFeaturedEnd,
   shortId,
   shortPaymentId,
+  withdrawableUntil,
 } from './payments.ts';
 
 const DAY = 86_400_000;
@@ -37,6 +40,48 @@ describe('extendFeaturedEnd', () => {
   });
 });
 
+describe('withdrawableUntil', () => {
+  const paid = (days: number, status = 'active') => ({
+    status,
+    startDate: new Date(now.getTime() - days * DAY),
+  });
+  it('is 7 days after payment for a paid order, and null after that or when never paid', () => {
+    expect(withdrawableUntil(paid(2), now)).toEqual(new Date(now.getTime() + 5 * DAY));
+    expect(withdrawableUntil(paid(6.9, 'expired'), now)).toEqual(new Date(now.getTime() + 0.1 * DAY));
+    expect(withdrawableUntil(paid(7), now)).toBeNull();
+    expect(withdrawableUntil(paid(1, 'refunded'), now)).toBeNull();
+    expect(withdrawableUntil({ status: 'pending', startDate: null }, now)).toBeNull();
+  });
+});
+
+describe('retractFeaturedEnd', () => {
+  const at = (days: number) => new Date(now.getTime() + days * DAY);
+  it("takes back only this order's unused days; other paid time stays, never below now", () => {
+    // Paid just now for 7 days, nothing else: the featuring ends.
+    expect(
+      retractFeaturedEnd({ featured: true, featuredUntil: at(7) }, { endDate: at(7), days: 7 }, now),
+    ).toEqual({ until: null, removedMs: 7 * DAY });
+    // A 30-day renewal appended after it: the renewal's 30 days stay.
+    expect(
+      retractFeaturedEnd({ featured: true, featuredUntil: at(35) }, { endDate: at(5), days: 7 }, now),
+    ).toEqual({ until: at(30), removedMs: 5 * DAY });
+    // The renewal itself refunded: the group keeps the first order's 5 days.
+    expect(
+      retractFeaturedEnd({ featured: true, featuredUntil: at(35) }, { endDate: at(35), days: 30 }, now),
+    ).toEqual({ until: at(5), removedMs: 30 * DAY });
+    // An order whose days are all used takes nothing back; an unfeatured group has nothing to take.
+    expect(
+      retractFeaturedEnd({ featured: true, featuredUntil: at(3) }, { endDate: at(-1), days: 1 }, now),
+    ).toEqual({ until: at(3), removedMs: 0 });
+    expect(
+      retractFeaturedEnd({ featured: false, featuredUntil: null }, { endDate: at(7), days: 7 }, now),
+    ).toEqual({
+      until: null,
+      removedMs: 0,
+    });
+  });
+});
+
 describe('labels', () => {
   it("says 'por N dia(s)'", () => {
     expect(perDaysLabel(1)).toBe('por 1 dia');
@@ -50,7 +95,11 @@ describe('labels', () => {
     expect(orderStatusBadge('cancelled')).toEqual({ label: 'Cancelado', tone: 'red' });
     expect(orderStatusBadge('failed')).toEqual({ label: 'Falhou', tone: 'red' });
     expect(orderStatusBadge('expired')).toEqual({ label: 'Expirado', tone: 'grey' });
-    expect(orderStatusBadge('refunded')).toEqual({ label: 'refunded', tone: 'grey' });
+    expect(orderStatusBadge('refunded')).toEqual({ label: 'Reembolsado', tone: 'grey' });
+  });
+
+  it('has a Portuguese label for every status the database allows', () => {
+    for (const status of ORDER_STATUSES) expect(orderStatusBadge(status).label).not.toBe(status);
   });
 
   it('shortens ids and names providers', () => {

@@ -26,7 +26,19 @@ export const MESSAGES = {
   invalidSignature: 'Assinatura do webhook inválida.',
   orderNotVisibleYet: 'Pedido ainda não encontrado. Tente novamente em instantes.',
   simulatorUnavailable: 'O simulador de pagamento só existe no ambiente local.',
+  withdrawOnlyPaid: 'Só é possível desistir de um pedido pago.',
+  withdrawWindowOver: 'O prazo de 7 dias para desistir desta compra já terminou.',
+  refundOnlyPaid: 'Só é possível reembolsar um pedido pago.',
+  refundUnavailable: 'O meio de pagamento não respondeu. Nada foi alterado: tente de novo em alguns minutos.',
+  refundRefused:
+    'O meio de pagamento recusou o reembolso. Nada foi alterado: confira o pagamento no painel do provedor.',
 } as const;
+
+/** CDC art. 49: an online purchase may be withdrawn within 7 days, with everything paid back. */
+export const WITHDRAWAL_DAYS = 7;
+
+/** Statuses of an order that was paid (and so can be refunded). */
+export const PAID_STATUSES: readonly string[] = ['paid', 'active', 'expired'];
 
 export const UNAVAILABLE_NOTICE =
   'Os métodos de pagamento estão temporariamente desativados. Não é possível realizar destaques no momento. Por favor, tente novamente mais tarde.';
@@ -53,6 +65,45 @@ export function extendFeaturedEnd(
 ): Date {
   const base = isFeaturedNow(group, now) ? new Date(group.featuredUntil!).getTime() : now.getTime();
   return new Date(base + days * DAY_MS);
+}
+
+/** The last moment an order paid at `paidAt` may be withdrawn by its owner (7 days later). */
+export function withdrawalDeadline(paidAt: Date | string): Date {
+  return new Date(new Date(paidAt).getTime() + WITHDRAWAL_DAYS * DAY_MS);
+}
+
+/** Until when the owner may still withdraw from this order, or null (not paid, or too late). */
+export function withdrawableUntil(
+  order: { status: string; startDate: Date | string | null },
+  now: Date = new Date(),
+): Date | null {
+  if (!PAID_STATUSES.includes(order.status) || !order.startDate) return null;
+  const deadline = withdrawalDeadline(order.startDate);
+  return deadline.getTime() > now.getTime() ? deadline : null;
+}
+
+/**
+ * What a refund takes back from its group's featuring: the part of this order's days not used yet.
+ * Each order's days were appended to the group's end (extendFeaturedEnd), so the order covered
+ * [endDate - days, endDate]; the part after now comes off the group's end, and every other paid day
+ * stays. The end never moves below now; nothing left means not featured (until null).
+ */
+export function retractFeaturedEnd(
+  group: { featured: boolean; featuredUntil: Date | string | null },
+  order: { endDate: Date | string | null; days: number },
+  now: Date = new Date(),
+): { until: Date | null; removedMs: number } {
+  const current = group.featuredUntil ? new Date(group.featuredUntil).getTime() : null;
+  if (!isFeaturedNow(group, now) || current === null || !order.endDate) {
+    return { until: current === null ? null : new Date(current), removedMs: 0 };
+  }
+  const unused = Math.min(
+    order.days * DAY_MS,
+    Math.max(0, new Date(order.endDate).getTime() - now.getTime()),
+  );
+  const end = Math.max(now.getTime(), current - unused);
+  const removedMs = current - end;
+  return { until: end > now.getTime() ? new Date(end) : null, removedMs };
 }
 
 /** 'por 1 dia' / 'por 7 dias'. */
@@ -88,9 +139,10 @@ export const ORDER_STATUS_LABELS: Record<
   cancelled: { label: 'Cancelado', tone: 'red' },
   failed: { label: 'Falhou', tone: 'red' },
   expired: { label: 'Expirado', tone: 'grey' },
+  refunded: { label: 'Reembolsado', tone: 'grey' },
 };
 
-/** The status badge: known states get the spec's label and colour; anything else shows as is, grey. */
+/** The status badge: every state of ORDER_STATUSES has its pt-BR label (a test holds them together). */
 export function orderStatusBadge(status: string) {
   return ORDER_STATUS_LABELS[status] ?? { label: status, tone: 'grey' as const };
 }

@@ -6,7 +6,7 @@ import { featureOrders, featurePlans, groups } from '#db/schema.ts';
 import { formatBRL } from '#src/lib/format.ts';
 import { escapeHtml } from '#src/lib/html.ts';
 import { AppError } from '#src/lib/http.server.ts';
-import { MESSAGES } from './payments.ts';
+import { MESSAGES, orderStatusBadge } from './payments.ts';
 import {
   assertSimulatorAllowed,
   SIMULATOR_PATH,
@@ -64,7 +64,7 @@ ${
 <button class="approve" name="decision" value="approve" type="submit">Aprovar</button>
 <button class="decline" name="decision" value="decline" type="submit">Recusar</button>
 </div></form>`
-    : `<p>Este pedido já foi processado (${escapeHtml(order.status)}).</p><p><a href="/painel">Voltar ao Painel</a></p>`
+    : `<p>Este pedido já foi processado (${escapeHtml(orderStatusBadge(order.status).label)}).</p><p><a href="/painel">Voltar ao Painel</a></p>`
 }
 </main></body></html>`;
 }

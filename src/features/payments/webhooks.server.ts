@@ -1,15 +1,62 @@
 // Provider notifications. Each one is verified first (a bad signature answers 400 and changes
-// nothing), then turned into a SettledPayment and applied once by settlePayment.
+// nothing), then turned into a SettledPayment and applied once by settlePayment, or into a refund
+// (made in the provider's dashboard, or the echo of ours) applied once by applyRefund.
 import type { Db } from '#db/client.ts';
 import { AppError } from '#src/lib/http.server.ts';
 import { markOrderFailed, type SettleOutcome, settlePayment } from './orders.server.ts';
 import { MESSAGES } from './payments.ts';
 import { MercadoPagoProvider, verifyMercadoPagoSignature } from './providers/mercadopago.ts';
 import { simulatorSecret } from './providers/simulator.ts';
-import { failedOrderFromEvent, settledFromEvent, verifyStripeEvent } from './providers/stripe.ts';
+import {
+  failedOrderFromEvent,
+  refundFromEvent,
+  StripeProvider,
+  type StripeRefundNotice,
+  settledFromEvent,
+  verifyStripeEvent,
+} from './providers/stripe.ts';
+import { applyRefund, orderIdByPaymentIntent, type RefundOutcome } from './refunds.server.ts';
 import { getClearSettings } from './settings.server.ts';
 
-export type WebhookResult = { received: true; outcome: SettleOutcome | 'ignored' | 'failed' };
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export type WebhookResult = {
+  received: true;
+  outcome: SettleOutcome | RefundOutcome | 'ignored' | 'failed';
+};
+
+/**
+ * A Stripe refund event: its payment intent names the order (kept at settlement; an order paid
+ * before that is found through its Checkout Session), and the refund is applied once.
+ */
+async function applyStripeRefund(
+  db: Db,
+  notice: StripeRefundNotice,
+  provider: 'stripe' | 'simulator',
+  secretKey: string | null,
+): Promise<WebhookResult> {
+  if (!notice.paymentIntentId) return { received: true, outcome: 'ignored' };
+  let orderId = await orderIdByPaymentIntent(db, notice.paymentIntentId);
+  if (!orderId && provider === 'stripe' && secretKey) {
+    try {
+      orderId = await new StripeProvider(secretKey).orderOfPaymentIntent(notice.paymentIntentId);
+    } catch (error) {
+      // Answer 5xx so Stripe sends the event again.
+      console.error(`[payments] could not find the session of ${notice.paymentIntentId}:`, error);
+      throw new AppError('UNAVAILABLE', MESSAGES.providerFailed);
+    }
+  }
+  const outcome = await applyRefund(db, orderId, {
+    source: 'provider',
+    requestedBy: null,
+    provider,
+    providerRefundId: notice.refundId,
+    event: { provider, eventId: notice.eventId },
+    // charge.refunded says itself whether the charge is refunded whole; a refund event says how much
+    ...(notice.full ? {} : { amountCents: notice.amountCents }),
+  });
+  return { received: true, outcome };
+}
 
 function invalidSignature(): never {
   throw new AppError('BAD_REQUEST', MESSAGES.invalidSignature);
@@ -25,6 +72,11 @@ async function applyStripeShaped(
   if (!secret) invalidSignature();
   const event = verifyStripeEvent(rawBody, signature, secret);
   if (!event) invalidSignature();
+  const refund = refundFromEvent(event);
+  if (refund) {
+    const settings = provider === 'stripe' ? await getClearSettings(db) : null;
+    return applyStripeRefund(db, refund, provider, settings?.stripeSecretKey ?? null);
+  }
   const failedOrder = failedOrderFromEvent(event);
   if (failedOrder) {
     await markOrderFailed(db, failedOrder);
@@ -86,13 +138,26 @@ export async function handleMercadoPagoWebhook(
     throw new AppError('UNAVAILABLE', MESSAGES.providerNotConfigured);
   }
   const provider = new MercadoPagoProvider(settings.mercadoPagoAccessToken, settings.mode);
-  let settled: Awaited<ReturnType<MercadoPagoProvider['fetchPayment']>>;
+  let fetched: Awaited<ReturnType<MercadoPagoProvider['fetchPayment']>>;
   try {
-    settled = await provider.fetchPayment(dataId);
+    fetched = await provider.fetchPayment(dataId);
   } catch (error) {
     // Answer 5xx so Mercado Pago retries later.
     console.error(`[payments] could not fetch Mercado Pago payment ${dataId}:`, error);
     throw new AppError('UNAVAILABLE', MESSAGES.providerFailed);
+  }
+  const { settled, refunded } = fetched;
+  if (refunded) {
+    const orderId = refunded.orderId && UUID.test(refunded.orderId) ? refunded.orderId : null;
+    const outcome = await applyRefund(db, orderId, {
+      source: 'provider',
+      requestedBy: null,
+      provider: 'mercadopago',
+      providerRefundId: null,
+      event: { provider: 'mercadopago', eventId: refunded.eventId },
+      amountCents: refunded.amountCents,
+    });
+    return { received: true, outcome };
   }
   if (!settled) return { received: true, outcome: 'ignored' };
   return { received: true, outcome: await settlePayment(db, settled) };

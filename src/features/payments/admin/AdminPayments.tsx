@@ -1,5 +1,6 @@
 // /admin/payments (Gerenciar Pagamentos): every feature order, with approve/cancel for pending ones,
-// details, copy id, auto-approval of orders the providers already charged, and pagination.
+// 'Reembolsar' for paid ones, details, copy id, auto-approval of orders the providers already charged,
+// and pagination.
 import {
   ArrowLeft,
   CheckCircle2,
@@ -7,6 +8,7 @@ import {
   Copy,
   Eye,
   MoreVertical,
+  RotateCcw,
   Settings,
   Sparkles,
   XCircle,
@@ -26,7 +28,8 @@ import { api, withQuery } from '#src/lib/api.ts';
 import { formatBRL, formatDate } from '#src/lib/format.ts';
 import { ADMIN_WINDOW } from '#src/lib/pagination.ts';
 import { useApi } from '#src/lib/use-api.ts';
-import { orderStatusBadge, providerBadge, shortId, shortPaymentId } from '../payments.ts';
+import { orderStatusBadge, PAID_STATUSES, providerBadge, shortId, shortPaymentId } from '../payments.ts';
+import { RefundOrderDialog } from './RefundOrderDialog.tsx';
 
 interface Payment {
   id: string;
@@ -63,12 +66,14 @@ function RowMenu({
   onDetails,
   onApprove,
   onCancel,
+  onRefund,
 }: {
   payment: Payment;
   busy: boolean;
   onDetails: () => void;
   onApprove: () => void;
   onCancel: () => void;
+  onRefund: () => void;
 }) {
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
@@ -120,6 +125,11 @@ function RowMenu({
               </button>
             </>
           )}
+          {PAID_STATUSES.includes(payment.status) && (
+            <button type="button" className={item} onClick={run(onRefund)}>
+              <RotateCcw aria-hidden="true" className="size-4 text-red-700" /> Reembolsar
+            </button>
+          )}
           <button
             type="button"
             className={item}
@@ -149,6 +159,7 @@ function AdminPayments() {
   const { data, error, loading, reload } = useApi<PaymentsPage>(withQuery('/api/admin/payments', { page }));
   const [acting, setActing] = useState(false);
   const [details, setDetails] = useState<Payment | null>(null);
+  const [refunding, setRefunding] = useState<Payment | null>(null);
 
   useEffect(() => {
     if (error)
@@ -310,6 +321,7 @@ function AdminPayments() {
                     onDetails={() => setDetails(payment)}
                     onApprove={() => act(payment, 'approve')}
                     onCancel={() => act(payment, 'cancel')}
+                    onRefund={() => setRefunding(payment)}
                   />
                 </Card>
               </li>
@@ -327,6 +339,15 @@ function AdminPayments() {
           shape={ADMIN_WINDOW}
         />
       )}
+
+      <RefundOrderDialog
+        payment={refunding}
+        onClose={() => setRefunding(null)}
+        onDone={() => {
+          setRefunding(null);
+          reload();
+        }}
+      />
 
       {details && (
         <Dialog
@@ -347,6 +368,17 @@ function AdminPayments() {
                     Aprovar
                   </Button>
                 </>
+              )}
+              {PAID_STATUSES.includes(details.status) && (
+                <Button
+                  variant="danger"
+                  onClick={() => {
+                    setRefunding(details);
+                    setDetails(null);
+                  }}
+                >
+                  Reembolsar
+                </Button>
               )}
             </>
           }

@@ -2,11 +2,19 @@
 // = order id). Notifications are verified by x-signature and then only the payment fetched from the
 // API is trusted.
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { MercadoPagoConfig, Payment, Preference } from 'mercadopago';
+import { MercadoPagoConfig, Payment, PaymentRefund, Preference } from 'mercadopago';
 import { centsFromDecimal } from '../payments.ts';
 import { pointMercadoPagoAt } from './mercadopago-endpoint.ts';
-import type { Checkout, CheckoutOrder, CheckoutUrls, PaymentProvider, SettledPayment } from './provider.ts';
-import { providerApiBase } from './provider.ts';
+import type {
+  Checkout,
+  CheckoutOrder,
+  CheckoutUrls,
+  PaymentProvider,
+  ProviderRefund,
+  RefundableOrder,
+  SettledPayment,
+} from './provider.ts';
+import { providerApiBase, RefundFailed } from './provider.ts';
 
 function config(accessToken: string) {
   pointMercadoPagoAt(providerApiBase('MERCADOPAGO_API_BASE'));
@@ -74,6 +82,36 @@ export function settledFromPayment(payment: MpPayment): SettledPayment | null {
   };
 }
 
+/** A payment refunded as a whole, as the refund path reads it from a notification. */
+export interface MpRefundNotice {
+  eventId: string;
+  orderId: string | null;
+  paymentId: string;
+  amountCents: number;
+}
+
+/**
+ * A fetched payment whose status is 'refunded' (Mercado Pago sets it only once the whole amount went
+ * back; a partial refund keeps 'approved'). 'charged_back' is not a refund: the chargeback may still be
+ * decided for the seller (status_detail 'reimbursed'), so it is left to the admin.
+ */
+export function refundFromPayment(payment: MpPayment): MpRefundNotice | null {
+  if (payment.status !== 'refunded' || payment.id === undefined) return null;
+  return {
+    eventId: `refund:${payment.id}`,
+    orderId: payment.external_reference ?? null,
+    paymentId: String(payment.id),
+    amountCents:
+      typeof payment.transaction_amount === 'number' ? centsFromDecimal(payment.transaction_amount) : -1,
+  };
+}
+
+/** Whether an SDK error is worth retrying later (5xx, 429, timeout, network). */
+function transient(error: unknown): boolean {
+  const status = (error as { status?: number }).status;
+  return status === undefined || status === 0 || status === 429 || status >= 500;
+}
+
 export class MercadoPagoProvider implements PaymentProvider {
   readonly name = 'mercadopago' as const;
   private readonly config: MercadoPagoConfig;
@@ -111,9 +149,38 @@ export class MercadoPagoProvider implements PaymentProvider {
     return { paymentId: preference.id, initPoint };
   }
 
-  /** The payment a notification refers to, fetched from the API. */
-  async fetchPayment(paymentId: string): Promise<SettledPayment | null> {
-    return settledFromPayment(await new Payment(this.config).get({ id: paymentId }));
+  /**
+   * The payment a notification refers to, fetched from the API (the notification itself is not
+   * trusted): an approved payment settles its order, a refunded one refunds it.
+   */
+  async fetchPayment(
+    paymentId: string,
+  ): Promise<{ settled: SettledPayment | null; refunded: MpRefundNotice | null }> {
+    const payment = await new Payment(this.config).get({ id: paymentId });
+    return { settled: settledFromPayment(payment), refunded: refundFromPayment(payment) };
+  }
+
+  async refund(order: RefundableOrder): Promise<ProviderRefund> {
+    // Only a settled payment's id is numeric (before that the order holds the preference id).
+    if (!order.paymentId || !/^\d+$/.test(order.paymentId))
+      throw new RefundFailed('refused', `order ${order.id} has no Mercado Pago payment`);
+    try {
+      // The whole amount (an empty body), once per order whatever the number of calls.
+      const refund = await new PaymentRefund(this.config).total({
+        payment_id: order.paymentId,
+        requestOptions: { idempotencyKey: `refund-${order.id}` },
+      });
+      if (refund.status === 'rejected' || refund.status === 'cancelled')
+        throw new RefundFailed('refused', `refund ${refund.id} is ${refund.status}`);
+      return { refundId: refund.id === undefined ? null : String(refund.id) };
+    } catch (error) {
+      if (error instanceof RefundFailed) throw error;
+      if (transient(error)) throw new RefundFailed('unavailable', String(error), { cause: error });
+      // A refusal may mean the payment was refunded already (a retry, the dashboard): ask the payment.
+      const payment = await new Payment(this.config).get({ id: order.paymentId }).catch(() => null);
+      if (payment?.status === 'refunded') return { refundId: null };
+      throw new RefundFailed('refused', String((error as Error).message ?? error), { cause: error });
+    }
   }
 
   async findPaid(order: { id: string }): Promise<SettledPayment | null> {

@@ -41,6 +41,37 @@ export interface SettledPayment {
   /** what was paid, in centavos, and in which currency (lower case) */
   amountCents: number;
   currency: string;
+  /** Stripe's payment intent behind the session, kept on the order to refund it and find it again */
+  paymentIntentId?: string | null;
+}
+
+/** A paid order as a provider needs it to refund it. */
+export interface RefundableOrder {
+  id: string;
+  /** centavos */
+  price: number;
+  paymentId: string | null;
+  stripePaymentIntentId: string | null;
+}
+
+/** A refund the provider accepted (or had already made: a refund is whole and happens once). */
+export interface ProviderRefund {
+  refundId: string | null;
+}
+
+/**
+ * Why a provider did not refund: 'unavailable' (5xx, 429, timeout, network: try later) or
+ * 'refused' (it answered no: nothing to refund, not allowed). The order is left as it was.
+ */
+export class RefundFailed extends Error {
+  constructor(
+    readonly kind: 'unavailable' | 'refused',
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'RefundFailed';
+  }
 }
 
 export interface PaymentProvider {
@@ -49,6 +80,11 @@ export interface PaymentProvider {
   createCheckout(order: CheckoutOrder, urls: CheckoutUrls): Promise<Checkout>;
   /** The confirmed payment of an order, or null when the provider has none (used by auto-approve). */
   findPaid(order: { id: string; paymentId: string | null }): Promise<SettledPayment | null>;
+  /**
+   * Refund an order's payment in full, idempotent at the provider by the order id; a payment the
+   * provider already refunded counts as refunded. Throws RefundFailed.
+   */
+  refund(order: RefundableOrder): Promise<ProviderRefund>;
 }
 
 /**

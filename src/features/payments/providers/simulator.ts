@@ -6,7 +6,13 @@ import Stripe from 'stripe';
 import { getEnv, secret } from '#src/lib/env.server.ts';
 import { AppError } from '#src/lib/http.server.ts';
 import { MESSAGES } from '../payments.ts';
-import type { Checkout, CheckoutOrder, PaymentProvider } from './provider.ts';
+import type {
+  Checkout,
+  CheckoutOrder,
+  PaymentProvider,
+  ProviderRefund,
+  RefundableOrder,
+} from './provider.ts';
 
 export const SIMULATOR_PATH = '/simulador-pagamento';
 export const SIMULATOR_WEBHOOK_PATH = '/api/payments/webhook/simulator';
@@ -69,5 +75,10 @@ export class SimulatorProvider implements PaymentProvider {
   async findPaid() {
     // The simulator settles only through its webhook.
     return null;
+  }
+
+  /** The simulator holds no money: the refund is local, with an id shaped like Stripe's. */
+  async refund(order: RefundableOrder): Promise<ProviderRefund> {
+    return { refundId: `re_sim_${order.id.replace(/-/g, '')}` };
   }
 }

@@ -1,8 +1,16 @@
 // Stripe Checkout: a Checkout Session in BRL whose client_reference_id and metadata carry the order id;
 // webhooks verified on the raw body with the SDK (300 s tolerance).
 import Stripe from 'stripe';
-import type { Checkout, CheckoutOrder, CheckoutUrls, PaymentProvider, SettledPayment } from './provider.ts';
-import { providerApiBase } from './provider.ts';
+import type {
+  Checkout,
+  CheckoutOrder,
+  CheckoutUrls,
+  PaymentProvider,
+  ProviderRefund,
+  RefundableOrder,
+  SettledPayment,
+} from './provider.ts';
+import { providerApiBase, RefundFailed } from './provider.ts';
 
 export const STRIPE_TOLERANCE_SECONDS = 300;
 
@@ -32,7 +40,71 @@ export function settledFromSession(
     paymentId: session.id,
     amountCents: session.amount_total ?? -1,
     currency: (session.currency ?? '').toLowerCase(),
+    paymentIntentId: idOf(session.payment_intent),
   };
+}
+
+/** An expandable Stripe field's id (a string, or the expanded object's id). */
+function idOf(field: string | { id: string } | null | undefined): string | null {
+  if (!field) return null;
+  return typeof field === 'string' ? field : field.id;
+}
+
+/** A refund seen in an event: whole or partial, of which payment intent. */
+export interface StripeRefundNotice {
+  eventId: string;
+  paymentIntentId: string | null;
+  /** centavos refunded so far on that payment */
+  amountCents: number;
+  /** whether the whole payment is refunded (a partial refund is left to the admin) */
+  full: boolean;
+  refundId: string | null;
+}
+
+/**
+ * The refund a verified event reports: charge.refunded (the charge's 'refunded' flag says whether it
+ * is whole) and refund.created/refund.updated once the refund succeeded. Anything else: null.
+ */
+export function refundFromEvent(event: Stripe.Event): StripeRefundNotice | null {
+  if (event.type === 'charge.refunded') {
+    const charge = event.data.object as Stripe.Charge;
+    return {
+      eventId: event.id,
+      paymentIntentId: idOf(charge.payment_intent),
+      amountCents: charge.amount_refunded,
+      full: charge.refunded === true,
+      refundId: charge.refunds?.data?.[0]?.id ?? null,
+    };
+  }
+  if (event.type === 'refund.created' || event.type === 'refund.updated') {
+    const refund = event.data.object as Stripe.Refund;
+    if (refund.status !== 'succeeded') return null;
+    return {
+      eventId: event.id,
+      paymentIntentId: idOf(refund.payment_intent),
+      amountCents: refund.amount,
+      // whole or not is decided against the order's price
+      full: false,
+      refundId: refund.id,
+    };
+  }
+  return null;
+}
+
+/** A Stripe SDK error as RefundFailed, or null when it says the payment was already refunded. */
+function refundFailure(error: unknown): RefundFailed | null {
+  const e = error as { type?: string; code?: string; statusCode?: number; message?: string };
+  if (e.code === 'charge_already_refunded') return null;
+  const transient =
+    e.type === 'StripeConnectionError' ||
+    e.type === 'StripeAPIError' ||
+    e.type === 'StripeRateLimitError' ||
+    (e.statusCode ?? 0) >= 500 ||
+    e.statusCode === 429 ||
+    e.statusCode === undefined;
+  return new RefundFailed(transient ? 'unavailable' : 'refused', e.message ?? String(error), {
+    cause: error,
+  });
 }
 
 /**
@@ -124,5 +196,47 @@ export class StripeProvider implements PaymentProvider {
     if (!order.paymentId) return null;
     const session = await this.stripe.checkout.sessions.retrieve(order.paymentId);
     return settledFromSession(session, `retrieve:${session.id}`);
+  }
+
+  /** The payment intent of an order: kept at settlement, else asked from its Checkout Session. */
+  private async paymentIntentOf(order: RefundableOrder): Promise<string> {
+    if (order.stripePaymentIntentId) return order.stripePaymentIntentId;
+    if (!order.paymentId) throw new RefundFailed('refused', `order ${order.id} has no Stripe session`);
+    let session: Stripe.Checkout.Session;
+    try {
+      session = await this.stripe.checkout.sessions.retrieve(order.paymentId);
+    } catch (error) {
+      throw refundFailure(error) ?? new RefundFailed('refused', String(error));
+    }
+    const intent = idOf(session.payment_intent);
+    if (!intent) throw new RefundFailed('refused', `session ${session.id} has no payment intent`);
+    return intent;
+  }
+
+  async refund(order: RefundableOrder): Promise<ProviderRefund> {
+    const paymentIntent = await this.paymentIntentOf(order);
+    try {
+      const refund = await this.stripe.refunds.create(
+        { payment_intent: paymentIntent, reason: 'requested_by_customer', metadata: { orderId: order.id } },
+        // One refund per order, however often it is asked for (Stripe keeps the key 24 h; after
+        // that a second refund answers charge_already_refunded, which counts as done).
+        { idempotencyKey: `refund-${order.id}` },
+      );
+      if (refund.status === 'failed' || refund.status === 'canceled')
+        throw new RefundFailed('refused', `refund ${refund.id} is ${refund.status}`);
+      return { refundId: refund.id };
+    } catch (error) {
+      if (error instanceof RefundFailed) throw error;
+      const failure = refundFailure(error);
+      if (failure) throw failure;
+      return { refundId: null };
+    }
+  }
+
+  /** The order a payment intent paid for, from its Checkout Session (client_reference_id). */
+  async orderOfPaymentIntent(paymentIntent: string): Promise<string | null> {
+    const sessions = await this.stripe.checkout.sessions.list({ payment_intent: paymentIntent, limit: 1 });
+    const session = sessions.data[0];
+    return session?.client_reference_id ?? session?.metadata?.orderId ?? null;
   }
 }

@@ -1,0 +1,80 @@
+// /admin/payments: 'Reembolsar' a paid order, after a confirmation that says what happens. The refund
+// goes through the order's provider first; its refusal or silence is shown and nothing changes.
+import { useState } from 'react';
+import { toast } from '#src/components/ui/toast.store.ts';
+import { ConfirmDialog } from '#src/features/admin/ui.tsx';
+import { api } from '#src/lib/api.ts';
+import { formatBRL } from '#src/lib/format.ts';
+
+export interface RefundableRow {
+  id: string;
+  groupTitle: string | null;
+  userName: string | null;
+  userEmail: string | null;
+  priceCents: number;
+  paymentMethod: string | null;
+}
+
+const PROVIDERS: Record<string, string> = {
+  stripe: 'Stripe',
+  mercadopago: 'Mercado Pago',
+  simulator: 'simulador local',
+};
+
+export function RefundOrderDialog({
+  payment,
+  onClose,
+  onDone,
+}: {
+  payment: RefundableRow | null;
+  onClose: () => void;
+  onDone: () => void;
+}) {
+  const [busy, setBusy] = useState(false);
+  if (!payment) return null;
+  const via = payment.paymentMethod ? (PROVIDERS[payment.paymentMethod] ?? payment.paymentMethod) : null;
+
+  async function refund() {
+    if (!payment) return;
+    setBusy(true);
+    try {
+      await api(`/api/admin/payments/${encodeURIComponent(payment.id)}/refund`, { method: 'POST' });
+      toast({
+        title: 'Pedido reembolsado',
+        description: 'O valor foi devolvido, o destaque foi retirado e o dono recebeu um e-mail.',
+        variant: 'success',
+      });
+      onDone();
+    } catch (error) {
+      toast({
+        title: 'Reembolso não feito',
+        description:
+          error instanceof Error && error.message ? error.message : 'Não foi possível reembolsar o pedido.',
+        variant: 'destructive',
+      });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <ConfirmDialog
+      open
+      title="Reembolsar este pedido?"
+      description={`${formatBRL(payment.priceCents)} voltam para ${payment.userName || payment.userEmail || 'o dono do pedido'}${via ? ` pelo ${via}` : ''}.`}
+      confirmLabel="Reembolsar"
+      busy={busy}
+      onConfirm={refund}
+      onCancel={onClose}
+    >
+      <ul className="list-disc space-y-2 pl-5 text-sm text-neutral-700">
+        <li>O reembolso é do valor total e não pode ser desfeito.</li>
+        <li>
+          O destaque que este pedido comprou sai do grupo{' '}
+          {payment.groupTitle ? `"${payment.groupTitle}"` : ''} agora; outro período pago continua.
+        </li>
+        <li>O dono recebe um e-mail com a confirmação.</li>
+      </ul>
+    </ConfirmDialog>
+  );
+}
