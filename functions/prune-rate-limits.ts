@@ -1,7 +1,8 @@
-// Every hour: delete the rate-limit buckets whose window has passed (each visitor-day of clicks leaves one)
-// and the revoked sessions whose tokens have expired anyway.
+// Every hour: delete the rate-limit buckets whose window has passed (each visitor-day of clicks leaves one),
+// the revoked sessions whose tokens have expired anyway, and the access logs older than 6 months.
 import type { Config } from '@netlify/functions';
 import { getDb } from '#db/client.ts';
+import { pruneAccessLogs } from '#src/features/access-log/access-log.server.ts';
 import { pruneRevokedSessions } from '#src/features/auth/session.server.ts';
 import { json } from '#src/lib/http.server.ts';
 import { pruneRateLimits } from '#src/lib/rate-limit.server.ts';
@@ -10,7 +11,8 @@ export default async () => {
   const db = await getDb();
   const deleted = await pruneRateLimits(db);
   const revokedSessions = await pruneRevokedSessions(db);
-  return json({ deleted, revokedSessions });
+  const accessLogs = await pruneAccessLogs(db);
+  return json({ deleted, revokedSessions, accessLogs });
 };
 
 export const config: Config = { schedule: '17 * * * *' };

@@ -3,6 +3,7 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '#db/client.ts';
 import { rateLimitBuckets, users } from '#db/schema.ts';
+import { recordAccess } from '#src/features/access-log/access-log.server.ts';
 import { subjectHash } from '#src/features/analytics/visitor.server.ts';
 import { deliverMail } from '#src/features/mail/outbox.server.ts';
 import { isUniqueViolation } from '#src/lib/db-errors.ts';
@@ -71,6 +72,7 @@ export async function registerUser(
         .insert(users)
         .values({ name: input.name, email: input.email, phone: input.phone ?? null, password, admin: false })
         .returning(sessionColumns);
+      await recordAccess(tx, { userId: user!.id, email: user!.email, event: 'register', ip });
       return { user: user!, mailId: await queueEmailConfirmation(tx, user!) };
     });
     await deliverMail(db, [mailId]);
@@ -129,6 +131,7 @@ export async function loginUser(
   // Only this address's counter: the account's failures stay, or an attacker could clear them by
   // waiting for the owner to log in.
   await resetRateLimit(db, pairKey);
+  await recordAccess(db, { userId: row.id, email: row.email, event: 'login', ip });
   const { password: _password, ...user } = row;
   return user;
 }

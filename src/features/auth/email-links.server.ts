@@ -4,6 +4,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { type AuthTokenPurpose, authTokens, users } from '#db/schema.ts';
+import { recordAccess } from '#src/features/access-log/access-log.server.ts';
 import { subjectHash } from '#src/features/analytics/visitor.server.ts';
 import { deliverMail, enqueueMail } from '#src/features/mail/outbox.server.ts';
 import { CONFIRM_EMAIL_HOURS, PASSWORD_RESET_MINUTES } from '#src/features/mail/templates.ts';
@@ -148,7 +149,7 @@ export async function requestPasswordReset(db: Db, email: string, ip: string) {
  * A new password from a reset link: the link is used up, the password changed, the address counts as
  * confirmed (the link reached it), and every session of the account ends.
  */
-export async function resetPassword(db: Db, input: { token: string; password: string }) {
+export async function resetPassword(db: Db, input: { token: string; password: string }, ip: string) {
   const password = await hashPassword(input.password);
   const userId = await db.transaction(async (tx) => {
     const id = await useToken(tx, input.token, 'password_reset');
@@ -158,6 +159,7 @@ export async function resetPassword(db: Db, input: { token: string; password: st
       .update(users)
       .set({ password, emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, now())` })
       .where(eq(users.id, id));
+    await recordAccess(tx, { userId: id, event: 'password_reset', ip });
     return id;
   });
   await endAllSessions(db, userId);

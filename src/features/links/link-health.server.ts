@@ -13,6 +13,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '#db/client.ts';
 import { groups, linkCheckState } from '#db/schema.ts';
+import { recordAccess } from '#src/features/access-log/access-log.server.ts';
 import { duplicateMessage, groupsByInvite } from '#src/features/groups/group-writes.server.ts';
 import { isPublicGroup } from '#src/features/groups/groups.server.ts';
 import { normalizeInviteLink } from '#src/features/groups/groups.ts';
@@ -356,7 +357,7 @@ export async function replaceGroupLink(
   userId: string,
   groupId: string,
   input: unknown,
-  options: { checker?: InviteChecker; now?: Date } = {},
+  options: { checker?: InviteChecker; now?: Date; ip?: string } = {},
 ) {
   const parsed = SubmissionSchema.shape.link.safeParse(input);
   if (!parsed.success) throw linkError(parsed.error.issues[0]?.message ?? 'Link inválido');
@@ -395,6 +396,7 @@ export async function replaceGroupLink(
     if (isUniqueViolation(error)) throw linkError('Este link de convite já foi enviado.', 'CONFLICT');
     throw error;
   }
+  if (options.ip) await recordAccess(db, { userId, event: 'group_edit', ip: options.ip });
   if (group.approved && group.hiddenAt === null)
     await requestRebuild(db, `link do grupo trocado: ${groupId}`, { groups: [groupId] });
   return { id: groupId, link: invite.link, approved: false, linkStatus: live ? 'live' : 'unknown' };
