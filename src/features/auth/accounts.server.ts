@@ -12,7 +12,7 @@ import { consumeRateLimit, rateLimitHit, resetRateLimit } from '#src/lib/rate-li
 import type { LoginSchema, RegisterSchema } from './auth.schema.ts';
 import { queueEmailConfirmation } from './email-links.server.ts';
 import { hashPassword, verifyPassword } from './password.server.ts';
-import type { SessionUser } from './session.server.ts';
+import { type SessionUser, UNAUTHORIZED_MESSAGE } from './session.server.ts';
 
 export const EMAIL_TAKEN_MESSAGE = 'Este e-mail já está cadastrado. Faça login ou use outro e-mail.';
 export const INVALID_CREDENTIALS_MESSAGE = 'E-mail ou senha inválidos';
@@ -146,4 +146,11 @@ export function toUserJson(user: SessionUser) {
     admin: user.admin,
     isAdmin: user.admin,
   };
+}
+
+/** 'Meus dados': the name is corrected at once (it shows in the panel and in the e-mails). */
+export async function updateName(db: Db, userId: string, name: string): Promise<SessionUser> {
+  const [user] = await db.update(users).set({ name }).where(eq(users.id, userId)).returning(sessionColumns);
+  if (!user) throw new AppError('UNAUTHORIZED', UNAUTHORIZED_MESSAGE);
+  return user;
 }

@@ -38,7 +38,7 @@ async function inviteLinkStatus(link: string): Promise<'live' | 'dead' | 'unknow
 }
 
 /** Remove stored pictures no row points at any more (never fails the caller's action). */
-async function dropImages(urls: (string | null | undefined)[]) {
+export async function dropImages(urls: (string | null | undefined)[]) {
   for (const url of urls) {
     const key = url ? STORED_IMAGE.exec(url)?.[1] : undefined;
     if (key) await deleteImage(key).catch((error) => console.error('[groups] image not deleted:', error));

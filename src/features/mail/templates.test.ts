@@ -25,6 +25,9 @@ const samples: { [T in TemplateName]: MailTemplates[T] } = {
   featuring_ending: { name: evil, groupTitle: evil, groupId: 'g1', endDate: '2026-06-08T12:00:00Z' },
   featuring_ended: { name: evil, groupTitle: evil, groupId: 'g1', endDate: '2026-06-08T12:00:00Z' },
   link_dead: { name: evil, groupTitle: evil },
+  email_change: { name: evil, token: 'abc', newEmail: evil },
+  email_changed: { name: evil, newEmail: evil },
+  account_deleted: { name: evil, groups: 2 },
 };
 
 describe('renderMail', () => {
