@@ -201,6 +201,13 @@ export async function requestEmailChange(
   user: { id: string; email: string; name: string },
   input: { email: string; password: string },
 ) {
+  // Every attempt costs a password check (limited per account); only the links sent count here.
+  await assertPassword(db, user.id, input.password);
+  const newEmail = input.email.trim();
+  if (newEmail.toLowerCase() === user.email.toLowerCase())
+    throw new AppError('BAD_REQUEST', SAME_EMAIL_MESSAGE, { email: SAME_EMAIL_MESSAGE });
+  if (await emailInUse(db, newEmail))
+    throw new AppError('CONFLICT', EMAIL_IN_USE_MESSAGE, { email: EMAIL_IN_USE_MESSAGE });
   await consumeRateLimit(
     db,
     `email-change:${user.id}`,
@@ -208,12 +215,6 @@ export async function requestEmailChange(
     3600,
     EMAIL_CHANGE_TOO_MANY_MESSAGE,
   );
-  await assertPassword(db, user.id, input.password);
-  const newEmail = input.email.trim();
-  if (newEmail.toLowerCase() === user.email.toLowerCase())
-    throw new AppError('BAD_REQUEST', SAME_EMAIL_MESSAGE, { email: SAME_EMAIL_MESSAGE });
-  if (await emailInUse(db, newEmail))
-    throw new AppError('CONFLICT', EMAIL_IN_USE_MESSAGE, { email: EMAIL_IN_USE_MESSAGE });
   const id = await db.transaction(async (tx) => {
     const token = await issueToken(tx, user.id, 'email_change', CONFIRM_EMAIL_HOURS * 3_600_000, newEmail);
     return enqueueMail(tx, {
