@@ -24,6 +24,7 @@ import { EndAllSessions } from './EndAllSessions.tsx';
 import { GroupActions } from './GroupActions.tsx';
 import { GroupTools, type OwnedGroup } from './GroupTools.tsx';
 import { HiddenNotice } from './HiddenNotice.tsx';
+import { MyData } from './MyData.tsx';
 import { UpdateLinkButton } from './UpdateLinkDialog.tsx';
 
 type UserGroup = OwnGroup & OwnedGroup & { hiddenReason: string | null; reportReasons: ReportReason[] };
@@ -69,7 +70,10 @@ function ErrorState({ retry }: { retry: () => void }) {
 
 export default function UserPanel() {
   const session = useStore($session);
-  const [tab, setTab] = useState<'groups' | 'orders'>('groups');
+  // '/painel#meus-dados' opens 'Meus dados' (linked from the privacy policy).
+  const [tab, setTab] = useState<'groups' | 'orders' | 'data'>(() =>
+    typeof window !== 'undefined' && window.location.hash === '#meus-dados' ? 'data' : 'groups',
+  );
   const [modal, setModal] = useState(false);
   const [term, setTerm] = useState('');
   const [query, setQuery] = useState('');
@@ -150,6 +154,7 @@ export default function UserPanel() {
         tabs={[
           { value: 'groups', label: 'Meus Grupos' },
           { value: 'orders', label: 'Meus Destaques' },
+          { value: 'data', label: 'Meus dados' },
         ]}
         value={tab}
         onChange={setTab}
@@ -271,6 +276,8 @@ export default function UserPanel() {
             })}
         </section>
       )}
+
+      {tab === 'data' && <MyData />}
 
       <EditGroupDialog group={editing} onOpenChange={() => setEditing(null)} onSaved={retryGroups} />
       <DeleteGroupDialog group={deleting} onOpenChange={() => setDeleting(null)} onDeleted={retryGroups} />
