@@ -1,8 +1,10 @@
 // Every hour: delete the rate-limit buckets whose window has passed (each visitor-day of clicks leaves one),
-// the revoked sessions whose tokens have expired anyway, and the access logs older than 6 months.
+// the revoked sessions whose tokens have expired anyway, the access logs older than 6 months and the
+// last e-mails of deleted accounts once sent.
 import type { Config } from '@netlify/functions';
 import { getDb } from '#db/client.ts';
 import { pruneAccessLogs } from '#src/features/access-log/access-log.server.ts';
+import { pruneDeletedAccountMail } from '#src/features/account/account-deletion.server.ts';
 import { pruneRevokedSessions } from '#src/features/auth/session.server.ts';
 import { json } from '#src/lib/http.server.ts';
 import { pruneRateLimits } from '#src/lib/rate-limit.server.ts';
@@ -12,7 +14,8 @@ export default async () => {
   const deleted = await pruneRateLimits(db);
   const revokedSessions = await pruneRevokedSessions(db);
   const accessLogs = await pruneAccessLogs(db);
-  return json({ deleted, revokedSessions, accessLogs });
+  const deletedAccountMail = await pruneDeletedAccountMail(db);
+  return json({ deleted, revokedSessions, accessLogs, deletedAccountMail });
 };
 
 export const config: Config = { schedule: '17 * * * *' };

@@ -1,7 +1,7 @@
 // 'Meus dados' (LGPD art. 18): the JSON export, the account's deletion and the correction of name and
 // e-mail, through the functions, on the real database, with e-mails read from the local SMTP catcher.
 // Several tests hash or check passwords (scrypt, seconds each on a busy machine): hence the timeout.
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   featureOrders,
@@ -9,6 +9,7 @@ import {
   groupReports,
   groupRevisions,
   groups,
+  mailOutbox,
   processedWebhookEvents,
   rateLimitBuckets,
   rebuildRequests,
@@ -17,6 +18,7 @@ import {
 import { ensureAdmin, seedDatabase } from '../../db/seed.ts';
 import * as authFn from '../../functions/auth.ts';
 import * as confirmFn from '../../functions/email-confirmation.ts';
+import * as pruneFn from '../../functions/prune-rate-limits.ts';
 import * as submitFn from '../../functions/submit-group.ts';
 import * as accountFn from '../../functions/user-account.ts';
 import { EXPORT_LIMIT_PER_HOUR } from '../../src/features/account/account-data.server.ts';
@@ -343,6 +345,23 @@ describe('DELETE /api/user/account', { timeout: 180_000 }, () => {
     expect(last.text).toContain('Olá, Érica Saindo!');
     expect(last.text).toContain('Seus 3 grupos saíram do site.');
     expect(last.text).toContain('6 meses');
+
+    // Once sent, that last message leaves the outbox after 30 days (the hourly pruning).
+    const lastRows = () =>
+      db
+        .select()
+        .from(mailOutbox)
+        .where(
+          and(eq(mailOutbox.template, 'account_deleted'), eq(mailOutbox.recipient, 'erica@teste.local')),
+        );
+    expect(await lastRows()).toEqual([expect.objectContaining({ status: 'sent' })]);
+    expect(await (await pruneFn.default()).json()).toMatchObject({ deletedAccountMail: 0 });
+    await db
+      .update(mailOutbox)
+      .set({ createdAt: new Date(Date.now() - 31 * 86_400_000) })
+      .where(eq(mailOutbox.recipient, 'erica@teste.local'));
+    expect(await (await pruneFn.default()).json()).toMatchObject({ deletedAccountMail: 1 });
+    expect(await lastRows()).toEqual([]);
   });
 });
 

@@ -86,3 +86,24 @@ export async function deleteAccount(db: Db, user: SessionUser, password: string,
     });
   return { success: true, message: ACCOUNT_DELETED_MESSAGE };
 }
+
+/** How long the last e-mail to a deleted account stays in the outbox once it left (or gave up). */
+export const DELETED_ACCOUNT_MAIL_DAYS = 30;
+
+/**
+ * Forget the last e-mails of deleted accounts once they are done (hourly, with the rate-limit buckets):
+ * the address they hold belongs to no account any more. Returns how many were deleted.
+ */
+export async function pruneDeletedAccountMail(db: Db, now: Date = new Date()): Promise<number> {
+  const deleted = await db
+    .delete(mailOutbox)
+    .where(
+      and(
+        eq(mailOutbox.template, 'account_deleted'),
+        sql`${mailOutbox.status} <> 'pending'`,
+        sql`${mailOutbox.createdAt} < ${now.toISOString()}::timestamptz - make_interval(days => ${DELETED_ACCOUNT_MAIL_DAYS})`,
+      ),
+    )
+    .returning({ id: mailOutbox.id });
+  return deleted.length;
+}
