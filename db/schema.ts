@@ -287,9 +287,8 @@ export const featureOrders = pgTable(
   'feature_orders',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** null once the account is deleted: the order stays, without the person, for the tax records */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     /** null once the group is deleted: the order stays for the payments admin */
     groupId: uuid('group_id').references(() => groups.id, { onDelete: 'set null' }),
     planId: integer('plan_id')
@@ -498,7 +497,7 @@ export const rebuildRequests = pgTable(
   (t) => [index('rebuild_requests_status_idx').on(t.status, t.requestedAt)],
 );
 
-export const AUTH_TOKEN_PURPOSES = ['confirm_email', 'password_reset'] as const;
+export const AUTH_TOKEN_PURPOSES = ['confirm_email', 'password_reset', 'email_change'] as const;
 export type AuthTokenPurpose = (typeof AUTH_TOKEN_PURPOSES)[number];
 
 /** Single-use links sent by e-mail: only the SHA-256 of the token is stored. */
@@ -511,6 +510,8 @@ export const authTokens = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     purpose: text('purpose').$type<AuthTokenPurpose>().notNull(),
     tokenHash: text('token_hash').notNull().unique(),
+    /** 'email_change' only: the new address the link was sent to, which it confirms */
+    newEmail: text('new_email'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -616,6 +617,47 @@ export const idempotencyKeys = pgTable(
   (t) => [
     primaryKey({ columns: [t.scope, t.owner, t.key] }),
     index('idempotency_keys_created_idx').on(t.createdAt),
+  ],
+);
+
+// --- Access logs (Marco Civil art. 15, issue #31) ---
+
+export const ACCESS_EVENTS = [
+  'register',
+  'login',
+  'logout',
+  'password_reset',
+  'email_change',
+  'group_submit',
+  'group_edit',
+  'checkout',
+  'data_export',
+  'account_delete',
+] as const;
+export type AccessEvent = (typeof ACCESS_EVENTS)[number];
+
+/**
+ * Account events with the client's address and time, kept 6 months and then pruned hourly. The address
+ * is encrypted (AES-256-GCM, ACCESS_LOG_KEY); the person is a keyed hash of their e-mail, so the rows
+ * outlive the account and a court order can still find them by e-mail (src/features/access-log/).
+ * `user_id` has no foreign key on purpose: it links the events of one account across e-mail changes.
+ */
+export const accessLogs = pgTable(
+  'access_logs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: uuid('user_id').notNull(),
+    /** HMAC-SHA256 (key from ACCESS_LOG_KEY) of the account's e-mail, trimmed and lower-cased */
+    emailHash: text('email_hash').notNull(),
+    event: text('event').$type<AccessEvent>().notNull(),
+    /** the client's IP address, encrypted ('enc:v1:…'); never in clear */
+    ipEncrypted: text('ip_encrypted').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('access_logs_email_idx').on(t.emailHash, t.createdAt),
+    index('access_logs_user_idx').on(t.userId, t.createdAt),
+    index('access_logs_created_idx').on(t.createdAt),
   ],
 );
 

@@ -6,10 +6,10 @@ import { LoginSchema, RegisterSchema } from '#src/features/auth/auth.schema.ts';
 import {
   assertSameOrigin,
   clearSessionCookies,
-  endAllSessions,
   FORBIDDEN_ADMIN_MESSAGE,
+  logout,
+  logoutEverywhere,
   requireUser,
-  revokeSession,
   sessionToken,
   setSessionCookies,
   signSession,
@@ -54,13 +54,13 @@ export default route({
         // The token itself is ended, not only the cookie: a copy of it no longer works either.
         const found = sessionToken(req, context);
         const claims = found ? await verifySession(found.token) : null;
-        if (claims) await revokeSession(db, claims);
+        if (claims) await logout(db, claims, clientIp(req, context));
         clearSessionCookies(context);
         return json({ ok: true });
       }
       case '/api/auth/logout-all': {
         const user = await requireUser(db, req, context);
-        await endAllSessions(db, user.id);
+        await logoutEverywhere(db, user, clientIp(req, context));
         clearSessionCookies(context);
         return json({ ok: true });
       }

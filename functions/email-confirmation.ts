@@ -2,6 +2,7 @@
 // posts its token here.
 import type { Config, Context } from '@netlify/functions';
 import { getDb } from '#db/client.ts';
+import { clientIp } from '#src/features/analytics/visitor.server.ts';
 import { EmailConfirmSchema } from '#src/features/auth/auth.schema.ts';
 import { confirmEmail, emailStatus, resendEmailConfirmation } from '#src/features/auth/email-links.server.ts';
 import { assertSameOrigin, requireUser } from '#src/features/auth/session.server.ts';
@@ -21,7 +22,9 @@ export default route({
     const db = await getDb();
     switch (path(req)) {
       case '/api/email-confirmation':
-        return json(await confirmEmail(db, (await parseJson(EmailConfirmSchema, req)).token));
+        return json(
+          await confirmEmail(db, (await parseJson(EmailConfirmSchema, req)).token, clientIp(req, context)),
+        );
       case '/api/email-confirmation/resend':
         return json(await resendEmailConfirmation(db, await requireUser(db, req, context)));
       default:

@@ -1,5 +1,6 @@
 import type { Config, Context } from '@netlify/functions';
 import { getDb } from '#db/client.ts';
+import { clientIp } from '#src/features/analytics/visitor.server.ts';
 import { requireUser } from '#src/features/auth/session.server.ts';
 import { createOrder, getOrderForUser, startPayment } from '#src/features/payments/orders.server.ts';
 import { CreateOrderSchema } from '#src/features/payments/payments.schema.ts';
@@ -25,7 +26,8 @@ export default route({
     }
     if (!new URL(req.url).pathname.endsWith('/pay'))
       throw new AppError('METHOD_NOT_ALLOWED', MESSAGES.methodNotAllowed);
-    return json(await startPayment(db, user, param(context, 'id'), new URL(req.url).origin));
+    const origin = new URL(req.url).origin;
+    return json(await startPayment(db, user, param(context, 'id'), origin, clientIp(req, context)));
   },
 });
 

@@ -19,7 +19,9 @@ export default route({
         return json(await requestPasswordReset(db, email, clientIp(req, context), { defer }));
       }
       case '/api/password-reset/confirm':
-        return json(await resetPassword(db, await parseJson(PasswordResetConfirmSchema, req)));
+        return json(
+          await resetPassword(db, await parseJson(PasswordResetConfirmSchema, req), clientIp(req, context)),
+        );
       default:
         throw new AppError('METHOD_NOT_ALLOWED', MESSAGES.methodNotAllowed);
     }

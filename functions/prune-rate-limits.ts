@@ -1,7 +1,10 @@
-// Every hour: delete the rate-limit buckets whose window has passed (each visitor-day of clicks leaves one)
-// and the revoked sessions whose tokens have expired anyway, and idempotency keys older than a day.
+// Every hour: delete the rate-limit buckets whose window has passed (each visitor-day of clicks leaves one),
+// the revoked sessions whose tokens have expired anyway, idempotency keys older than a day, the access
+// logs older than 6 months and the last e-mails of deleted accounts once sent.
 import type { Config } from '@netlify/functions';
 import { getDb } from '#db/client.ts';
+import { pruneAccessLogs } from '#src/features/access-log/access-log.server.ts';
+import { pruneDeletedAccountMail } from '#src/features/account/account-deletion.server.ts';
 import { pruneRevokedSessions } from '#src/features/auth/session.server.ts';
 import { json } from '#src/lib/http.server.ts';
 import { pruneIdempotencyKeys } from '#src/lib/idempotency.server.ts';
@@ -12,7 +15,9 @@ export default async () => {
   const deleted = await pruneRateLimits(db);
   const revokedSessions = await pruneRevokedSessions(db);
   const idempotencyKeys = await pruneIdempotencyKeys(db);
-  return json({ deleted, revokedSessions, idempotencyKeys });
+  const accessLogs = await pruneAccessLogs(db);
+  const deletedAccountMail = await pruneDeletedAccountMail(db);
+  return json({ deleted, revokedSessions, idempotencyKeys, accessLogs, deletedAccountMail });
 };
 
 export const config: Config = { schedule: '17 * * * *' };

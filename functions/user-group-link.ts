@@ -3,6 +3,7 @@
 import type { Config, Context } from '@netlify/functions';
 import { z } from 'zod';
 import { getDb } from '#db/client.ts';
+import { clientIp } from '#src/features/analytics/visitor.server.ts';
 import { requireUser } from '#src/features/auth/session.server.ts';
 import { replaceGroupLink } from '#src/features/links/link-health.server.ts';
 import { AppError, json, param, parseJson, route } from '#src/lib/http.server.ts';
@@ -19,7 +20,7 @@ export default route({
     const { link } = await parseJson(BodySchema, req, 4 * 1024);
     // Each attempt asks WhatsApp once: a few per hour is plenty for an owner.
     await consumeRateLimit(db, `group-link:user:${user.id}`, 20, 3600);
-    return json(await replaceGroupLink(db, user.id, id, link));
+    return json(await replaceGroupLink(db, user.id, id, link, { ip: clientIp(req, context) }));
   },
 });
 

@@ -10,6 +10,8 @@ const EnvSchema = z.object({
   JWT_SECRET: z.string().optional(),
   VISITOR_SALT: z.string().optional(),
   SETTINGS_ENCRYPTION_KEY: z.string().optional(),
+  /** encrypts the access logs' addresses and keys their e-mail hashes (Marco Civil art. 15) */
+  ACCESS_LOG_KEY: z.string().optional(),
   BUILD_HOOK_URL: z.url().optional(),
   /** at most one build hook call per window; the local platform, whose builder coalesces, uses 5 s */
   REBUILD_DEBOUNCE_SECONDS: z.coerce.number().int().min(0).default(60),
@@ -55,7 +57,8 @@ export function getEnv(): Env {
   const isLocal = isLocalProcess(process.env);
   const env: Env = { ...parsed, isLocal };
   if (!isLocal) {
-    for (const name of ['JWT_SECRET', 'VISITOR_SALT'] as const) {
+    // ACCESS_LOG_KEY too: without it no login could be recorded (the law requires the access logs).
+    for (const name of ['JWT_SECRET', 'VISITOR_SALT', 'ACCESS_LOG_KEY'] as const) {
       if (!env[name] || env[name].length < 32)
         throw new Error(`${name} must be set to at least 32 characters`);
     }
@@ -68,7 +71,9 @@ export function getEnv(): Env {
 }
 
 /** A secret from the environment, or a fixed development value in local mode only. */
-export function secret(name: 'JWT_SECRET' | 'VISITOR_SALT' | 'SETTINGS_ENCRYPTION_KEY'): string {
+export function secret(
+  name: 'JWT_SECRET' | 'VISITOR_SALT' | 'SETTINGS_ENCRYPTION_KEY' | 'ACCESS_LOG_KEY',
+): string {
   const env = getEnv();
   const value = env[name];
   if (value && value.length >= 32) return value;

@@ -3,6 +3,7 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '#db/client.ts';
 import { rateLimitBuckets, users } from '#db/schema.ts';
+import { recordAccess } from '#src/features/access-log/access-log.server.ts';
 import { subjectHash } from '#src/features/analytics/visitor.server.ts';
 import { deliverMail } from '#src/features/mail/outbox.server.ts';
 import { isUniqueViolation } from '#src/lib/db-errors.ts';
@@ -11,7 +12,7 @@ import { consumeRateLimit, rateLimitHit, resetRateLimit } from '#src/lib/rate-li
 import type { LoginSchema, RegisterSchema } from './auth.schema.ts';
 import { queueEmailConfirmation } from './email-links.server.ts';
 import { hashPassword, UNMATCHABLE_HASH, verifyPassword } from './password.server.ts';
-import type { SessionUser } from './session.server.ts';
+import { type SessionUser, UNAUTHORIZED_MESSAGE } from './session.server.ts';
 
 export const EMAIL_TAKEN_MESSAGE = 'Este e-mail já está cadastrado. Faça login ou use outro e-mail.';
 export const INVALID_CREDENTIALS_MESSAGE = 'E-mail ou senha inválidos';
@@ -76,6 +77,7 @@ export async function registerUser(
         .insert(users)
         .values({ name: input.name, email: input.email, phone: input.phone ?? null, password, admin: false })
         .returning(sessionColumns);
+      await recordAccess(tx, { userId: user!.id, email: user!.email, event: 'register', ip });
       return { user: user!, mailId: await queueEmailConfirmation(tx, user!) };
     });
     const delivery = deliverMail(db, [mailId]);
@@ -136,6 +138,7 @@ export async function loginUser(
   // Only this address's counter: the account's failures stay, or an attacker could clear them by
   // waiting for the owner to log in.
   await resetRateLimit(db, pairKey);
+  await recordAccess(db, { userId: row.id, email: row.email, event: 'login', ip });
   const { password: _password, ...user } = row;
   return user;
 }
@@ -150,4 +153,11 @@ export function toUserJson(user: SessionUser) {
     admin: user.admin,
     isAdmin: user.admin,
   };
+}
+
+/** 'Meus dados': the name is corrected at once (it shows in the panel and in the e-mails). */
+export async function updateName(db: Db, userId: string, name: string): Promise<SessionUser> {
+  const [user] = await db.update(users).set({ name }).where(eq(users.id, userId)).returning(sessionColumns);
+  if (!user) throw new AppError('UNAUTHORIZED', UNAUTHORIZED_MESSAGE);
+  return user;
 }

@@ -14,13 +14,22 @@ export const newPassword = z
   .min(6, 'A senha deve ter pelo menos 6 caracteres')
   .max(200, 'A senha deve ter no máximo 200 caracteres');
 
+/** A person's name: registration and the panel's 'Meus dados'. */
+const personName = singleLineText({ error: 'O nome deve ter pelo menos 3 caracteres' })
+  .trim()
+  .min(3, 'O nome deve ter pelo menos 3 caracteres')
+  .max(100, 'O nome deve ter no máximo 100 caracteres');
+
+/** The current password, asked again before a sensitive change (e-mail, account deletion). */
+export const currentPassword = z
+  .string({ error: 'Digite sua senha' })
+  .min(1, 'Digite sua senha')
+  .max(200, 'Senha incorreta.');
+
 /** Registration; unknown keys such as `admin` or `role` are dropped, never stored. */
 export const RegisterSchema = z
   .object({
-    name: singleLineText({ error: 'O nome deve ter pelo menos 3 caracteres' })
-      .trim()
-      .min(3, 'O nome deve ter pelo menos 3 caracteres')
-      .max(100, 'O nome deve ter no máximo 100 caracteres'),
+    name: personName,
     email,
     phone: singleLineText()
       .trim()
@@ -69,3 +78,9 @@ export const NewPasswordFormSchema = z
 
 /** POST /api/email-confirmation: the confirmation link's token. */
 export const EmailConfirmSchema = z.object({ token: linkToken });
+
+/** PATCH /api/user/profile: 'Meus dados' corrects the name at once. */
+export const ProfileNameSchema = z.object({ name: personName });
+
+/** POST /api/user/email: a new address, applied once the link sent to it is opened. */
+export const EmailChangeSchema = z.object({ email, password: currentPassword });

@@ -1,5 +1,10 @@
 // Password hashing with node:crypto scrypt (N=2^17, r=8, p=1). Stored as scrypt$N$r$p$salt$hash.
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Db } from '#db/client.ts';
+import { users } from '#db/schema.ts';
+import { AppError } from '#src/lib/http.server.ts';
+import { consumeRateLimit } from '#src/lib/rate-limit.server.ts';
 
 const N = 2 ** 17;
 const R = 8;
@@ -43,3 +48,18 @@ export const UNMATCHABLE_HASH = [
   randomBytes(16).toString('base64url'),
   randomBytes(KEY_LENGTH).toString('base64url'),
 ].join('$');
+export const WRONG_PASSWORD_MESSAGE = 'Senha incorreta. Digite a senha que você usa para entrar.';
+export const RECHECK_TOO_MANY_MESSAGE = 'Muitas tentativas de senha. Aguarde 15 minutos e tente novamente.';
+/** Password checks before a sensitive change, per account per 15 minutes (each costs a scrypt). */
+const RECHECK_LIMIT = 5;
+
+/**
+ * The account's password asked again before a sensitive change (e-mail, deletion): a wrong one is a
+ * 403 that changes nothing; a few tries per 15 minutes, so a stolen session cannot guess it.
+ */
+export async function assertPassword(db: Db, userId: string, password: string): Promise<void> {
+  await consumeRateLimit(db, `password-recheck:${userId}`, RECHECK_LIMIT, 900, RECHECK_TOO_MANY_MESSAGE);
+  const [row] = await db.select({ password: users.password }).from(users).where(eq(users.id, userId));
+  if (!row || !(await verifyPassword(password, row.password)))
+    throw new AppError('FORBIDDEN', WRONG_PASSWORD_MESSAGE, { password: WRONG_PASSWORD_MESSAGE });
+}

@@ -8,6 +8,7 @@ import { and, eq, isNull, lte, notExists, or, sql } from 'drizzle-orm';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Db } from '#db/client.ts';
 import { revokedSessions, users } from '#db/schema.ts';
+import { recordAccess } from '#src/features/access-log/access-log.server.ts';
 import { getEnv, secret } from '#src/lib/env.server.ts';
 import { AppError } from '#src/lib/http.server.ts';
 
@@ -86,6 +87,18 @@ export async function revokeSession(db: Db, claims: SessionClaims): Promise<void
     .insert(revokedSessions)
     .values({ jtiHash: claims.revocationKey, expiresAt: claims.expiresAt })
     .onConflictDoNothing();
+}
+
+/** 'Sair': end this session and record the logout in the access logs. */
+export async function logout(db: Db, claims: SessionClaims, ip: string): Promise<void> {
+  await revokeSession(db, claims);
+  await recordAccess(db, { userId: claims.userId, event: 'logout', ip });
+}
+
+/** 'Sair de todos os dispositivos': end every session of the account and record the logout. */
+export async function logoutEverywhere(db: Db, user: SessionUser, ip: string): Promise<void> {
+  await endAllSessions(db, user.id);
+  await recordAccess(db, { userId: user.id, email: user.email, event: 'logout', ip });
 }
 
 /**

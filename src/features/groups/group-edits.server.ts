@@ -4,6 +4,7 @@
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { categories, featureOrders, groupRevisions, groups, users } from '#db/schema.ts';
+import { recordAccess } from '#src/features/access-log/access-log.server.ts';
 import type { SessionUser } from '#src/features/auth/session.server.ts';
 import { checkInvite } from '#src/features/links/invite-check.server.ts';
 import { DEAD_LINK_MESSAGE } from '#src/features/links/links.schema.ts';
@@ -37,7 +38,7 @@ async function inviteLinkStatus(link: string): Promise<'live' | 'dead' | 'unknow
 }
 
 /** Remove stored pictures no row points at any more (never fails the caller's action). */
-async function dropImages(urls: (string | null | undefined)[]) {
+export async function dropImages(urls: (string | null | undefined)[]) {
   for (const url of urls) {
     const key = url ? STORED_IMAGE.exec(url)?.[1] : undefined;
     if (key) await deleteImage(key).catch((error) => console.error('[groups] image not deleted:', error));
@@ -97,7 +98,7 @@ export type EditOutcome = 'updated' | 'revision' | 'unchanged';
  * approved group become its one pending revision (replacing an earlier one; withdrawn when the edit
  * matches the public version); a never-approved group is updated directly.
  */
-export async function editOwnGroup(db: Db, user: SessionUser, id: string, form: GroupEditForm) {
+export async function editOwnGroup(db: Db, user: SessionUser, id: string, form: GroupEditForm, ip: string) {
   const group = await ownGroup(db, user, id);
   const input = parse(OwnerGroupEditSchema, form.fields);
   await consumeRateLimit(db, `group-edit:user:${user.id}`, EDIT_RATE_LIMIT, 3600, EDIT_TOO_MANY_MESSAGE);
@@ -175,6 +176,7 @@ export async function editOwnGroup(db: Db, user: SessionUser, id: string, form: 
         if (changed) outcome = 'revision';
       }
       if (Object.keys(set).length) await tx.update(groups).set(set).where(eq(groups.id, group.id));
+      await recordAccess(tx, { userId: user.id, email: user.email, event: 'group_edit', ip });
     });
   } catch (error) {
     await dropImages([newImage]);

@@ -13,6 +13,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '#db/client.ts';
 import { groups, linkCheckState } from '#db/schema.ts';
+import { recordAccess } from '#src/features/access-log/access-log.server.ts';
 import { assertInviteFree, inviteTakenError } from '#src/features/groups/group-writes.server.ts';
 import { isPublicGroup } from '#src/features/groups/groups.server.ts';
 import { normalizeInviteLink } from '#src/features/groups/groups.ts';
@@ -387,7 +388,7 @@ export async function replaceGroupLink(
   userId: string,
   groupId: string,
   input: unknown,
-  options: { checker?: InviteChecker; now?: Date } = {},
+  options: { checker?: InviteChecker; now?: Date; ip?: string } = {},
 ) {
   const parsed = SubmissionSchema.shape.link.safeParse(input);
   if (!parsed.success) throw linkError(parsed.error.issues[0]?.message ?? 'Link inválido');
@@ -425,6 +426,7 @@ export async function replaceGroupLink(
     if (isUniqueViolation(error)) throw inviteTakenError({ userId });
     throw error;
   }
+  if (options.ip) await recordAccess(db, { userId, event: 'group_edit', ip: options.ip });
   if (group.approved && group.hiddenAt === null)
     await requestRebuild(db, `link do grupo trocado: ${groupId}`, { groups: [groupId] });
   return { id: groupId, link: invite.link, approved: false, linkStatus: live ? 'live' : 'unknown' };

@@ -36,6 +36,9 @@ const samples: { [T in TemplateName]: MailTemplates[T] } = {
   featuring_ended: { name: evil, groupTitle: evil, groupId: 'g1', endDate: '2026-06-08T12:00:00Z' },
   link_dead: { name: evil, groupTitle: evil },
   group_claimed: { name: evil, groupTitle: evil },
+  email_change: { name: evil, token: 'abc', newEmail: evil },
+  email_changed: { name: evil, newEmail: evil },
+  account_deleted: { name: evil, groups: 2 },
 };
 
 describe('renderMail', () => {

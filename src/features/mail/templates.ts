@@ -59,12 +59,24 @@ export interface MailTemplates {
   featuring_ended: { name: string; groupTitle: string; groupId: string; endDate: string };
   link_dead: { name: string; groupTitle: string };
   group_claimed: { name: string; groupTitle: string };
+  /** to the NEW address: the link that confirms it and applies the change */
+  email_change: { name: string; token: string; newEmail: string };
+  /** to the OLD address, once the change is applied */
+  email_changed: { name: string; newEmail: string };
+  /** the last message to a deleted account's address (captured before the account was deleted) */
+  account_deleted: { name: string; groups: number };
 }
 
 export type TemplateName = keyof MailTemplates;
 
 /** Templates sent even to an address that is not confirmed yet (they are how it gets confirmed or back in). */
-export const SENT_TO_UNCONFIRMED: readonly TemplateName[] = ['confirm_email', 'password_reset'];
+export const SENT_TO_UNCONFIRMED: readonly TemplateName[] = [
+  'confirm_email',
+  'password_reset',
+  'email_change',
+  'email_changed',
+  'account_deleted',
+];
 
 const PROVIDER_NAMES: Record<string, string> = {
   mercadopago: 'Mercado Pago',
@@ -357,6 +369,61 @@ const BUILDERS: { [T in TemplateName]: (data: MailTemplates[T], ctx: MailContext
         text: 'Se você não reconhece esta mudança, confira no WhatsApp quem administra o grupo e deixe só os administradores editarem os dados do grupo; depois, reivindique-o de volta pelo painel (Reivindicar grupo).',
       },
       { kind: 'button', label: 'Abrir meu painel', href: absolute(ctx, '/painel') },
+    ],
+  }),
+  email_change: (d, ctx) => ({
+    subject: 'Confirme seu novo e-mail',
+    greeting: hello(d.name),
+    blocks: [
+      {
+        kind: 'p',
+        text: `Você pediu para usar ${d.newEmail} na sua conta do ${SITE_NAME}. Confirme para concluir a troca.`,
+      },
+      {
+        kind: 'button',
+        label: 'Confirmar novo e-mail',
+        href: absolute(ctx, `${CONFIRM_EMAIL_PATH}?token=${encodeURIComponent(d.token)}`),
+      },
+      {
+        kind: 'note',
+        text: `O link vale por ${CONFIRM_EMAIL_HOURS} horas e só pode ser usado uma vez. Até lá, o e-mail antigo continua valendo. Se você não pediu isso, ignore esta mensagem.`,
+      },
+    ],
+  }),
+  email_changed: (d, ctx) => ({
+    subject: 'O e-mail da sua conta foi alterado',
+    greeting: hello(d.name),
+    blocks: [
+      {
+        kind: 'p',
+        text: `O e-mail da sua conta no ${SITE_NAME} agora é ${d.newEmail}. Este endereço não recebe mais nossas mensagens.`,
+      },
+      {
+        kind: 'note',
+        text: 'Se não foi você, fale com a equipe pelo e-mail de contato do rodapé do site o quanto antes: alguém pode ter acessado sua conta.',
+      },
+      { kind: 'button', label: 'Abrir o site', href: absolute(ctx, '/') },
+    ],
+  }),
+  account_deleted: (d, ctx) => ({
+    subject: 'Sua conta foi excluída',
+    greeting: hello(d.name),
+    blocks: [
+      {
+        kind: 'p',
+        text: `Excluímos sua conta no ${SITE_NAME}, como você pediu. ${
+          d.groups === 0
+            ? 'Você não tinha grupos cadastrados.'
+            : d.groups === 1
+              ? 'Seu grupo saiu do site.'
+              : `Seus ${d.groups} grupos saíram do site.`
+        } Todas as sessões foram encerradas.`,
+      },
+      {
+        kind: 'note',
+        text: 'Guardamos apenas o que a lei exige: pedidos e pagamentos, sem seu nome e e-mail (obrigação fiscal), e os registros de acesso (endereço IP e horário) por 6 meses, como manda o Marco Civil da Internet.',
+      },
+      { kind: 'button', label: 'Abrir o site', href: absolute(ctx, '/') },
     ],
   }),
 };

@@ -26,6 +26,7 @@ import { EndAllSessions } from './EndAllSessions.tsx';
 import { GroupActions } from './GroupActions.tsx';
 import { GroupTools, type OwnedGroup } from './GroupTools.tsx';
 import { HiddenNotice } from './HiddenNotice.tsx';
+import { MyData } from './MyData.tsx';
 import { UpdateLinkButton } from './UpdateLinkDialog.tsx';
 
 type UserGroup = OwnGroup & OwnedGroup & { hiddenReason: string | null; reportReasons: ReportReason[] };
@@ -71,7 +72,10 @@ function ErrorState({ retry }: { retry: () => void }) {
 
 export default function UserPanel() {
   const session = useStore($session);
-  const [tab, setTab] = useState<'groups' | 'orders'>('groups');
+  // '/painel#meus-dados' opens 'Meus dados' (linked from the privacy policy).
+  const [tab, setTab] = useState<'groups' | 'orders' | 'data'>(() =>
+    typeof window !== 'undefined' && window.location.hash === '#meus-dados' ? 'data' : 'groups',
+  );
   const [modal, setModal] = useState(false);
   const [term, setTerm] = useState('');
   const [query, setQuery] = useState('');
@@ -153,6 +157,7 @@ export default function UserPanel() {
         tabs={[
           { value: 'groups', label: 'Meus Grupos' },
           { value: 'orders', label: 'Meus Destaques' },
+          { value: 'data', label: 'Meus dados' },
         ]}
         value={tab}
         onChange={setTab}
@@ -277,6 +282,8 @@ export default function UserPanel() {
             })}
         </section>
       )}
+
+      {tab === 'data' && <MyData />}
 
       <EditGroupDialog group={editing} onOpenChange={() => setEditing(null)} onSaved={retryGroups} />
       <DeleteGroupDialog group={deleting} onOpenChange={() => setDeleting(null)} onDeleted={retryGroups} />

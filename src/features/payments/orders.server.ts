@@ -11,6 +11,7 @@ import {
   processedWebhookEvents,
   users,
 } from '#db/schema.ts';
+import { recordAccess } from '#src/features/access-log/access-log.server.ts';
 import type { SessionUser } from '#src/features/auth/session.server.ts';
 import { isFeaturedGroup } from '#src/features/groups/groups.server.ts';
 import { queuePaymentReceipt } from '#src/features/mail/notify.server.ts';
@@ -184,7 +185,7 @@ const orderView = {
 
 interface OrderViewRow {
   id: string;
-  userId: string;
+  userId: string | null;
   /** null once the group was deleted */
   groupId: string | null;
   planId: number;
@@ -268,7 +269,7 @@ export function providerFor(
 }
 
 /** POST /api/feature-orders/{id}/pay: start the checkout; answers payment.initPoint. */
-export async function startPayment(db: Db, user: SessionUser, orderId: string, origin: string) {
+export async function startPayment(db: Db, user: SessionUser, orderId: string, origin: string, ip: string) {
   const order = await findOrderForUser(db, user.id, orderId);
   if (order.status !== 'pending' && order.status !== 'failed')
     throw new AppError('CONFLICT', MESSAGES.orderNotPayable);
@@ -300,6 +301,7 @@ export async function startPayment(db: Db, user: SessionUser, orderId: string, o
     .update(featureOrders)
     .set({ paymentMethod: provider.name, paymentId: checkout.paymentId, status: 'pending' })
     .where(and(eq(featureOrders.id, order.id), inArray(featureOrders.status, ['pending', 'failed'])));
+  await recordAccess(db, { userId: user.id, email: user.email, event: 'checkout', ip });
   return { payment: { initPoint: checkout.initPoint, provider: provider.name, id: checkout.paymentId } };
 }
 

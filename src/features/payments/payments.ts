@@ -169,7 +169,8 @@ export function centsFromDecimal(amount: number): number {
 /** A feature order as the API answers it (with the spec's view names group_title, plan_name, plan_days). */
 export interface OrderJson {
   id: string;
-  userId: string;
+  /** null once the account was deleted (the order is kept, anonymised) */
+  userId: string | null;
   /** null once the group was deleted */
   groupId: string | null;
   planId: number;

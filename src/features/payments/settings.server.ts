@@ -1,10 +1,10 @@
 // Payment-provider settings: one row, secrets encrypted at rest (AES-256-GCM with a key derived from
 // SETTINGS_ENCRYPTION_KEY), returned masked, and a masked value sent back keeps the stored secret.
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { type PaymentSettings, paymentSettings } from '#db/schema.ts';
 import { secret } from '#src/lib/env.server.ts';
+import { seal, unseal } from '#src/lib/secret-box.server.ts';
 import type { PaymentSettingsInput } from './payments.schema.ts';
 import { isMasked, maskSecret, type PaymentProviderName } from './payments.ts';
 
@@ -15,33 +15,19 @@ const SECRET_FIELDS = [
   'stripeWebhookSecret',
 ] as const;
 type SecretField = (typeof SECRET_FIELDS)[number];
-const PREFIX = 'enc:v1:';
-
-function key() {
-  return createHash('sha256').update(secret('SETTINGS_ENCRYPTION_KEY')).digest();
-}
 
 /** Encrypt a secret for storage. */
 export function encryptSecret(plain: string): string {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', key(), iv);
-  const data = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-  return PREFIX + Buffer.concat([iv, cipher.getAuthTag(), data]).toString('base64url');
+  return seal(secret('SETTINGS_ENCRYPTION_KEY'), plain);
 }
 
 /** Decrypt a stored secret; null when missing or unreadable (wrong key: treat as not configured). */
 export function decryptSecret(stored: string | null | undefined): string | null {
   if (!stored) return null;
-  if (!stored.startsWith(PREFIX)) return null;
-  try {
-    const raw = Buffer.from(stored.slice(PREFIX.length), 'base64url');
-    const decipher = createDecipheriv('aes-256-gcm', key(), raw.subarray(0, 12));
-    decipher.setAuthTag(raw.subarray(12, 28));
-    return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
-  } catch {
+  const plain = unseal(secret('SETTINGS_ENCRYPTION_KEY'), stored);
+  if (plain === null && stored.startsWith('enc:'))
     console.error('[payments] a stored secret could not be decrypted (SETTINGS_ENCRYPTION_KEY changed?)');
-    return null;
-  }
+  return plain;
 }
 
 /** The settings with secrets in clear, for the server's own use only. */

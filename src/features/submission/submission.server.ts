@@ -1,5 +1,6 @@
 // Submitting a group: validated server-side, stored unapproved, image kept only if the row is.
 import type { Db } from '#db/client.ts';
+import { recordAccess } from '#src/features/access-log/access-log.server.ts';
 import { subjectHash } from '#src/features/analytics/visitor.server.ts';
 import {
   assertInviteFree,
@@ -142,6 +143,8 @@ export async function submitGroup(
       },
     ]);
     if (!(await insertGroups(db, [row!])).has(invite.code)) throw resent();
+    if (options.userId)
+      await recordAccess(db, { userId: options.userId, event: 'group_submit', ip: options.ip });
     const { id, title, approved, image, titleSlug } = row!;
     return { id, title, approved, image, titleSlug };
   } catch (error) {

@@ -35,7 +35,8 @@ interface Payment {
   id: string;
   groupId: string | null;
   groupTitle: string | null;
-  userId: string;
+  /** null once the account was deleted */
+  userId: string | null;
   userName: string | null;
   userEmail: string | null;
   planName: string | null;
@@ -417,7 +418,7 @@ function AdminPayments() {
             )}
             <dt className="text-neutral-600">Usuário</dt>
             <dd>
-              {details.userName || details.userEmail || 'N/A'}
+              {details.userName || details.userEmail || (details.userId ? 'N/A' : 'Conta excluída')}
               <span className="block font-mono text-xs break-all text-neutral-500">{details.userId}</span>
             </dd>
             <dt className="text-neutral-600">Método</dt>

@@ -1,0 +1,260 @@
+// The data subject's rights (LGPD art. 18) that the panel serves itself: access and portability (the
+// JSON export) and deletion. Correcting name and e-mail lives with the account (src/features/auth/).
+import { desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '#db/client.ts';
+import {
+  authTokens,
+  categories,
+  featureOrders,
+  featurePlans,
+  groupReports,
+  groupRevisions,
+  groups,
+  mailOutbox,
+  processedWebhookEvents,
+  users,
+} from '#db/schema.ts';
+import { recordAccess } from '#src/features/access-log/access-log.server.ts';
+import { ACCESS_LOG_RETENTION_MONTHS } from '#src/features/access-log/access-log.ts';
+import { SESSION_DAYS, type SessionUser } from '#src/features/auth/session.server.ts';
+import { AppError } from '#src/lib/http.server.ts';
+import { consumeRateLimit } from '#src/lib/rate-limit.server.ts';
+
+/** Exports per account per hour: the file reads every table about the person. */
+export const EXPORT_LIMIT_PER_HOUR = 5;
+export const EXPORT_TOO_MANY_MESSAGE =
+  'Você já baixou seus dados várias vezes na última hora. Aguarde um pouco e tente novamente.';
+
+const iso = (date: Date | null) => date?.toISOString() ?? null;
+
+/** A message's data as it may leave the server: a link's token never does. */
+function mailData(payload: string): unknown {
+  try {
+    const data = JSON.parse(payload) as Record<string, unknown>;
+    if ('token' in data) data.token = '[omitido]';
+    return data;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * GET /api/user/data-export: everything the site keeps about the account, as one JSON document: the
+ * account (never the password hash), its groups with their revisions and the reports against them
+ * (reasons and dates only: reporters are never named or identified), its orders and payments, the
+ * reports it made, what is kept about its sessions and e-mail links, and the e-mails sent to it.
+ */
+export async function exportAccountData(db: Db, user: SessionUser, ip: string) {
+  await consumeRateLimit(db, `data-export:${user.id}`, EXPORT_LIMIT_PER_HOUR, 3600, EXPORT_TOO_MANY_MESSAGE);
+  const [account] = await db
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      phone: users.phone,
+      admin: users.admin,
+      emailConfirmedAt: users.emailConfirmedAt,
+      sessionsValidAfter: users.sessionsValidAfter,
+      createdAt: users.createdAt,
+    })
+    .from(users)
+    .where(eq(users.id, user.id));
+  if (!account) throw new AppError('UNAUTHORIZED', 'Você precisa estar logado para continuar.');
+
+  const ownGroups = await db
+    .select({
+      id: groups.id,
+      title: groups.title,
+      description: groups.description,
+      link: groups.link,
+      type: groups.type,
+      category: categories.name,
+      image: groups.image,
+      approved: groups.approved,
+      hiddenAt: groups.hiddenAt,
+      hiddenReason: groups.hiddenReason,
+      featured: groups.featured,
+      featuredUntil: groups.featuredUntil,
+      clicks: groups.cliques,
+      shares: groups.shares,
+      linkStatus: groups.linkStatus,
+      linkLiveAt: groups.linkLiveAt,
+      createdAt: groups.createdAt,
+      bumpedAt: groups.bumpedAt,
+      updatedAt: groups.updatedAt,
+    })
+    .from(groups)
+    .innerJoin(categories, eq(categories.id, groups.categoryId))
+    .where(eq(groups.userId, user.id))
+    .orderBy(desc(groups.createdAt));
+  const groupIds = ownGroups.map((g) => g.id);
+  const [revisions, reportsAgainst] = groupIds.length
+    ? await Promise.all([
+        db
+          .select({
+            groupId: groupRevisions.groupId,
+            title: groupRevisions.title,
+            description: groupRevisions.description,
+            category: categories.name,
+            image: groupRevisions.image,
+            status: groupRevisions.status,
+            reason: groupRevisions.reason,
+            createdAt: groupRevisions.createdAt,
+            reviewedAt: groupRevisions.reviewedAt,
+          })
+          .from(groupRevisions)
+          .innerJoin(categories, eq(categories.id, groupRevisions.categoryId))
+          .where(inArray(groupRevisions.groupId, groupIds))
+          .orderBy(desc(groupRevisions.createdAt)),
+        // Reasons and dates only: no reporter's account, hash or words.
+        db
+          .select({
+            groupId: groupReports.groupId,
+            reason: groupReports.reason,
+            status: groupReports.status,
+            actionTaken: groupReports.actionTaken,
+            createdAt: groupReports.createdAt,
+            reviewedAt: groupReports.reviewedAt,
+          })
+          .from(groupReports)
+          .where(inArray(groupReports.groupId, groupIds))
+          .orderBy(desc(groupReports.createdAt)),
+      ])
+    : [[], []];
+
+  const orders = await db
+    .select({
+      id: featureOrders.id,
+      groupId: featureOrders.groupId,
+      plan: featurePlans.name,
+      days: featureOrders.days,
+      priceCents: featureOrders.price,
+      status: featureOrders.status,
+      orderDate: featureOrders.orderDate,
+      startDate: featureOrders.startDate,
+      endDate: featureOrders.endDate,
+      paymentMethod: featureOrders.paymentMethod,
+      paymentId: featureOrders.paymentId,
+      stripePaymentIntentId: featureOrders.stripePaymentIntentId,
+    })
+    .from(featureOrders)
+    .leftJoin(featurePlans, eq(featurePlans.id, featureOrders.planId))
+    .where(eq(featureOrders.userId, user.id))
+    .orderBy(desc(featureOrders.orderDate));
+  const orderIds = orders.map((o) => o.id);
+  const payments = orderIds.length
+    ? await db
+        .select({
+          orderId: processedWebhookEvents.orderId,
+          provider: processedWebhookEvents.provider,
+          eventId: processedWebhookEvents.eventId,
+          outcome: processedWebhookEvents.outcome,
+          receivedAt: processedWebhookEvents.receivedAt,
+        })
+        .from(processedWebhookEvents)
+        .where(inArray(processedWebhookEvents.orderId, orderIds))
+        .orderBy(desc(processedWebhookEvents.receivedAt))
+    : [];
+
+  const reportsMade = await db
+    .select({
+      groupId: groupReports.groupId,
+      groupTitle: groups.title,
+      reason: groupReports.reason,
+      description: groupReports.description,
+      status: groupReports.status,
+      createdAt: groupReports.createdAt,
+    })
+    .from(groupReports)
+    .leftJoin(groups, eq(groups.id, groupReports.groupId))
+    .where(eq(groupReports.userId, user.id))
+    .orderBy(desc(groupReports.createdAt));
+
+  const emailLinks = await db
+    .select({
+      purpose: authTokens.purpose,
+      newEmail: authTokens.newEmail,
+      createdAt: authTokens.createdAt,
+      expiresAt: authTokens.expiresAt,
+      usedAt: authTokens.usedAt,
+    })
+    .from(authTokens)
+    .where(eq(authTokens.userId, user.id))
+    .orderBy(desc(authTokens.createdAt));
+
+  const emails = await db
+    .select({
+      template: mailOutbox.template,
+      payload: mailOutbox.payload,
+      status: mailOutbox.status,
+      createdAt: mailOutbox.createdAt,
+      sentAt: mailOutbox.sentAt,
+    })
+    .from(mailOutbox)
+    .where(sql`lower(${mailOutbox.recipient}) = ${account.email.toLowerCase()}`)
+    .orderBy(desc(mailOutbox.createdAt));
+
+  await recordAccess(db, { userId: user.id, email: account.email, event: 'data_export', ip });
+
+  return {
+    exportedAt: new Date().toISOString(),
+    account: {
+      ...account,
+      emailConfirmedAt: iso(account.emailConfirmedAt),
+      sessionsValidAfter: iso(account.sessionsValidAfter),
+      createdAt: iso(account.createdAt),
+    },
+    groups: ownGroups.map((g) => ({
+      ...g,
+      hiddenAt: iso(g.hiddenAt),
+      featuredUntil: iso(g.featuredUntil),
+      linkLiveAt: iso(g.linkLiveAt),
+      createdAt: iso(g.createdAt),
+      bumpedAt: iso(g.bumpedAt),
+      updatedAt: iso(g.updatedAt),
+      revisions: revisions
+        .filter((r) => r.groupId === g.id)
+        .map(({ groupId: _g, ...r }) => ({
+          ...r,
+          createdAt: iso(r.createdAt),
+          reviewedAt: iso(r.reviewedAt),
+        })),
+      reports: reportsAgainst
+        .filter((r) => r.groupId === g.id)
+        .map(({ groupId: _g, ...r }) => ({
+          ...r,
+          createdAt: iso(r.createdAt),
+          reviewedAt: iso(r.reviewedAt),
+        })),
+    })),
+    featureOrders: orders.map((o) => ({
+      ...o,
+      orderDate: iso(o.orderDate),
+      startDate: iso(o.startDate),
+      endDate: iso(o.endDate),
+      payments: payments
+        .filter((p) => p.orderId === o.id)
+        .map(({ orderId: _o, ...p }) => ({ ...p, receivedAt: iso(p.receivedAt) })),
+    })),
+    reportsMade: reportsMade.map((r) => ({ ...r, createdAt: iso(r.createdAt) })),
+    sessions: {
+      sessionDays: SESSION_DAYS,
+      sessionsValidAfter: iso(account.sessionsValidAfter),
+      note: `Cada login cria uma sessão de ${SESSION_DAYS} dias guardada só no seu navegador (cookie). O site guarda apenas quando você encerrou todas as sessões (sessionsValidAfter) e, até expirarem, uma marca sem identificação das sessões encerradas com "Sair".`,
+    },
+    emailLinks: emailLinks.map((l) => ({
+      ...l,
+      createdAt: iso(l.createdAt),
+      expiresAt: iso(l.expiresAt),
+      usedAt: iso(l.usedAt),
+    })),
+    emails: emails.map((m) => ({
+      template: m.template,
+      status: m.status,
+      data: mailData(m.payload),
+      createdAt: iso(m.createdAt),
+      sentAt: iso(m.sentAt),
+    })),
+    accessLogs: `Registros de acesso (endereço IP, data e hora de login, cadastro, envio e edição de grupos, pagamentos, exportação e exclusão) são guardados criptografados por ${ACCESS_LOG_RETENTION_MONTHS} meses, como exige o Marco Civil da Internet (art. 15), e só são entregues por ordem judicial.`,
+  };
+}

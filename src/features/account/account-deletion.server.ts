@@ -1,0 +1,109 @@
+// 'Excluir minha conta' (LGPD art. 18, VI): the account and its groups go, what the law makes us keep
+// stays without the person. The access logs stay too (Marco Civil art. 15, 6 months): they never point
+// at the account row, only at a keyed hash of the e-mail (src/features/access-log/).
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '#db/client.ts';
+import { featureOrders, groupRevisions, groups, mailOutbox, users } from '#db/schema.ts';
+import { recordAccess } from '#src/features/access-log/access-log.server.ts';
+import { assertPassword } from '#src/features/auth/password.server.ts';
+import type { SessionUser } from '#src/features/auth/session.server.ts';
+import { dropImages } from '#src/features/groups/group-edits.server.ts';
+import { deliverMail, enqueueMail } from '#src/features/mail/outbox.server.ts';
+import { requestRebuild } from '#src/features/rebuilds/rebuilds.server.ts';
+import { AppError } from '#src/lib/http.server.ts';
+
+export const LAST_ADMIN_MESSAGE =
+  'Você é o único administrador. Torne outra conta administradora antes de excluir a sua.';
+export const ACCOUNT_DELETED_MESSAGE = 'Sua conta foi excluída. Enviamos uma confirmação para o seu e-mail.';
+
+/**
+ * DELETE /api/user/account. The password is checked first (wrong: 403, nothing changes). Then, in one
+ * transaction: the deletion is recorded in the access logs; the account's orders end as a deleted
+ * group's do (pending ones cancelled, running featuring expired now) and keep amounts, dates, plan
+ * and provider ids, losing the person (`user_id` set null by its foreign key); earlier e-mails to the
+ * address are forgotten; the groups are deleted (their invite codes are free again, their revisions,
+ * reports and former addresses go with them); the account is deleted, which ends every session
+ * (each request reads the account), its e-mail links with it; and the last e-mail is written to the
+ * address captured before. After it: the e-mail is sent, the pictures removed, and the groups' pages
+ * leave the site and the CDN. The last admin cannot leave (409).
+ */
+export async function deleteAccount(db: Db, user: SessionUser, password: string, ip: string) {
+  await assertPassword(db, user.id, password);
+  const done = await db.transaction(async (tx) => {
+    const [me] = await tx
+      .select({ id: users.id, email: users.email, name: users.name, admin: users.admin })
+      .from(users)
+      .where(eq(users.id, user.id))
+      .for('update');
+    if (!me) throw new AppError('UNAUTHORIZED', 'Você precisa estar logado para continuar.');
+    if (me.admin) {
+      // Every admin row locked: two admins leaving at once cannot both pass this check.
+      const admins = await tx.select({ id: users.id }).from(users).where(eq(users.admin, true)).for('update');
+      if (admins.length <= 1) throw new AppError('CONFLICT', LAST_ADMIN_MESSAGE);
+    }
+    await recordAccess(tx, { userId: me.id, email: me.email, event: 'account_delete', ip });
+
+    const owned = await tx
+      .select({ id: groups.id, approved: groups.approved, image: groups.image })
+      .from(groups)
+      .where(eq(groups.userId, me.id))
+      .for('update');
+    const ids = owned.map((g) => g.id);
+    const revisionImages = ids.length
+      ? await tx
+          .select({ image: groupRevisions.image })
+          .from(groupRevisions)
+          .where(inArray(groupRevisions.groupId, ids))
+      : [];
+
+    await tx
+      .update(featureOrders)
+      .set({ status: 'cancelled' })
+      .where(and(eq(featureOrders.userId, me.id), inArray(featureOrders.status, ['pending', 'failed'])));
+    await tx
+      .update(featureOrders)
+      .set({ status: 'expired', endDate: sql`now()` })
+      .where(and(eq(featureOrders.userId, me.id), eq(featureOrders.status, 'active')));
+    await tx.delete(mailOutbox).where(sql`lower(${mailOutbox.recipient}) = ${me.email.toLowerCase()}`);
+    if (ids.length) await tx.delete(groups).where(inArray(groups.id, ids));
+    await tx.delete(users).where(eq(users.id, me.id));
+    const mailId = await enqueueMail(tx, {
+      to: me.email,
+      template: 'account_deleted',
+      data: { name: me.name, groups: ids.length },
+    });
+    return {
+      mailId,
+      publicIds: owned.filter((g) => g.approved).map((g) => g.id),
+      images: [...owned.map((g) => g.image), ...revisionImages.map((r) => r.image)],
+    };
+  });
+  await deliverMail(db, [done.mailId]);
+  await dropImages(done.images);
+  if (done.publicIds.length)
+    await requestRebuild(db, `conta excluída, grupos removidos: ${done.publicIds.join(', ')}`, {
+      groups: done.publicIds,
+    });
+  return { success: true, message: ACCOUNT_DELETED_MESSAGE };
+}
+
+/** How long the last e-mail to a deleted account stays in the outbox once it left (or gave up). */
+export const DELETED_ACCOUNT_MAIL_DAYS = 30;
+
+/**
+ * Forget the last e-mails of deleted accounts once they are done (hourly, with the rate-limit buckets):
+ * the address they hold belongs to no account any more. Returns how many were deleted.
+ */
+export async function pruneDeletedAccountMail(db: Db, now: Date = new Date()): Promise<number> {
+  const deleted = await db
+    .delete(mailOutbox)
+    .where(
+      and(
+        eq(mailOutbox.template, 'account_deleted'),
+        sql`${mailOutbox.status} <> 'pending'`,
+        sql`${mailOutbox.createdAt} < ${now.toISOString()}::timestamptz - make_interval(days => ${DELETED_ACCOUNT_MAIL_DAYS})`,
+      ),
+    )
+    .returning({ id: mailOutbox.id });
+  return deleted.length;
+}
