@@ -22,14 +22,14 @@ export function saoPauloDay(date: Date = new Date()): string {
  * a client writes x-forwarded-for (and any other) as it likes, so one client could pass for many.
  * The request stays in the signature so callers read the same everywhere.
  */
-export function clientIp(_req: Request, context?: Pick<Context, 'ip'>): string {
+export function clientIp(_req: Request, context?: Partial<Pick<Context, 'ip'>>): string {
   return context?.ip || '0.0.0.0';
 }
 
 /** The visitor's hash for a day: HMAC(salt, day | ip | user agent). Changes every day by design. */
 export function visitorHash(
   req: Request,
-  context?: Pick<Context, 'ip'>,
+  context?: Partial<Pick<Context, 'ip'>>,
   day: string = saoPauloDay(),
 ): string {
   const ua = req.headers.get('user-agent') ?? '';
