@@ -122,6 +122,7 @@ describe('claiming a squatted group by its name', { timeout: 300_000 }, () => {
     await page.waitForURL(/\/painel$/, WAIT);
     await page.getByRole('link', { name: SQUAT_TITLE }).waitFor(WAIT);
     await page.getByText('Aguardando aprovação').first().waitFor(WAIT);
+    await screenshotWidths(page, shots, 'reivindicar-painel');
 
     const [row] = await withSiteDb((db) =>
       db
