@@ -145,6 +145,7 @@ describe('sessions', () => {
         SITE_URL: 'https://gruposdezap.com.br',
         JWT_SECRET: 'x'.repeat(40),
         VISITOR_SALT: 'y'.repeat(40),
+        ACCESS_LOG_KEY: 'z'.repeat(40),
         SMTP_URL: 'smtp://127.0.0.1:2525',
         MAIL_FROM: 'Grupos de Zap <nao-responda@gruposdezap.com.br>',
       });

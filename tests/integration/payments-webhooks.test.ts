@@ -448,6 +448,7 @@ describe('simulator', () => {
     process.env.JWT_SECRET = 'j'.repeat(40);
     process.env.VISITOR_SALT = 'v'.repeat(40);
     process.env.SETTINGS_ENCRYPTION_KEY = 'k'.repeat(40);
+    process.env.ACCESS_LOG_KEY = 'a'.repeat(40);
     resetEnvForTests();
     try {
       expect((await callFunction(simulatorFn, `/simulador-pagamento/${order.id}`)).status).toBe(404);
@@ -460,6 +461,7 @@ describe('simulator', () => {
     } finally {
       Object.assign(process.env, saved);
       delete process.env.SETTINGS_ENCRYPTION_KEY;
+      delete process.env.ACCESS_LOG_KEY;
       if (saved.JWT_SECRET === undefined) delete process.env.JWT_SECRET;
       if (saved.VISITOR_SALT === undefined) delete process.env.VISITOR_SALT;
       if (saved.SMTP_URL === undefined) delete process.env.SMTP_URL;
