@@ -61,14 +61,9 @@ export async function* groupPageBatches(
 ): AsyncGenerator<GroupPageData[]> {
   const categories = await listCategories(db);
   const top = new Map<number, GroupJson[]>();
-  // An adult group's page shows its related groups behind the same age confirmation as itself.
+  // Built pages are public: no 18+ group is among them or their related lists (decision 0011).
   for (const category of categories)
-    top.set(
-      category.id,
-      await relatedGroups(db, { id: NIL, categoryId: category.id }, RELATED_LIMIT + 1, {
-        includeAdult: category.adult,
-      }),
-    );
+    top.set(category.id, await relatedGroups(db, { id: NIL, categoryId: category.id }, RELATED_LIMIT + 1));
   const bySlug = new Map(categories.map((c) => [c.slug, c.id]));
   const relatedKeys = new Map<number, string>();
   for (const [id, list] of top) relatedKeys.set(id, digest(relatedKey(list)));
@@ -166,17 +161,18 @@ export async function groupPageOnDemand(
   db: Db,
   categorySlug: string,
   titleSlug: string,
+  { includeAdult = false }: { includeAdult?: boolean } = {},
 ): Promise<{ group: GroupJson; related: GroupJson[] } | { movedTo: string } | null> {
   let group: GroupJson;
   try {
-    group = await groupBySlug(db, categorySlug, titleSlug);
+    // An 18+ group only for a visitor whose age the provider verified (the page then stays private).
+    group = await groupBySlug(db, categorySlug, titleSlug, { includeAdult });
   } catch (error) {
     if (!(error instanceof AppError && error.code === 'NOT_FOUND')) throw error;
     // A former address of a renamed or moved group answers 301, as _redirects does for the files.
     const movedTo = await currentAddressOf(db, categorySlug, titleSlug);
     return movedTo ? { movedTo } : null;
   }
-  // An adult group's related groups include adult ones, behind its own age confirmation (as built).
   const related = await relatedGroups(db, group, RELATED_LIMIT, { includeAdult: group.adult });
   return { group, related };
 }

@@ -9,7 +9,7 @@ import { SESSION_DAYS } from '#src/features/auth/session.server.ts';
 import { COOKIES, DATA_INVENTORY, LEGAL_BASES, NO_PERSONAL_DATA, RECIPIENTS } from './data-inventory.ts';
 import { ENGAGEMENT_KEEP_DAYS, MAIL_KEEP_DAYS } from './retention.ts';
 
-const schemaTables = Object.values(schema)
+const schemaTables = (Object.values(schema) as unknown[])
   .filter((value): value is PgTable => is(value, PgTable))
   .map((table) => getTableConfig(table).name)
   .sort();
