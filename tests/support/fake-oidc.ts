@@ -3,7 +3,8 @@
 // URI and hands back a code, and a token endpoint that checks the client's secret (Basic or post), the
 // code, the redirect URI and the PKCE verifier, and answers a real signed ID token carrying the nonce and
 // the age claim. Its failures: a person under 18 (the claim false), a person who refuses (access_denied),
-// a provider down (discovery 503), and a token endpoint that fails (500).
+// a provider down (discovery 503), a token endpoint that fails (500) and an ID token signed by a key the
+// JWKS does not publish.
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -11,7 +12,8 @@ import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 
 /** How the next person the provider sees answers. */
 export type FakePerson = 'adult' | 'minor' | 'refuses' | 'claimless';
-export type FakeOutage = 'none' | 'down' | 'token-fails';
+/** 'forged-token': the ID token is signed with a key the JWKS does not publish (an impostor). */
+export type FakeOutage = 'none' | 'down' | 'token-fails' | 'forged-token';
 
 export interface FakeOidc {
   /** the issuer identifier (AGE_VERIFICATION_ISSUER) */
@@ -44,6 +46,7 @@ export async function startFakeOidc(
   options: { clientId?: string; clientSecret?: string; claim?: string } = {},
 ): Promise<FakeOidc> {
   const { publicKey, privateKey } = await generateKeyPair('RS256');
+  const impostor = await generateKeyPair('RS256');
   const jwk = { ...(await exportJWK(publicKey)), kid: 'fake-1', alg: 'RS256', use: 'sig' };
   const grants = new Map<string, Grant>();
   let server: Server;
@@ -147,7 +150,7 @@ export async function startFakeOidc(
         .setSubject(`pessoa-${randomBytes(4).toString('hex')}`)
         .setIssuedAt()
         .setExpirationTime('5m')
-        .sign(privateKey);
+        .sign(state.outage === 'forged-token' ? impostor.privateKey : privateKey);
       return send(res, 200, {
         access_token: randomBytes(16).toString('base64url'),
         token_type: 'Bearer',

@@ -112,8 +112,13 @@ function providerConfiguration(config: AgeVerificationConfig): Promise<oidc.Conf
   const key = `${config.issuer.href} ${config.clientId}`;
   let found = discovered.get(key);
   if (!found) {
-    // A local fake provider speaks plain HTTP; a deployed site only ever talks HTTPS to it.
-    const execute = getEnv().isLocal ? [oidc.allowInsecureRequests] : [];
+    // The ID token's signature is checked against the provider's JWKS too (openid-client skips it by
+    // default for tokens fetched over TLS): the age claim is the whole point. A local fake provider
+    // speaks plain HTTP; a deployed site only ever talks HTTPS to it.
+    const execute = [
+      oidc.enableNonRepudiationChecks,
+      ...(getEnv().isLocal ? [oidc.allowInsecureRequests] : []),
+    ];
     found = oidc.discovery(config.issuer, config.clientId, config.clientSecret, undefined, {
       execute,
       timeout: PROVIDER_TIMEOUT_SECONDS,
