@@ -106,7 +106,7 @@ export function prerenderCount(env: NodeJS.ProcessEnv = process.env): number {
 const RECENT_DAYS = 30;
 
 /**
- * The ids of the `limit` public groups worth a static page: featured ones first, then the most clicked
+ * The ids of the `limit` public groups worth a static page (never an 18+ one, decision 0009): featured ones first, then the most clicked
  * over the last RECENT_DAYS days, then the most clicked ever (a new catalogue has no events yet).
  * Only three kinds of group can be among them, so only those are sorted, not the whole catalogue: the
  * featured ones, the ones clicked lately, and the `limit` most clicked ever (the popular index, in
@@ -121,16 +121,18 @@ export async function groupsToPrerender(db: Db, limit: number): Promise<string[]
         where kind = 'group_click' and day >= (current_date - ${RECENT_DAYS}::int)
         group by target_id
       ),
+      adult as (select coalesce(array_agg(id), '{}') as ids from categories where adult),
       candidates as (
         select id, true as featured_now, cliques from groups
         where featured and featured_until > now() and approved and hidden_at is null
+          and category_id <> all((select ids from adult))
         union
         select g.id, g.featured and coalesce(g.featured_until > now(), false), g.cliques
         from recent r join groups g on g.id = r.target_id
-        where g.approved and g.hidden_at is null
+        where g.approved and g.hidden_at is null and g.category_id <> all((select ids from adult))
         union
         (select id, featured and coalesce(featured_until > now(), false), cliques from groups
-          where approved and hidden_at is null
+          where approved and hidden_at is null and category_id <> all((select ids from adult))
           order by cliques desc nulls last, id desc nulls last limit ${limit})
       )
       select c.id from candidates c left join recent r on r.target_id = c.id
