@@ -121,18 +121,17 @@ export async function groupsToPrerender(db: Db, limit: number): Promise<string[]
         where kind = 'group_click' and day >= (current_date - ${RECENT_DAYS}::int)
         group by target_id
       ),
-      adult as (select coalesce(array_agg(id), '{}') as ids from categories where adult),
       candidates as (
         select id, true as featured_now, cliques from groups
         where featured and featured_until > now() and approved and hidden_at is null
-          and category_id <> all((select ids from adult))
+          and category_id <> all(array(select id from categories where adult))
         union
         select g.id, g.featured and coalesce(g.featured_until > now(), false), g.cliques
         from recent r join groups g on g.id = r.target_id
-        where g.approved and g.hidden_at is null and g.category_id <> all((select ids from adult))
+        where g.approved and g.hidden_at is null and g.category_id <> all(array(select id from categories where adult))
         union
         (select id, featured and coalesce(featured_until > now(), false), cliques from groups
-          where approved and hidden_at is null and category_id <> all((select ids from adult))
+          where approved and hidden_at is null and category_id <> all(array(select id from categories where adult))
           order by cliques desc nulls last, id desc nulls last limit ${limit})
       )
       select c.id from candidates c left join recent r on r.target_id = c.id
