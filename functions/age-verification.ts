@@ -52,4 +52,8 @@ export default route({
   },
 });
 
-export const config: Config = { path: [AGE_START_PATH, AGE_CALLBACK_PATH, AGE_STATUS_PATH], method: 'GET' };
+// Literal paths: Netlify reads config.path by static analysis (an imported constant fails the deploy).
+export const config: Config = {
+  path: ['/api/age-verification/start', '/api/age-verification/callback', '/api/age-verification/status'],
+  method: 'GET',
+};
