@@ -2,6 +2,7 @@
 // POST /api/groups (submission) is another function; this one declares method GET.
 import type { Config, Context } from '@netlify/functions';
 import { getDb } from '#db/client.ts';
+import { isAgeVerified } from '#src/features/age-verification/age-verification.server.ts';
 import {
   categoryGroups,
   featuredGroups,
@@ -26,6 +27,17 @@ import { AppError, json, parse, parseQuery, route } from '#src/lib/http.server.t
 // Lists change when a group is approved or clicked: short enough to feel live, long enough to absorb bursts.
 const LIST_CACHE = { 'cache-control': 'public, max-age=30' };
 const GROUP_CACHE = { 'cache-control': 'public, max-age=15' };
+// Whatever may hold adult (18+) groups is the visitor's own: never kept by the CDN or shared.
+const PRIVATE = { 'cache-control': 'private, no-store' };
+
+/**
+ * adult=1 opens 18+ groups only for a visitor whose age the verification provider confirmed
+ * (decision 0011); the parameter alone opens nothing. Its answers are private either way, so a copy
+ * made for one visitor never reaches another.
+ */
+async function adultAccess(req: Request, asked: boolean) {
+  return { includeAdult: asked && (await isAgeVerified(req)), cache: asked ? PRIVATE : LIST_CACHE };
+}
 
 function segment(value: string | undefined): string {
   if (!value) throw new AppError('NOT_FOUND', GROUP_NOT_FOUND);
@@ -41,17 +53,19 @@ async function list(req: Request) {
   const params = new URL(req.url).searchParams;
   if (SEARCH_PARAMS.some((name) => params.has(name))) {
     const query = parse(SearchQuerySchema, { search: '', ...Object.fromEntries(params) });
-    return json(await searchGroups(db, query), 200, LIST_CACHE);
+    const { includeAdult, cache } = await adultAccess(req, query.adult);
+    return json(await searchGroups(db, { ...query, adult: includeAdult }), 200, cache);
   }
   const { adult, ...query } = parseQuery(GroupListQuerySchema, req);
+  const { includeAdult, cache } = await adultAccess(req, adult);
   const page = query.category
-    ? await categoryGroups(db, { categorySlug: query.category, ...query, includeAdult: adult })
+    ? await categoryGroups(db, { categorySlug: query.category, ...query, includeAdult })
     : await publicGroupsPage(db, {
         ...query,
         sortBy: query.sortBy === 'title' ? 'createdAt' : query.sortBy,
-        includeAdult: adult,
+        includeAdult,
       });
-  return json(page, 200, LIST_CACHE);
+  return json(page, 200, cache);
 }
 
 export default route({
@@ -61,22 +75,34 @@ export default route({
     const db = await getDb();
     if (parts.length === 0) return list(req);
     if (parts.length === 1 && parts[0] === 'featured') {
-      const { adult } = parseQuery(FeaturedQuerySchema, req);
-      return json(await featuredGroups(db, new Date(), undefined, { includeAdult: adult }), 200, LIST_CACHE);
+      const { includeAdult, cache } = await adultAccess(req, parseQuery(FeaturedQuerySchema, req).adult);
+      return json(await featuredGroups(db, new Date(), undefined, { includeAdult }), 200, cache);
     }
     if (parts.length === 1 && parts[0] === 'recent') {
       const { adult, ...query } = parseQuery(RecentQuerySchema, req);
-      return json(await recentGroups(db, { ...query, includeAdult: adult }), 200, LIST_CACHE);
+      const { includeAdult, cache } = await adultAccess(req, adult);
+      return json(await recentGroups(db, { ...query, includeAdult }), 200, cache);
     }
-    if (parts.length === 1) return json(await groupById(db, segment(parts[0])), 200, GROUP_CACHE);
+    // One group: an 18+ one only for a verified visitor, and then privately.
+    const verified = { includeAdult: await isAgeVerified(req) };
+    const oneCache = (group: { adult: boolean }) => (group.adult ? PRIVATE : GROUP_CACHE);
+    if (parts.length === 1) {
+      const group = await groupById(db, segment(parts[0]), verified);
+      return json(group, 200, oneCache(group));
+    }
     if (parts.length === 2 && parts[1] === 'related') {
       const { limit, adult } = parseQuery(RelatedQuerySchema, req);
-      const group = await groupById(db, segment(parts[0]));
-      return json(await relatedGroups(db, group, limit, { includeAdult: adult }), 200, LIST_CACHE);
+      const group = await groupById(db, segment(parts[0]), verified);
+      const { includeAdult, cache } = await adultAccess(req, adult);
+      return json(
+        await relatedGroups(db, group, limit, { includeAdult }),
+        200,
+        group.adult ? PRIVATE : cache,
+      );
     }
     if (parts.length === 3 && parts[0] === 'slug') {
-      const group = await groupBySlug(db, segment(parts[1]), segment(parts[2]));
-      return json(group, 200, GROUP_CACHE);
+      const group = await groupBySlug(db, segment(parts[1]), segment(parts[2]), verified);
+      return json(group, 200, oneCache(group));
     }
     throw new AppError('NOT_FOUND', GROUP_NOT_FOUND);
   },

@@ -1,9 +1,17 @@
-// A deployed build must carry the company's real registration: the footer prints it on every page, and
-// a placeholder there is a false statement. Local builds (npm start, tests, bench) keep the examples.
+// A deployed build must carry the company's real registration, address, contact and 'Encarregado': the
+// footer and the legal pages print them (Decreto 7.962/2013, LGPD art. 41), and a placeholder there is a
+// false statement. Local builds (npm start, tests, bench) keep the examples.
 import type { AstroIntegration } from 'astro';
 
 /** The build-time settings a deploy must have, by name. */
-export const REQUIRED_FOR_DEPLOY = ['PUBLIC_COMPANY_NAME', 'PUBLIC_COMPANY_CNPJ'] as const;
+export const REQUIRED_FOR_DEPLOY = [
+  'PUBLIC_COMPANY_NAME',
+  'PUBLIC_COMPANY_CNPJ',
+  'PUBLIC_COMPANY_ADDRESS',
+  'PUBLIC_COMPANY_EMAIL',
+  'PUBLIC_DPO_NAME',
+  'PUBLIC_DPO_EMAIL',
+] as const;
 
 /** The required settings missing from `env`, or none in local mode. */
 export function missingDeploySettings(env: NodeJS.ProcessEnv): string[] {

@@ -39,6 +39,14 @@ const EnvSchema = z.object({
   SMTP_URL: z.url().optional(),
   /** the From of every e-mail, e.g. `Grupos de Zap <nao-responda@gruposdezap.com.br>` */
   MAIL_FROM: z.string().min(3).optional(),
+  /** OpenID Connect issuer that verifies a visitor is 18+; unset: adult (18+) content stays closed */
+  AGE_VERIFICATION_ISSUER: z.url().optional(),
+  AGE_VERIFICATION_CLIENT_ID: z.string().min(1).optional(),
+  AGE_VERIFICATION_CLIENT_SECRET: z.string().min(1).optional(),
+  /** the ID token claim that must be true for an adult (e.g. age_over_18) */
+  AGE_VERIFICATION_CLAIM: z.string().min(1).default('age_over_18'),
+  /** scopes asked of the provider (space-separated; openid is always included) */
+  AGE_VERIFICATION_SCOPE: z.string().default('openid'),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { isLocal: boolean };

@@ -45,7 +45,8 @@ export const NAV_ITEMS: readonly NavItem[] = [
 ];
 
 // --- Configuration: sibling sites of the provider and the company line. -------------------------
-// Override at build time with PUBLIC_SIBLING_SITES_URL, PUBLIC_COMPANY_NAME and PUBLIC_COMPANY_CNPJ.
+// Override at build time with PUBLIC_SIBLING_SITES_URL, PUBLIC_COMPANY_NAME, PUBLIC_COMPANY_CNPJ,
+// PUBLIC_COMPANY_ADDRESS, PUBLIC_COMPANY_EMAIL, PUBLIC_DPO_NAME and PUBLIC_DPO_EMAIL.
 // The defaults below are placeholders for local builds only: a deploy without the company settings
 // fails (src/integrations/required-settings.ts).
 
@@ -74,7 +75,23 @@ export const COMPANY = {
   legalName: buildSetting(() => import.meta.env.PUBLIC_COMPANY_NAME) || 'Razão Social Exemplo Ltda.',
   /** CNPJ (the example only in local builds). */
   cnpj: buildSetting(() => import.meta.env.PUBLIC_COMPANY_CNPJ) || '00.000.000/0001-00',
+  /** Physical address (Decreto 7.962/2013, art. 2º II). */
+  address:
+    buildSetting(() => import.meta.env.PUBLIC_COMPANY_ADDRESS) ||
+    'Rua Exemplo, 100, sala 1, Centro, São Paulo - SP, 01000-000',
+  /** Contact e-mail for customers (questions, withdrawal, complaints). */
+  email: buildSetting(() => import.meta.env.PUBLIC_COMPANY_EMAIL) || 'contato@exemplo.com.br',
+  /** The 'Encarregado' (data protection officer, LGPD art. 41): name and e-mail. */
+  dpoName: buildSetting(() => import.meta.env.PUBLIC_DPO_NAME) || 'Nome do Encarregado Exemplo',
+  dpoEmail: buildSetting(() => import.meta.env.PUBLIC_DPO_EMAIL) || 'privacidade@exemplo.com.br',
 } as const;
+
+/** The footer's legal links (the legal notices page belongs to the legal-notices feature). */
+export const LEGAL_LINKS: readonly SiteLink[] = [
+  { label: 'Privacidade', href: '/privacidade' },
+  { label: 'Termos de Uso', href: '/termos' },
+  { label: 'Denúncia jurídica', href: '/denuncia-juridica' },
+];
 
 /** Footer non-affiliation disclaimer (spec section 1). */
 export const DISCLAIMER = `O ${SITE_NAME} é um diretório independente e não tem vínculo com o WhatsApp nem com a Meta Platforms, Inc. WhatsApp é uma marca registrada da WhatsApp LLC. Os grupos são enviados por usuários e revisados antes de aparecer no site.`;

@@ -428,10 +428,14 @@ describe('sitemap', () => {
       files: string[];
       xml: string;
     };
-    const publicGroups = await db.select({ n: count() }).from(groups).where(eq(groups.approved, true));
-    const hidden = (await db.select().from(groups)).filter((g) => g.approved && g.hiddenAt).length;
-    const [cats] = await db.select({ n: count() }).from(categories);
-    expect(body.count).toBe(5 + cats!.n + publicGroups[0]!.n - hidden); // home, categorias, buscar, enviar, auth
+    // Public: approved, not hidden, not in an 18+ category (decision 0009, which leaves its page out too).
+    const adult = new Set((await db.select().from(categories)).filter((c) => c.adult).map((c) => c.id));
+    const publicGroups = (await db.select().from(groups)).filter(
+      (g) => g.approved && !g.hiddenAt && !adult.has(g.categoryId),
+    ).length;
+    const [cats] = await db.select({ n: count() }).from(categories).where(eq(categories.adult, false));
+    // home, categorias, buscar, enviar, auth, privacidade, termos
+    expect(body.count).toBe(7 + cats!.n + publicGroups);
     expect(body.entries.every((e) => e.url.startsWith('https://grupos.exemplo.com.br/'))).toBe(true);
     expect(body.entries.map((e) => e.url)).toContain('https://grupos.exemplo.com.br/enviar');
     expect(body.xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');

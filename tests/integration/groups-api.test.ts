@@ -322,17 +322,20 @@ describe('the build reads the catalogue once', () => {
   it('pre-renders the PRERENDER_GROUPS most visited groups, featured first; the sitemap lists them all', async () => {
     const pages = groupPagesForBuild(db);
     expect(groupPagesForBuild(db)).toBe(pages);
-    const publicGroups = await publicCount(undefined, { adult: true });
+    // Public: 18+ groups are never built (decision 0009).
+    const publicGroups = await publicCount();
     expect((await pages).length).toBe(Math.min(publicGroups, prerenderCount()));
     // The groups featured now come first, then the most clicked; a smaller count takes the first ones.
     const ids = await groupsToPrerender(db, publicGroups);
     const featured = await db
       .select({ id: groups.id })
       .from(groups)
+      .innerJoin(categories, eq(categories.id, groups.categoryId))
       .where(
         and(
           eq(groups.approved, true),
           isNull(groups.hiddenAt),
+          eq(categories.adult, false),
           eq(groups.featured, true),
           sql`${groups.featuredUntil} > now()`,
         ),
@@ -372,13 +375,14 @@ describe('the build reads the catalogue once', () => {
           where kind = 'group_click' and day >= current_date - 30 group by target_id
         )
         select g.id from groups g left join recent r on r.target_id = g.id
-        where g.approved and g.hidden_at is null
+        join categories c on c.id = g.category_id
+        where g.approved and g.hidden_at is null and not c.adult
         order by (g.featured and coalesce(g.featured_until > now(), false)) desc,
           coalesce(r.clicks, 0) desc, g.cliques desc, g.id desc`),
     ).map((row) => row.id);
     const [featuredNow] = rowsOf<{ n: number }>(
-      await db.execute(sql`select count(*)::int as n from groups
-        where featured and featured_until > now() and approved and hidden_at is null`),
+      await db.execute(sql`select count(*)::int as n from groups g join categories c on c.id = g.category_id
+        where featured and featured_until > now() and approved and hidden_at is null and not c.adult`),
     );
     // Right after the groups featured now, by clicks this month; the old clicks count for nothing.
     expect(everything.slice(featuredNow!.n, featuredNow!.n + 3)).toEqual([
@@ -395,8 +399,9 @@ describe('the sitemap, served one file at a time', () => {
   const site = 'https://grupos.example';
 
   it('lists every public group; each file served alone is the file of the whole layout', async () => {
-    const publicGroups = await publicCount(undefined, { adult: true });
-    const fixed = 5 + (await db.$count(categories));
+    // Neither 18+ groups nor an 18+ category's page are public (decision 0009).
+    const publicGroups = await publicCount();
+    const fixed = 7 + (await db.$count(categories, eq(categories.adult, false)));
     // Small limits split the fixtures' catalogue: the first part holds the fixed pages and groups too.
     for (const limit of [fixed + 1, 7, Math.ceil((fixed + publicGroups) / 2)]) {
       const whole = await wholeSitemap(db, site, limit);
@@ -444,7 +449,7 @@ describe('publicGroupBatches', () => {
       ids.push(...batch.map((g) => g.id));
       for (const g of batch) expect(g.path).toBe(`/${g.categorySlug}/${g.titleSlug}`);
     }
-    const total = await publicCount(undefined, { adult: true });
+    const total = await publicCount();
     expect(ids.length).toBe(total);
     expect(new Set(ids).size).toBe(total);
     expect(sizes.slice(0, -1).every((n) => n === 10)).toBe(true);

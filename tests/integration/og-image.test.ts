@@ -113,10 +113,9 @@ describe('GET /og/{id}/{version}.png', () => {
     expect([br, bg, bb]).toEqual([37, 211, 102]);
   });
 
-  it("an adult group's card is neutral: neither its picture nor its title", async () => {
-    const png = Buffer.from(await (await currentCard(ids.adulto!)).arrayBuffer());
-    const [r, g] = await colourAt(png, ...PICTURE_CENTRE);
-    expect(r! > 200 && g! < 60).toBe(false); // the identicon, not the red picture
+  it('an adult group has no card (its content is closed, decision 0009), and its address is neutral', async () => {
+    // A card is public and kept by the CDN: an 18+ group, public to nobody, gets none.
+    expect((await card(ids.adulto!)).status).toBe(404);
     const group = { id: ids.adulto!, title: 'Um', category: 'Só Adultos', image: null, adult: true };
     const first = ogImageOf(group);
     // What the card leaves out does not change its address, and a picture from elsewhere is not shared.

@@ -1,16 +1,14 @@
 // The built catalogue pages (home, category, group by slug and by id, 404): complete without JavaScript,
 // with their title, description, canonical, Open Graph/Twitter tags and JSON-LD, in pt-BR, and with
 // user text escaped. A group with markup in its title goes through a real rebuild to get its page.
-// Adult (18+) groups: their pages ask for the visitor's age before showing anything (Chromium).
+// Adult (18+) groups: closed by default, on no page, list or sitemap (decision 0009).
 import { gzipSync } from 'node:zlib';
-import { eq } from 'drizzle-orm';
-import type { Browser } from 'playwright-core';
+import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openDb } from '../../db/client.ts';
 import { categories, groups } from '../../db/schema.ts';
 import type { GroupJson, GroupPage } from '../../src/features/groups/groups.server.ts';
 import { formatDate } from '../../src/lib/format.ts';
-import { launchBrowser } from '../support/browser.ts';
 
 const site = inject('siteUrl');
 const handle = await openDb({ url: inject('siteDatabaseUrl'), driver: 'pg', max: 2 });
@@ -212,79 +210,32 @@ describe('user text', () => {
   });
 });
 
-describe('adult (18+) pages', { timeout: 120_000 }, () => {
-  let browser: Browser;
-  let adult: GroupJson[] = [];
-  beforeAll(async () => {
-    browser = await launchBrowser();
-    const page = (await (
-      await fetch(`${site}/api/groups?category=18&adult=1&limit=2&sortBy=cliques`)
-    ).json()) as GroupPage;
-    adult = page.groups;
-    expect(adult).toHaveLength(2);
-  });
-  afterAll(() => browser?.close());
-  const outsideTemplates = (body: string) => body.replace(/<template[\s\S]*?<\/template>/g, '');
-
-  it('keep the invite link and the description out of the static page, but the title and canonical', async () => {
-    const group = adult[0]!;
-    const { status, body } = await html(group.path);
-    expect(status).toBe(200);
-    expect(meta(body, 'name', 'rating')).toBe('adult');
-    expect(body).toContain(`<title>${escapeHtml(group.title)} - Grupo de WhatsApp de`);
-    expect(new URL(canonical(body)!).pathname).toBe(group.path);
-    expect(body).toContain('Conteúdo adulto: confirme que você tem 18 anos ou mais');
-    const visible = outsideTemplates(body);
-    expect(visible).not.toContain(group.link);
-    expect(visible).not.toContain(escapeHtml(group.description.split('\n')[0]!));
-    expect(meta(body, 'name', 'description')).not.toContain(group.description.slice(0, 20));
-    // Other pages carry no rating and no gate.
-    const plain = await html(recent[0]!.path);
-    expect(meta(plain.body, 'name', 'rating')).toBeUndefined();
-    expect(plain.body).not.toContain('data-adult-gate');
+describe('adult (18+) groups, closed by default (decision 0009)', { timeout: 120_000 }, () => {
+  it('have no page, no list, no link and no sitemap entry; the category says why', async () => {
+    const rows = await handle.db
+      .select({ titleSlug: groups.titleSlug, link: groups.link })
+      .from(groups)
+      .innerJoin(categories, eq(categories.id, groups.categoryId))
+      .where(and(eq(categories.adult, true), eq(groups.approved, true), isNull(groups.hiddenAt)))
+      .limit(3);
+    expect(rows.length).toBeGreaterThan(0);
     const category = await html('/categoria/18');
-    expect(meta(category.body, 'name', 'rating')).toBe('adult');
-    expect(outsideTemplates(category.body)).not.toContain(group.link);
-    // The home page lists none of them.
+    expect(category.status).toBe(200);
+    expect(category.body).toContain('Os grupos desta categoria não são exibidos');
+    expect(category.body).not.toContain('Tenho 18 anos ou mais');
     const home = await html('/');
-    for (const other of adult) expect(home.body).not.toContain(`href="${other.path}"`);
-  });
-
-  it('show the link only after the visitor confirms, and remember it on the next page', async () => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'pt-BR' });
-    const page = await context.newPage();
-    const [first, second] = adult as [GroupJson, GroupJson];
-    await page.goto(`${site}${first.path}`);
-    const join = page.getByRole('link', { name: 'Entrar no Grupo' });
-    const confirm = page.getByRole('button', { name: 'Tenho 18 anos ou mais' });
-    await confirm.waitFor();
-    expect(await join.count()).toBe(0);
-    expect(await page.locator(`a[href="${first.link}"]`).count()).toBe(0);
-    const leave = page.locator('[data-adult-gate]').getByRole('link', { name: 'Sair' });
-    expect(await leave.getAttribute('href')).toBe('/');
-
-    await confirm.click();
-    await join.waitFor();
-    expect(await join.getAttribute('href')).toBe(first.link);
-    expect(await page.getByRole('heading', { level: 1 }).textContent()).toContain(first.title);
-    expect(await confirm.count()).toBe(0);
-
-    // The next adult page opens at once; so does the adult category's list.
-    await page.goto(`${site}${second.path}`);
-    await join.waitFor();
-    expect(await join.getAttribute('href')).toBe(second.link);
-    expect(await confirm.count()).toBe(0);
-    await page.goto(`${site}/categoria/18`);
-    await page.locator(`a[href="${first.path}"]`).first().waitFor();
-    expect(await confirm.count()).toBe(0);
-    await context.close();
-
-    // Another browser is asked again, and 'Sair' goes home.
-    const other = await browser.newPage();
-    await other.goto(`${site}/categoria/18`);
-    expect(await other.locator(`a[href="${first.path}"]`).count()).toBe(0);
-    await other.locator('[data-adult-gate]').getByRole('link', { name: 'Sair' }).click();
-    await other.waitForURL(`${site}/`);
-    await other.close();
+    const sitemap = await (await fetch(`${site}/sitemap.xml`)).text();
+    expect(sitemap).not.toMatch(/\/18\/[a-z0-9-]+<\/loc>/);
+    expect(sitemap).not.toContain('/categoria/18</loc>');
+    for (const row of rows) {
+      const path = `/18/${row.titleSlug}`;
+      expect((await fetch(`${site}${path}`)).status, path).toBe(404);
+      for (const body of [category.body, home.body]) {
+        expect(body).not.toContain(row.link);
+        expect(body).not.toContain(`href="${path}"`);
+      }
+    }
+    const asked = (await (await fetch(`${site}/api/groups?category=18&adult=1`)).json()) as GroupPage;
+    expect(asked.groups).toEqual([]);
   });
 });

@@ -213,35 +213,15 @@ describe('/buscar in the browser', () => {
   });
 });
 
-describe('adult (18+) groups in /buscar', () => {
-  it('stay out until the visitor opts in, and the opt-in is kept in the URL', async () => {
-    const without = await api('search=picantes');
-    const opted = await api('search=picantes&adult=1');
-    expect(without.pagination.total).toBe(0);
-    expect(opted.pagination.total).toBeGreaterThan(0);
-
-    const page = await open('/buscar?q=picantes');
+describe('adult (18+) groups in /buscar, closed by default (decision 0009)', () => {
+  it('stay out even when asked for, and the page offers no 18+ filter', async () => {
+    expect((await api('search=picantes')).pagination.total).toBe(0);
+    expect((await api('search=picantes&adult=1')).pagination.total).toBe(0);
+    const page = await open('/buscar?q=picantes&adult=1');
     await poll(() => page.getByText('Nenhum resultado encontrado').isVisible()).toBe(true);
-    expect(await page.getByText('marque "Incluir conteúdo adulto (18+)" nos filtros').isVisible()).toBe(true);
+    expect(await page.getByText('marque "Incluir conteúdo adulto (18+)" nos filtros').count()).toBe(0);
     await page.getByText('Filtros Avançados').click();
-    await page.getByRole('checkbox', { name: 'Incluir conteúdo adulto (18+)' }).check();
-    await page.waitForURL(/\?q=picantes&adult=1$/);
-    await poll(() => heading(page).textContent()).toBe(
-      `Resultados para "picantes" (${opted.pagination.total} encontrados)`,
-    );
-    expect(await chips(page).allTextContents()).toContain('Incluir conteúdo adulto (18+)');
-
-    // A shared link keeps the opt-in; removing the chip drops it.
-    await page.reload();
-    await poll(() => heading(page).textContent()).toBe(
-      `Resultados para "picantes" (${opted.pagination.total} encontrados)`,
-    );
-    expect(await page.getByRole('checkbox', { name: 'Incluir conteúdo adulto (18+)' }).isChecked()).toBe(
-      true,
-    );
-    await page.getByRole('button', { name: 'Remover filtro Incluir conteúdo adulto (18+)' }).click();
-    await page.waitForURL(/\?q=picantes$/);
-    await poll(() => page.getByText('Nenhum resultado encontrado').isVisible()).toBe(true);
+    expect(await page.getByRole('checkbox', { name: 'Incluir conteúdo adulto (18+)' }).count()).toBe(0);
     await page.close();
   });
 });

@@ -8,7 +8,7 @@ import { advertisements, type EngagementKind, groups } from '#db/schema.ts';
 import { AppError } from '#src/lib/http.server.ts';
 import { assertWithinLimit, rateLimitHits } from '#src/lib/rate-limit.server.ts';
 import { GROUP_NOT_FOUND, isUuid } from '../groups/group-lists.server.ts';
-import { isPublicGroup } from '../groups/groups.server.ts';
+import { isApprovedGroup } from '../groups/groups.server.ts';
 import { saoPauloDay, visitorHash } from './visitor.server.ts';
 
 export const AD_NOT_FOUND = 'Anúncio não encontrado';
@@ -88,7 +88,7 @@ async function insertEvents(db: Db, events: EngagementEvent[]): Promise<Recorded
             + row_number() over (partition by input.visitor_hash order by input.ord) as hit_count
         from input
         join hits on hits.key = 'engagement:' || input.visitor_hash
-        left join ${groups} on input.kind <> 'ad_click' and ${groups.id} = input.target_id and ${isPublicGroup}
+        left join ${groups} on input.kind <> 'ad_click' and ${groups.id} = input.target_id and ${isApprovedGroup}
         left join ${advertisements} on input.kind = 'ad_click' and ${advertisements.id} = input.target_id
           and ${advertisements.active}
       ),

@@ -23,10 +23,12 @@ export const RESERVED_SLUGS: readonly string[] = [
   'pagar-destaque',
   'painel',
   'planos-destaque',
+  'privacidade',
   'robots.txt',
   'sob-demanda',
   'sitemap.xml',
   'sw.js',
+  'termos',
   // public/
   'favicon.svg',
   // functions, redirects, build output and the platform

@@ -1,6 +1,6 @@
 // Category reads: the list with counts of public groups, and one category by slug. The counts are
 // categories.public_groups, kept by triggers on groups (migration 0004).
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { categories } from '#db/schema.ts';
 import { AppError } from '#src/lib/http.server.ts';
@@ -12,10 +12,14 @@ export interface CategoryWithCount {
   slug: string;
   icon: string;
   count: number;
-  /** adult content (18+): its page asks for age confirmation and lists leave its groups out */
+  /** adult content (18+): closed unless a verified visitor asks (decision 0011); its count shows 0 */
   adult: boolean;
   updatedAt: Date;
 }
+
+// An 18+ category's groups are public to nobody (decision 0011): its count says 0 on every page and API.
+const publicCount =
+  sql<number>`case when ${categories.adult} then 0 else ${categories.publicGroups} end`.mapWith(Number);
 
 /** Every category in display order, each with its number of public groups. */
 export async function listCategories(db: Db): Promise<CategoryWithCount[]> {
@@ -25,7 +29,7 @@ export async function listCategories(db: Db): Promise<CategoryWithCount[]> {
       name: categories.name,
       slug: categories.slug,
       icon: categories.icon,
-      count: categories.publicGroups,
+      count: publicCount,
       adult: categories.adult,
       updatedAt: categories.updatedAt,
     })
@@ -41,7 +45,7 @@ export async function getCategoryBySlug(db: Db, slug: string): Promise<CategoryW
       name: categories.name,
       slug: categories.slug,
       icon: categories.icon,
-      count: categories.publicGroups,
+      count: publicCount,
       adult: categories.adult,
       updatedAt: categories.updatedAt,
     })

@@ -13,9 +13,9 @@ import {
   type GroupPage,
   groupColumns,
   groupsWithCategory,
+  isApprovedGroup,
   isFeaturedGroup,
   isPublicGroup,
-  notAdultGroup,
   toGroupJson,
 } from './groups.server.ts';
 import { groupPath } from './groups.ts';
@@ -27,14 +27,17 @@ export const RELATED_LIMIT = 8;
 
 export type { GroupSort };
 
-/** Lists leave adult (18+) groups out unless the visitor opts in (`adult=1`). */
+/**
+ * Lists leave adult (18+) groups out. `includeAdult` only from a function that checked the visitor's
+ * age with the verification provider (isAgeVerified), never from a query parameter alone.
+ */
 export interface AdultOption {
   includeAdult?: boolean;
 }
 
-/** The public groups a list may show: adult ones only on opt-in. */
+/** The groups a list may show: public ones, and adult ones only for a verified visitor. */
 function listedGroups(includeAdult = false): SQL {
-  return includeAdult ? isPublicGroup : and(isPublicGroup, notAdultGroup)!;
+  return includeAdult ? isApprovedGroup : isPublicGroup;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -152,7 +155,7 @@ export async function categoryGroups(
 ): Promise<GroupPage> {
   const category = await findCategory(db, categorySlug);
   if (category.adult && !includeAdult) return pageOf([], 0, page, limit);
-  const where = and(eq(groups.categoryId, category.id), isPublicGroup);
+  const where = and(eq(groups.categoryId, category.id), listedGroups(includeAdult));
   const rows = await db
     .select(groupColumns)
     .from(groups)
@@ -164,26 +167,31 @@ export async function categoryGroups(
   return pageOf(rows, category.publicGroups, page, limit);
 }
 
-async function oneGroup(db: Db, where: SQL): Promise<GroupJson> {
+async function oneGroup(db: Db, where: SQL, { includeAdult }: AdultOption = {}): Promise<GroupJson> {
   const [row] = await db
     .select(groupColumns)
     .from(groups)
     .innerJoin(categories, groupsWithCategory)
-    .where(and(where, isPublicGroup))
+    .where(and(where, listedGroups(includeAdult)))
     .limit(1);
   if (!row) throw new AppError('NOT_FOUND', GROUP_NOT_FOUND);
   return toGroupJson(row);
 }
 
 /** A public group by id; unapproved, hidden, unknown or malformed ids are all NOT_FOUND. */
-export async function groupById(db: Db, id: string): Promise<GroupJson> {
+export async function groupById(db: Db, id: string, adult: AdultOption = {}): Promise<GroupJson> {
   if (!isUuid(id)) throw new AppError('NOT_FOUND', GROUP_NOT_FOUND);
-  return oneGroup(db, eq(groups.id, id));
+  return oneGroup(db, eq(groups.id, id), adult);
 }
 
 /** A public group by its canonical path /{categorySlug}/{titleSlug}. */
-export async function groupBySlug(db: Db, categorySlug: string, titleSlug: string): Promise<GroupJson> {
-  return oneGroup(db, and(eq(categories.slug, categorySlug), eq(groups.titleSlug, titleSlug))!);
+export async function groupBySlug(
+  db: Db,
+  categorySlug: string,
+  titleSlug: string,
+  adult: AdultOption = {},
+): Promise<GroupJson> {
+  return oneGroup(db, and(eq(categories.slug, categorySlug), eq(groups.titleSlug, titleSlug))!, adult);
 }
 
 /** Other public groups of the same category, most clicked first (adult ones only on opt-in). */

@@ -61,14 +61,9 @@ export async function* groupPageBatches(
 ): AsyncGenerator<GroupPageData[]> {
   const categories = await listCategories(db);
   const top = new Map<number, GroupJson[]>();
-  // An adult group's page shows its related groups behind the same age confirmation as itself.
+  // Built pages are public: no 18+ group is among them or their related lists (decision 0011).
   for (const category of categories)
-    top.set(
-      category.id,
-      await relatedGroups(db, { id: NIL, categoryId: category.id }, RELATED_LIMIT + 1, {
-        includeAdult: category.adult,
-      }),
-    );
+    top.set(category.id, await relatedGroups(db, { id: NIL, categoryId: category.id }, RELATED_LIMIT + 1));
   const bySlug = new Map(categories.map((c) => [c.slug, c.id]));
   const relatedKeys = new Map<number, string>();
   for (const [id, list] of top) relatedKeys.set(id, digest(relatedKey(list)));
@@ -111,7 +106,7 @@ export function prerenderCount(env: NodeJS.ProcessEnv = process.env): number {
 const RECENT_DAYS = 30;
 
 /**
- * The ids of the `limit` public groups worth a static page: featured ones first, then the most clicked
+ * The ids of the `limit` public groups worth a static page (never an 18+ one, decision 0009): featured ones first, then the most clicked
  * over the last RECENT_DAYS days, then the most clicked ever (a new catalogue has no events yet).
  * Only three kinds of group can be among them, so only those are sorted, not the whole catalogue: the
  * featured ones, the ones clicked lately, and the `limit` most clicked ever (the popular index, in
@@ -129,13 +124,14 @@ export async function groupsToPrerender(db: Db, limit: number): Promise<string[]
       candidates as (
         select id, true as featured_now, cliques from groups
         where featured and featured_until > now() and approved and hidden_at is null
+          and category_id <> all(array(select id from categories where adult))
         union
         select g.id, g.featured and coalesce(g.featured_until > now(), false), g.cliques
         from recent r join groups g on g.id = r.target_id
-        where g.approved and g.hidden_at is null
+        where g.approved and g.hidden_at is null and g.category_id <> all(array(select id from categories where adult))
         union
         (select id, featured and coalesce(featured_until > now(), false), cliques from groups
-          where approved and hidden_at is null
+          where approved and hidden_at is null and category_id <> all(array(select id from categories where adult))
           order by cliques desc nulls last, id desc nulls last limit ${limit})
       )
       select c.id from candidates c left join recent r on r.target_id = c.id
@@ -166,17 +162,18 @@ export async function groupPageOnDemand(
   db: Db,
   categorySlug: string,
   titleSlug: string,
+  { includeAdult = false }: { includeAdult?: boolean } = {},
 ): Promise<{ group: GroupJson; related: GroupJson[] } | { movedTo: string } | null> {
   let group: GroupJson;
   try {
-    group = await groupBySlug(db, categorySlug, titleSlug);
+    // An 18+ group only for a visitor whose age the provider verified (the page then stays private).
+    group = await groupBySlug(db, categorySlug, titleSlug, { includeAdult });
   } catch (error) {
     if (!(error instanceof AppError && error.code === 'NOT_FOUND')) throw error;
     // A former address of a renamed or moved group answers 301, as _redirects does for the files.
     const movedTo = await currentAddressOf(db, categorySlug, titleSlug);
     return movedTo ? { movedTo } : null;
   }
-  // An adult group's related groups include adult ones, behind its own age confirmation (as built).
   const related = await relatedGroups(db, group, RELATED_LIMIT, { includeAdult: group.adult });
   return { group, related };
 }

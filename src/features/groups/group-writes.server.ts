@@ -13,6 +13,8 @@ export interface CategoryRef {
   id: number;
   name: string;
   slug: string;
+  /** 18+: closed to owners' submissions and edits unless age verification is configured */
+  adult: boolean;
 }
 
 /**
@@ -21,7 +23,7 @@ export interface CategoryRef {
  */
 export async function categoryFinder(db: Db | Tx) {
   const list: CategoryRef[] = await db
-    .select({ id: categories.id, name: categories.name, slug: categories.slug })
+    .select({ id: categories.id, name: categories.name, slug: categories.slug, adult: categories.adult })
     .from(categories)
     .orderBy(asc(categories.position), asc(categories.name));
   const byKey = new Map<string, CategoryRef>();

@@ -33,7 +33,10 @@ const limit = (fallback: number) =>
     .max(MAX_PAGE_SIZE, INVALID_LIMIT)
     .default(fallback);
 
-/** `adult=1` opts in to adult (18+) groups in a list or a search; without it they are left out. */
+/**
+ * `adult=1` asks for adult (18+) groups in a list or a search; they come only to a visitor whose age the
+ * verification provider confirmed (functions/groups.ts, decision 0011).
+ */
 export const adultParam = z
   .union([z.enum(['', '0', '1', 'false', 'true']), z.boolean()], {
     error: 'Filtro de conteúdo adulto inválido',

@@ -4,14 +4,21 @@ import { and, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
 import { categories, groups, type LinkStatus } from '#db/schema.ts';
 import { type GroupType, groupPath, isFeaturedNow } from './groups.ts';
 
-/** A group is public when approved and not hidden by reports. */
-export const isPublicGroup: SQL = and(eq(groups.approved, true), isNull(groups.hiddenAt))!;
+/** Approved and not hidden: what moderation lets out, 18+ groups included (see isPublicGroup). */
+export const isApprovedGroup: SQL = and(eq(groups.approved, true), isNull(groups.hiddenAt))!;
 
 /**
- * Not in an adult (18+) category: lists leave those out unless the visitor opts in. A small id array
- * evaluated once per statement (the categories table is tiny), so the partial indexes stay the plan.
+ * Not in an adult (18+) category. A small id array evaluated once per statement (the categories table
+ * is tiny), so the partial indexes stay the plan.
  */
 export const notAdultGroup: SQL = sql`${groups.categoryId} <> all(array(select ${categories.id} from ${categories} where ${categories.adult}))`;
+
+/**
+ * Public: shown to anyone, on any page, list, search, sitemap, redirect or API answer. Adult (18+)
+ * groups never are (ECA Digital, decision 0011): only a visitor whose age a provider verified reaches
+ * them, through a function that checked it and asks with `includeAdult` (isApprovedGroup).
+ */
+export const isPublicGroup: SQL = and(isApprovedGroup, notAdultGroup)!;
 
 /** Featured now: the flag set and the end date ahead (expired featuring never counts). */
 export function isFeaturedGroup(now: Date = new Date()): SQL {

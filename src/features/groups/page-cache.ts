@@ -39,6 +39,14 @@ export function onDemandCacheHeaders(groupId: string): Record<string, string> {
   };
 }
 
+/**
+ * The headers of an 18+ group page, rendered only for an age-verified visitor (decision 0011): neither
+ * the CDN nor a shared cache keeps it.
+ */
+export function verifiedOnlyHeaders(): Record<string, string> {
+  return { ...PAGE_SECURITY_HEADERS, 'Cache-Control': 'private, no-store' };
+}
+
 /** The headers of a sitemap file (functions/sitemap.ts). */
 export function sitemapCacheHeaders(): Record<string, string> {
   return {

@@ -15,7 +15,7 @@ import { type Db, rowsOf } from '#db/client.ts';
 import { groups, linkCheckState } from '#db/schema.ts';
 import { recordAccess } from '#src/features/access-log/access-log.server.ts';
 import { assertInviteFree, inviteTakenError } from '#src/features/groups/group-writes.server.ts';
-import { isPublicGroup } from '#src/features/groups/groups.server.ts';
+import { isApprovedGroup } from '#src/features/groups/groups.server.ts';
 import { normalizeInviteLink } from '#src/features/groups/groups.ts';
 import { notifyLinkDead } from '#src/features/mail/notify.server.ts';
 import { requestRebuild } from '#src/features/rebuilds/rebuilds.server.ts';
@@ -183,11 +183,11 @@ export async function claimLinkBatch(db: Db, size: number, now: Date = new Date(
     await db.execute(sql`
       with suspects as (
         select id, link, link_checked_at, link_dead_at as sort_at from groups
-        where link_dead_count > 0 and ${isPublicGroup} and link_dead_at <= ${cutoff.toISOString()}
+        where link_dead_count > 0 and ${isApprovedGroup} and link_dead_at <= ${cutoff.toISOString()}
         order by link_dead_at limit ${size} for update skip locked),
       rotation as (
         select id, link, link_checked_at, link_checked_at as sort_at from groups
-        where ${isPublicGroup} and id not in (select id from suspects)
+        where ${isApprovedGroup} and id not in (select id from suspects)
         order by link_checked_at asc nulls first, id
         limit ${size} for update skip locked),
       -- a constant limit in each read keeps the planner on its index; the union takes the first size

@@ -54,7 +54,8 @@ function errorsOf(draft: Criteria): Record<string, string> {
   return parsed.success ? {} : fieldErrors(parsed.error);
 }
 
-export default function SearchPage() {
+/** adultAvailable: an age-verification provider is configured, so the 18+ filter can mean something. */
+export default function SearchPage({ adultAvailable = false }: { adultAvailable?: boolean }) {
   const [criteria, setCriteria] = useState<Criteria>(EMPTY_CRITERIA);
   const [draft, setDraft] = useState<Criteria>(EMPTY_CRITERIA);
   const [ready, setReady] = useState(false);
@@ -234,22 +235,24 @@ export default function SearchPage() {
               {field('maxCliques', 'Máximo de cliques', 'number')}
               {field('dateAfter', 'Criado após', 'date')}
               {field('dateBefore', 'Criado até', 'date')}
-              <label className="flex min-h-11 cursor-pointer items-center gap-3 text-[0.9375rem] font-medium text-neutral-800 sm:col-span-2 lg:col-span-4">
-                <input
-                  type="checkbox"
-                  name="adult"
-                  value="1"
-                  checked={draft.adult}
-                  onChange={(event) => {
-                    const adult = event.currentTarget.checked;
-                    setDraft((d) => ({ ...d, adult }));
-                    // Like the order, the opt-in applies at once to an existing search.
-                    if (criteria.q) navigate({ ...criteria, adult, page: 1 });
-                  }}
-                  className="size-5 shrink-0 cursor-pointer accent-brand-700"
-                />
-                {ADULT_FILTER_LABEL}
-              </label>
+              {adultAvailable && (
+                <label className="flex min-h-11 cursor-pointer items-center gap-3 text-[0.9375rem] font-medium text-neutral-800 sm:col-span-2 lg:col-span-4">
+                  <input
+                    type="checkbox"
+                    name="adult"
+                    value="1"
+                    checked={draft.adult}
+                    onChange={(event) => {
+                      const adult = event.currentTarget.checked;
+                      setDraft((d) => ({ ...d, adult }));
+                      // Like the order, the opt-in applies at once to an existing search.
+                      if (criteria.q) navigate({ ...criteria, adult, page: 1 });
+                    }}
+                    className="size-5 shrink-0 cursor-pointer accent-brand-700"
+                  />
+                  {ADULT_FILTER_LABEL}
+                </label>
+              )}
             </div>
           </details>
 
@@ -376,7 +379,7 @@ export default function SearchPage() {
             text={
               result.pagination.total > 0
                 ? 'Esta página não existe mais. Volte para a primeira página dos resultados.'
-                : `Tente outras palavras, confira a ortografia ou remova alguns filtros.${criteria.adult ? '' : ` ${ADULT_FILTER_HINT}`}`
+                : `Tente outras palavras, confira a ortografia ou remova alguns filtros.${criteria.adult || !adultAvailable ? '' : ` ${ADULT_FILTER_HINT}`}`
             }
             action={
               result.pagination.total > 0 ? (

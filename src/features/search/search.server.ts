@@ -16,8 +16,8 @@ import {
   type GroupRow,
   groupColumns,
   groupsWithCategory,
+  isApprovedGroup,
   isPublicGroup,
-  notAdultGroup,
   toGroupJson,
 } from '../groups/groups.server.ts';
 import { groupPath } from '../groups/groups.ts';
@@ -106,8 +106,9 @@ export async function correctedWords(db: Db, words: string[]): Promise<string[][
  * b-tree serves them (`+ 0`), or the planner ANDs a bitmap of half the table for a wide range.
  */
 function filtersOf(query: SearchQuery, textLeads: boolean): SQL[] {
-  // Adult (18+) groups only when the visitor opts in (adult=1), or names one by its invite link (the panel).
-  const filters: SQL[] = query.adult || query.link ? [isPublicGroup] : [isPublicGroup, notAdultGroup];
+  // Adult (18+) groups only for a visitor the age-verification provider confirmed (decision 0011): the
+  // function sets `adult` only after isAgeVerified; the query parameter alone never opens them.
+  const filters: SQL[] = [query.adult ? isApprovedGroup : isPublicGroup];
   if (query.type) filters.push(eq(groups.type, query.type));
   const cliques = textLeads ? sql`(${groups.cliques} + 0)` : groups.cliques;
   if (query.minCliques !== undefined) filters.push(sql`${cliques} >= ${query.minCliques}`);
@@ -408,7 +409,7 @@ export async function suggestions(db: Db, limit: number): Promise<Suggestion[]> 
     })
     .from(groups)
     .innerJoin(categories, groupsWithCategory)
-    .where(and(isPublicGroup, notAdultGroup))
+    .where(isPublicGroup)
     .orderBy(...orderBy('cliques', true))
     .limit(limit);
   return rows.map(({ categorySlug, titleSlug, ...row }) => ({

@@ -2,7 +2,7 @@
 // Above SITEMAP_FILE_URLS it becomes a sitemap index over several files (never cut, never padded).
 // Served by a function, one file at a time (functions/sitemap.ts, decision 0008: a build no longer
 // reads the whole catalogue for it), and previewed by the admin sitemap screen.
-import { count, sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '#db/client.ts';
 import { categories, groups } from '#db/schema.ts';
 import { publicGroupBatches, publicGroupSlice } from '../groups/group-lists.server.ts';
@@ -77,6 +77,8 @@ async function fixedEntries(db: Db, base: string): Promise<SitemapEntry[]> {
         where g.category_id = categories.id and g.approved and g.hidden_at is null)`.mapWith(toDate),
     })
     .from(categories)
+    // An 18+ category lists nothing to anyone the sitemap serves (decision 0011): its page stays out too.
+    .where(eq(categories.adult, false))
     .orderBy(categories.position, categories.name);
   const groupsChanged = latest(...categoryRows.map((c) => c.groupsUpdatedAt));
   const categoriesChanged = latest(...categoryRows.map((c) => c.updatedAt));
@@ -98,6 +100,9 @@ async function fixedEntries(db: Db, base: string): Promise<SitemapEntry[]> {
     { url: `${base}/buscar`, changefreq: 'daily', priority: 0.9 },
     { url: `${base}/enviar`, changefreq: 'monthly', priority: 0.7 },
     { url: `${base}/auth`, changefreq: 'monthly', priority: 0.5 },
+    // The legal pages change with the code (the data inventory) or the plans, not on a date we know.
+    { url: `${base}/privacidade`, changefreq: 'monthly', priority: 0.3 },
+    { url: `${base}/termos`, changefreq: 'monthly', priority: 0.3 },
   ];
   for (const category of categoryRows) {
     entries.push({
@@ -110,8 +115,8 @@ async function fixedEntries(db: Db, base: string): Promise<SitemapEntry[]> {
   return entries;
 }
 
-/** How many fixed entries (the site's five pages and the categories) precede the groups. */
-const FIXED_PAGES = 5;
+/** How many fixed entries (the site's seven pages and the categories) precede the groups. */
+const FIXED_PAGES = 7;
 
 function groupEntry(base: string, group: SitemapGroup): SitemapEntry {
   return {
@@ -178,7 +183,8 @@ async function sitemapSize(db: Db): Promise<{ fixed: number; total: number }> {
       // kept exact by triggers (categories.public_groups)
       groups: sql<number>`coalesce(sum(${categories.publicGroups}), 0)`.mapWith(Number),
     })
-    .from(categories);
+    .from(categories)
+    .where(eq(categories.adult, false));
   const fixed = FIXED_PAGES + (row?.categories ?? 0);
   return { fixed, total: fixed + (row?.groups ?? 0) };
 }

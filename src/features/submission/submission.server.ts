@@ -1,6 +1,8 @@
 // Submitting a group: validated server-side, stored unapproved, image kept only if the row is.
 import type { Db } from '#db/client.ts';
 import { recordAccess } from '#src/features/access-log/access-log.server.ts';
+import { ageVerificationConfigured } from '#src/features/age-verification/age-verification.server.ts';
+import { ADULT_SUBMISSION_CLOSED } from '#src/features/age-verification/age-verification.ts';
 import { subjectHash } from '#src/features/analytics/visitor.server.ts';
 import {
   assertInviteFree,
@@ -84,10 +86,16 @@ export async function readSubmission(req: Request): Promise<SubmissionForm> {
   };
 }
 
-/** The category a form names (see categoryFinder), or 400 'Selecione uma categoria válida'. */
+/**
+ * The category a form names (see categoryFinder), or 400 'Selecione uma categoria válida'. An 18+
+ * category takes no submission or owner's edit while it is closed (no age verification configured,
+ * decision 0011): its groups could never be shown.
+ */
 export async function submittedCategory(db: Db, value: string): Promise<{ id: number }> {
   const category = await findCategory(db, value);
   if (!category) throw new AppError('BAD_REQUEST', CATEGORY_MESSAGE, { category: CATEGORY_MESSAGE });
+  if (category.adult && !ageVerificationConfigured())
+    throw new AppError('BAD_REQUEST', ADULT_SUBMISSION_CLOSED, { category: ADULT_SUBMISSION_CLOSED });
   return category;
 }
 

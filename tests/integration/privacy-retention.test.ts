@@ -1,0 +1,85 @@
+// The hourly prune deletes personal data past the periods /privacidade prints (retention.ts), and
+// nothing still in use: uncounted clicks, pending e-mails, live e-mail links.
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { authTokens, engagementEvents, mailOutbox } from '../../db/schema.ts';
+import * as pruneFn from '../../functions/prune-rate-limits.ts';
+import {
+  AUTH_TOKEN_KEEP_DAYS,
+  ENGAGEMENT_KEEP_DAYS,
+  MAIL_KEEP_DAYS,
+} from '../../src/features/privacy/retention.ts';
+import { setupTestDb } from '../support/db.ts';
+import { makeAccounts } from './admin-support.ts';
+
+const { db } = await setupTestDb();
+const DAY = 86_400_000;
+const ago = (days: number) => new Date(Date.now() - days * DAY);
+const dayOf = (date: Date) => date.toISOString().slice(0, 10);
+let userId = '';
+
+beforeAll(async () => {
+  userId = (await makeAccounts(db)).user.id;
+  const target = randomUUID();
+  const event = (visitorHash: string, daysAgo: number, counted: boolean) => ({
+    kind: 'group_click' as const,
+    targetId: target,
+    visitorHash,
+    day: dayOf(ago(daysAgo)),
+    counted,
+  });
+  await db
+    .insert(engagementEvents)
+    .values([
+      event('old-counted', ENGAGEMENT_KEEP_DAYS + 2, true),
+      event('old-uncounted', ENGAGEMENT_KEEP_DAYS + 2, false),
+      event('recent', ENGAGEMENT_KEEP_DAYS - 2, true),
+    ]);
+  const mail = (recipient: string, daysAgo: number, status: 'sent' | 'pending' | 'failed') => ({
+    recipient,
+    template: 'test',
+    payload: '{}',
+    status,
+    createdAt: ago(daysAgo),
+  });
+  await db
+    .insert(mailOutbox)
+    .values([
+      mail('velho@teste.local', MAIL_KEEP_DAYS + 1, 'sent'),
+      mail('falhou@teste.local', MAIL_KEEP_DAYS + 1, 'failed'),
+      mail('pendente@teste.local', MAIL_KEEP_DAYS + 1, 'pending'),
+      mail('novo@teste.local', MAIL_KEEP_DAYS - 1, 'sent'),
+    ]);
+  const token = (tokenHash: string, expiresAt: Date) => ({
+    userId,
+    purpose: 'password_reset' as const,
+    tokenHash,
+    expiresAt,
+  });
+  await db
+    .insert(authTokens)
+    .values([
+      token('spent', ago(AUTH_TOKEN_KEEP_DAYS + 1)),
+      token('just-expired', new Date(Date.now() - 60_000)),
+      token('live', new Date(Date.now() + DAY)),
+    ]);
+});
+
+describe('the hourly prune of personal data', () => {
+  it('deletes what is past its period and keeps what is still needed', async () => {
+    const res = await pruneFn.default();
+    const body = (await res.json()) as { personalData: Record<string, number> };
+    expect(body.personalData).toEqual({ engagementEvents: 1, mailOutbox: 2, authTokens: 1 });
+
+    const events = (await db.select().from(engagementEvents)).map((e) => e.visitorHash).sort();
+    expect(events).toEqual(['old-uncounted', 'recent']);
+    const mails = (await db.select().from(mailOutbox)).map((m) => m.recipient).sort();
+    expect(mails).toEqual(['novo@teste.local', 'pendente@teste.local']);
+    const tokens = (await db.select().from(authTokens)).map((t) => t.tokenHash).sort();
+    expect(tokens).toEqual(['just-expired', 'live']);
+
+    // A second run finds nothing more.
+    const again = (await (await pruneFn.default()).json()) as { personalData: Record<string, number> };
+    expect(again.personalData).toEqual({ engagementEvents: 0, mailOutbox: 0, authTokens: 0 });
+  });
+});
