@@ -3,9 +3,11 @@
 // /privacidade renders its table from here, and the retention periods are the constants the code
 // enforces, so a change in code changes the page. data-inventory.test.ts fails when a table of the
 // schema is neither here nor in NO_PERSONAL_DATA: a new table forces a decision.
+import { ACCESS_LOG_RETENTION_MONTHS } from '#src/features/access-log/access-log.ts';
 import { LOGIN_WINDOW_SECONDS } from '#src/features/auth/accounts.server.ts';
 import { LOGGED_IN_COOKIE, SESSION_COOKIE, SESSION_DAYS } from '#src/features/auth/session.server.ts';
 import { CONFIRM_EMAIL_HOURS, PASSWORD_RESET_MINUTES } from '#src/features/mail/templates.ts';
+import { IDEMPOTENCY_KEEP_HOURS } from '#src/lib/idempotency.server.ts';
 import { AUTH_TOKEN_KEEP_DAYS, ENGAGEMENT_KEEP_DAYS, MAIL_KEEP_DAYS, ORDER_TAX_YEARS } from './retention.ts';
 
 /** LGPD art. 7: the legal bases this product uses, as the page names them. */
@@ -70,9 +72,9 @@ export const DATA_INVENTORY: readonly InventoryRow[] = [
     recipients: [...HOSTING, 'public'],
   },
   {
-    tables: ['feature_orders', 'processed_webhook_events'],
+    tables: ['feature_orders', 'order_refunds', 'processed_webhook_events'],
     name: 'Pedidos e pagamentos de destaque',
-    data: 'Plano, valor, dias, datas, situação, meio de pagamento e os identificadores do pagamento no provedor. Os dados do cartão ficam só com o provedor.',
+    data: 'Plano, valor, dias, datas, situação, meio de pagamento e os identificadores do pagamento no provedor; nos reembolsos, quem pediu e o identificador do reembolso. Os dados do cartão ficam só com o provedor.',
     purpose:
       'Cobrar e ativar o destaque comprado, reembolsar em caso de desistência e prestar contas ao fisco.',
     basis: ['contract', 'legalObligation'],
@@ -110,6 +112,15 @@ export const DATA_INVENTORY: readonly InventoryRow[] = [
     recipients: HOSTING,
   },
   {
+    tables: ['idempotency_keys'],
+    name: 'Repetições de pedidos',
+    data: 'A conta que iniciou um pagamento ou uma importação, a chave enviada pelo navegador e a primeira resposta do site.',
+    purpose: 'Garantir que uma nova tentativa depois de uma falha de rede não crie um segundo pedido.',
+    basis: ['contract'],
+    retention: `${IDEMPOTENCY_KEEP_HOURS} horas; apagadas de hora em hora.`,
+    recipients: HOSTING,
+  },
+  {
     tables: ['revoked_sessions'],
     name: 'Sessões encerradas',
     data: "Hash do identificador de uma sessão encerrada com 'Sair'.",
@@ -140,12 +151,11 @@ export const DATA_INVENTORY: readonly InventoryRow[] = [
   // --- Rows of the other parts of issue #31, bound to their tables by the lead at merge. -----------
   {
     tables: ['access_logs'],
-    pending: true,
     name: 'Registros de acesso (Marco Civil, art. 15)',
     data: 'Endereço IP e data e hora de eventos da conta (cadastro, login, saída, troca de senha, envio, edição, pagamento, exportação e exclusão), criptografados com chave própria.',
     purpose: 'Guarda exigida por lei de quem oferece aplicação na internet como empresa.',
     basis: ['legalObligation'],
-    retention: '6 meses, apagados automaticamente. Entregues somente por ordem judicial.',
+    retention: `${plural(ACCESS_LOG_RETENTION_MONTHS, 'mês', 'meses')}, apagados automaticamente. Entregues somente por ordem judicial.`,
     recipients: [...HOSTING, 'courts'],
   },
   {
@@ -161,12 +171,12 @@ export const DATA_INVENTORY: readonly InventoryRow[] = [
   },
   {
     tables: ['group_claims'],
-    pending: true,
     name: 'Pedidos de posse de grupo',
-    data: 'A conta de quem pede a posse de um grupo já listado e o grupo pedido.',
-    purpose: 'Entregar a gestão de um grupo a quem comprova ser o dono.',
-    basis: ['contract'],
-    retention: 'Até a decisão do pedido, e enquanto o grupo existir.',
+    data: 'A conta de quem pede a posse de um grupo já listado, o grupo, o código de verificação, o nome que o grupo tinha no WhatsApp na verificação e o dono anterior.',
+    purpose:
+      'Entregar a gestão de um grupo a quem comprova administrá-lo, e mostrar à moderação o histórico de donos.',
+    basis: ['contract', 'legitimateInterest'],
+    retention: 'Enquanto o grupo existir (o histórico de donos vai junto quando o grupo é excluído).',
     recipients: HOSTING,
   },
 ];
