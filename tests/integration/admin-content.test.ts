@@ -428,7 +428,7 @@ describe('sitemap', () => {
       files: string[];
       xml: string;
     };
-    // Public: approved, not hidden, not in an 18+ category (decision 0009, which leaves its page out too).
+    // Public: approved, not hidden, not in an 18+ category (decision 0010, which leaves its page out too).
     const adult = new Set((await db.select().from(categories)).filter((c) => c.adult).map((c) => c.id));
     const publicGroups = (await db.select().from(groups)).filter(
       (g) => g.approved && !g.hiddenAt && !adult.has(g.categoryId),

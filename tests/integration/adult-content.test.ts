@@ -1,5 +1,5 @@
 // Adult (18+) content through the real functions, with no age-verification provider configured (the
-// default, decision 0009): the seeded '18+' category stays in the model, but none of its groups is on
+// default, decision 0010): the seeded '18+' category stays in the model, but none of its groups is on
 // any list, search, suggestion, sitemap, page or API answer, adult=1 opens nothing, and submissions and
 // owners' edits into it are refused. An admin can still mark any category as adult.
 import { randomUUID } from 'node:crypto';

@@ -1,4 +1,4 @@
-// Adult (18+) content opened only by an age-verification provider over OpenID Connect (decision 0009),
+// Adult (18+) content opened only by an age-verification provider over OpenID Connect (decision 0010),
 // through the real functions and openid-client against a local fake provider (tests/support/fake-oidc.ts)
 // that signs real ID tokens: an adult is let in, a minor, a refusal, a provider down and a failing token
 // endpoint are not, and nothing but the provider's signed answer ever opens it.

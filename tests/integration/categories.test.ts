@@ -39,7 +39,7 @@ describe('GET /api/categories', () => {
     ]);
     const all = await db.select().from(groups);
     for (const category of body) {
-      // An 18+ category's groups are public to nobody (decision 0009): it counts 0.
+      // An 18+ category's groups are public to nobody (decision 0010): it counts 0.
       const expected =
         category.slug === '18'
           ? 0
@@ -102,7 +102,7 @@ describe('public group counts (kept by triggers)', () => {
       adult: boolean;
     }[];
     for (const category of body) {
-      // An 18+ category's groups are public to nobody (decision 0009): it counts 0, adult=1 or not.
+      // An 18+ category's groups are public to nobody (decision 0010): it counts 0, adult=1 or not.
       const expected = category.adult
         ? 0
         : all.filter((g) => g.categoryId === category.id && g.approved && !g.hiddenAt).length;

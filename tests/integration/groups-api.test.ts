@@ -322,7 +322,7 @@ describe('the build reads the catalogue once', () => {
   it('pre-renders the PRERENDER_GROUPS most visited groups, featured first; the sitemap lists them all', async () => {
     const pages = groupPagesForBuild(db);
     expect(groupPagesForBuild(db)).toBe(pages);
-    // Public: 18+ groups are never built (decision 0009).
+    // Public: 18+ groups are never built (decision 0010).
     const publicGroups = await publicCount();
     expect((await pages).length).toBe(Math.min(publicGroups, prerenderCount()));
     // The groups featured now come first, then the most clicked; a smaller count takes the first ones.
@@ -399,7 +399,7 @@ describe('the sitemap, served one file at a time', () => {
   const site = 'https://grupos.example';
 
   it('lists every public group; each file served alone is the file of the whole layout', async () => {
-    // Neither 18+ groups nor an 18+ category's page are public (decision 0009).
+    // Neither 18+ groups nor an 18+ category's page are public (decision 0010).
     const publicGroups = await publicCount();
     const fixed = 7 + (await db.$count(categories, eq(categories.adult, false)));
     // Small limits split the fixtures' catalogue: the first part holds the fixed pages and groups too.

@@ -113,7 +113,7 @@ describe('GET /og/{id}/{version}.png', () => {
     expect([br, bg, bb]).toEqual([37, 211, 102]);
   });
 
-  it('an adult group has no card (its content is closed, decision 0009), and its address is neutral', async () => {
+  it('an adult group has no card (its content is closed, decision 0010), and its address is neutral', async () => {
     // A card is public and kept by the CDN: an 18+ group, public to nobody, gets none.
     expect((await card(ids.adulto!)).status).toBe(404);
     const group = { id: ids.adulto!, title: 'Um', category: 'Só Adultos', image: null, adult: true };

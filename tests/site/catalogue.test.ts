@@ -1,7 +1,7 @@
 // The built catalogue pages (home, category, group by slug and by id, 404): complete without JavaScript,
 // with their title, description, canonical, Open Graph/Twitter tags and JSON-LD, in pt-BR, and with
 // user text escaped. A group with markup in its title goes through a real rebuild to get its page.
-// Adult (18+) groups: closed by default, on no page, list or sitemap (decision 0009).
+// Adult (18+) groups: closed by default, on no page, list or sitemap (decision 0010).
 import { gzipSync } from 'node:zlib';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -210,7 +210,7 @@ describe('user text', () => {
   });
 });
 
-describe('adult (18+) groups, closed by default (decision 0009)', { timeout: 120_000 }, () => {
+describe('adult (18+) groups, closed by default (decision 0010)', { timeout: 120_000 }, () => {
   it('have no page, no list, no link and no sitemap entry; the category says why', async () => {
     const rows = await handle.db
       .select({ titleSlug: groups.titleSlug, link: groups.link })

@@ -213,7 +213,7 @@ describe('/buscar in the browser', () => {
   });
 });
 
-describe('adult (18+) groups in /buscar, closed by default (decision 0009)', () => {
+describe('adult (18+) groups in /buscar, closed by default (decision 0010)', () => {
   it('stay out even when asked for, and the page offers no 18+ filter', async () => {
     expect((await api('search=picantes')).pagination.total).toBe(0);
     expect((await api('search=picantes&adult=1')).pagination.total).toBe(0);

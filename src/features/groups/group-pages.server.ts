@@ -106,7 +106,7 @@ export function prerenderCount(env: NodeJS.ProcessEnv = process.env): number {
 const RECENT_DAYS = 30;
 
 /**
- * The ids of the `limit` public groups worth a static page (never an 18+ one, decision 0009): featured ones first, then the most clicked
+ * The ids of the `limit` public groups worth a static page (never an 18+ one, decision 0010): featured ones first, then the most clicked
  * over the last RECENT_DAYS days, then the most clicked ever (a new catalogue has no events yet).
  * Only three kinds of group can be among them, so only those are sorted, not the whole catalogue: the
  * featured ones, the ones clicked lately, and the `limit` most clicked ever (the popular index, in
