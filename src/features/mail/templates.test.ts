@@ -25,6 +25,22 @@ const samples: { [T in TemplateName]: MailTemplates[T] } = {
   featuring_ending: { name: evil, groupTitle: evil, groupId: 'g1', endDate: '2026-06-08T12:00:00Z' },
   featuring_ended: { name: evil, groupTitle: evil, groupId: 'g1', endDate: '2026-06-08T12:00:00Z' },
   link_dead: { name: evil, groupTitle: evil },
+  legal_notice_received: {
+    name: evil,
+    protocol: 'JUR-2026-000001',
+    kindLabel: 'Imagens íntimas',
+    groupTitle: evil,
+    token: 'tok',
+  },
+  legal_notice_admin: { protocol: 'JUR-2026-000001', kindLabel: 'Abuso', groupTitle: evil, hidden: true },
+  legal_notice_decided: {
+    name: evil,
+    protocol: 'JUR-2026-000001',
+    groupTitle: evil,
+    decision: 'remove',
+    reason: evil,
+  },
+  legal_notice_group_removed: { name: evil, groupTitle: evil, protocol: 'JUR-2026-000001', reason: evil },
 };
 
 describe('renderMail', () => {
