@@ -65,8 +65,14 @@ export default function LegalNoticeForm() {
       setDone({ protocol: res.protocol, hidden: res.hidden, kind: parsed.kind, email: parsed.email });
       window.scrollTo({ top: 0 });
     } catch (error) {
-      if (error instanceof ApiError && error.fields) setErrors(error.fields);
-      setFailure(error instanceof Error ? error.message : 'Não foi possível enviar agora. Tente novamente.');
+      if (error instanceof ApiError && error.fields) {
+        // The message is at its field (e.g. an address that is no group of ours): go there.
+        setErrors(error.fields);
+        requestAnimationFrame(() => document.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      } else
+        setFailure(
+          error instanceof Error ? error.message : 'Não foi possível enviar agora. Tente novamente.',
+        );
     } finally {
       setBusy(false);
     }
