@@ -48,6 +48,14 @@ const KIND_BADGE: Record<Kind, BadgeVariant> = {
   other: 'grey',
 };
 
+/** Short enough for a badge on a phone (the full label would overflow the card). */
+const KIND_SHORT: Record<Kind, string> = {
+  child_abuse: 'Abuso infantil',
+  intimate_images: 'Imagens íntimas',
+  illegal_content: 'Conteúdo ilegal',
+  other: 'Outro assunto',
+};
+
 const EVENT_LABELS: Record<string, string> = {
   received: 'Recebida',
   email_confirmed: 'E-mail confirmado',
@@ -119,7 +127,9 @@ function NoticeCard({
           <p className="text-sm text-neutral-600">Recebida em {formatDateTime(notice.receivedAt)}</p>
         </div>
         <div className="flex flex-wrap gap-1.5">
-          <Badge variant={KIND_BADGE[notice.kind]}>{LEGAL_NOTICE_KIND_LABELS[notice.kind]}</Badge>
+          <Badge variant={KIND_BADGE[notice.kind]}>
+            <span title={LEGAL_NOTICE_KIND_LABELS[notice.kind]}>{KIND_SHORT[notice.kind]}</span>
+          </Badge>
           {notice.group?.hidden && <Badge variant="grey">Grupo oculto</Badge>}
           {notice.kind === 'intimate_images' && (
             <Badge variant={notice.notifier.confirmed ? 'green' : 'yellow'}>

@@ -2,7 +2,7 @@
 // ?grupo= when the visitor comes from a group's 'Denunciar' dialog), who is writing and what is wrong,
 // and the statement that it is true. On success it shows the protocol and what happens next.
 import { CircleCheck, ShieldAlert } from 'lucide-react';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Button } from '#src/components/ui/Button.tsx';
 import { Card } from '#src/components/ui/Card.tsx';
 import { cx, field } from '#src/components/ui/classes.ts';
@@ -63,7 +63,6 @@ export default function LegalNoticeForm() {
         body: parsed,
       });
       setDone({ protocol: res.protocol, hidden: res.hidden, kind: parsed.kind, email: parsed.email });
-      window.scrollTo({ top: 0 });
     } catch (error) {
       if (error instanceof ApiError && error.fields) {
         // The message is at its field (e.g. an address that is no group of ours): go there.
@@ -220,6 +219,12 @@ export default function LegalNoticeForm() {
 }
 
 function Success({ done }: { done: Done }) {
+  // The card replaces the form: bring it into view and give it the focus, so the protocol is read out.
+  const card = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    card.current?.scrollIntoView({ block: 'center' });
+    card.current?.focus({ preventScroll: true });
+  }, []);
   const next =
     done.kind === 'intimate_images'
       ? `Enviamos um link para ${done.email}. Abra-o para confirmar seu e-mail: o grupo sai do ar assim que você confirmar.`
@@ -227,17 +232,19 @@ function Success({ done }: { done: Done }) {
         ? 'O grupo já saiu do ar e será analisado pela nossa equipe em até 24 horas.'
         : `Nossa equipe analisa a denúncia em até 24 horas e responde para ${done.email}.`;
   return (
-    <Card padding="lg" className="flex flex-col items-center gap-4 text-center" role="status">
-      <CircleCheck aria-hidden="true" className="size-10 text-brand-700" />
-      <h2 className="text-xl font-bold text-neutral-900">Denúncia recebida</h2>
-      <p className="text-neutral-700">Guarde o número do protocolo:</p>
-      <p className="rounded-control border border-neutral-200 bg-neutral-50 px-4 py-2 font-mono text-2xl font-bold tracking-wide text-neutral-900 select-all">
-        {done.protocol}
-      </p>
-      <p className="max-w-prose text-neutral-700">{next}</p>
-      <a href="/" className="text-sm font-medium text-brand-800 underline">
-        Voltar ao início
-      </a>
-    </Card>
+    <div ref={card} tabIndex={-1} className="outline-none">
+      <Card padding="lg" className="flex flex-col items-center gap-4 text-center" role="status">
+        <CircleCheck aria-hidden="true" className="size-10 text-brand-700" />
+        <h2 className="text-xl font-bold text-neutral-900">Denúncia recebida</h2>
+        <p className="text-neutral-700">Guarde o número do protocolo:</p>
+        <p className="rounded-control border border-neutral-200 bg-neutral-50 px-4 py-2 font-mono text-2xl font-bold tracking-wide text-neutral-900 select-all">
+          {done.protocol}
+        </p>
+        <p className="max-w-prose text-neutral-700">{next}</p>
+        <a href="/" className="text-sm font-medium text-brand-800 underline">
+          Voltar ao início
+        </a>
+      </Card>
+    </div>
   );
 }
