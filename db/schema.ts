@@ -9,6 +9,7 @@ import {
   date,
   index,
   integer,
+  pgSequence,
   pgTable,
   primaryKey,
   serial,
@@ -99,7 +100,7 @@ export const groups = pgTable(
     /** set when reports hide a group pending review; a hidden group is not public */
     hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     /** why it is hidden, set with hiddenAt: 'reports' (reports or an admin) or 'dead_link' (link checks) */
-    hiddenReason: text('hidden_reason', { enum: ['reports', 'dead_link'] }),
+    hiddenReason: text('hidden_reason', { enum: ['reports', 'dead_link', 'legal_notice'] }),
     /** when an admin last reviewed the group's reports and kept it: reports cannot hide it for a while */
     reportsKeptAt: timestamp('reports_kept_at', { withTimezone: true }),
     /** the last conclusive answer of the invite link check (src/features/links/link-health.server.ts) */
@@ -703,3 +704,87 @@ export const orderRefunds = pgTable(
 );
 
 export type OrderRefund = typeof orderRefunds.$inferSelect;
+
+// --- Legal notices ('Denúncia jurídica', issue #31): notices under Marco Civil art. 19/21 and ECA ---
+
+export const LEGAL_NOTICE_KINDS = ['intimate_images', 'child_abuse', 'illegal_content', 'other'] as const;
+export type LegalNoticeKind = (typeof LEGAL_NOTICE_KINDS)[number];
+export const LEGAL_NOTICE_STATUSES = ['pending', 'removed', 'kept'] as const;
+export type LegalNoticeStatus = (typeof LEGAL_NOTICE_STATUSES)[number];
+
+/** The protocol numbers' sequence: never reset, so a protocol is unique whatever its year. */
+export const legalNoticeProtocolSeq = pgSequence('legal_notice_protocol_seq');
+
+/**
+ * A notice about a group of the catalogue. The protocol (JUR-<year in São Paulo>-<sequence, 6+ digits>)
+ * is made by the database on insert. The group's title and address are kept as given, so the notice
+ * still reads after the group is gone. No raw IP: only the salted hash of the sender's address.
+ */
+export const legalNotices = pgTable(
+  'legal_notices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    protocol: text('protocol')
+      .notNull()
+      .unique()
+      .default(
+        sql`('JUR-' || extract(year from now() at time zone 'America/Sao_Paulo')::int || '-' || to_char(nextval('legal_notice_protocol_seq'), 'FM9999999999999000000'))`,
+      ),
+    kind: text('kind', { enum: LEGAL_NOTICE_KINDS }).notNull(),
+    status: text('status', { enum: LEGAL_NOTICE_STATUSES }).notNull().default('pending'),
+    groupId: uuid('group_id').references(() => groups.id, { onDelete: 'set null' }),
+    groupTitle: text('group_title').notNull(),
+    /** the address the notifier gave */
+    groupUrl: text('group_url').notNull(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    description: text('description').notNull(),
+    /** salted hash of the sender's network address (rate limits, flood bound) */
+    addressHash: text('address_hash').notNull(),
+    /** intimate_images: SHA-256 of the single-use link that confirms the notifier's e-mail */
+    confirmTokenHash: text('confirm_token_hash').unique(),
+    confirmExpiresAt: timestamp('confirm_expires_at', { withTimezone: true }),
+    emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
+    /** when this notice hid its group automatically (child_abuse at once, intimate_images on confirmation) */
+    hidGroupAt: timestamp('hid_group_at', { withTimezone: true }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decisionReason: text('decision_reason'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('legal_notices_pending_idx').on(t.createdAt).where(sql`status = 'pending'`),
+    index('legal_notices_group_idx').on(t.groupId),
+    index('legal_notices_decided_idx').on(t.decidedAt.desc()).where(sql`status <> 'pending'`),
+  ],
+);
+
+export const LEGAL_NOTICE_ACTIONS = [
+  'received',
+  'email_confirmed',
+  'group_hidden',
+  'hide_skipped',
+  'removed',
+  'kept',
+] as const;
+export type LegalNoticeAction = (typeof LEGAL_NOTICE_ACTIONS)[number];
+
+/** The audit trail of a notice: what happened, when, and who did it (no actor: the system). */
+export const legalNoticeEvents = pgTable(
+  'legal_notice_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    noticeId: uuid('notice_id')
+      .notNull()
+      .references(() => legalNotices.id, { onDelete: 'cascade' }),
+    action: text('action', { enum: LEGAL_NOTICE_ACTIONS }).notNull(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    /** the admin's e-mail when they acted: the trail keeps saying who even after the account is gone */
+    actorEmail: text('actor_email'),
+    detail: text('detail'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('legal_notice_events_notice_idx').on(t.noticeId, t.createdAt)],
+);
+
+export type LegalNotice = typeof legalNotices.$inferSelect;

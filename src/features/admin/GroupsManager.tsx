@@ -33,7 +33,7 @@ export interface AdminGroup {
   featured: boolean;
   featuredUntil: string | null;
   hidden: boolean;
-  hiddenReason: 'reports' | 'dead_link' | null;
+  hiddenReason: 'reports' | 'dead_link' | 'legal_notice' | null;
   linkStatus: LinkAnswer;
   linkCheckedAt: string | null;
   linkLiveAt: string | null;

@@ -19,7 +19,7 @@ export interface LinkHealthFields {
   linkCheckedAt: string | null;
   linkLiveAt: string | null;
   hidden: boolean;
-  hiddenReason: 'reports' | 'dead_link' | null;
+  hiddenReason: 'reports' | 'dead_link' | 'legal_notice' | null;
 }
 
 const VARIANTS: Record<LinkAnswer, BadgeVariant> = { live: 'green', dead: 'red', unknown: 'grey' };

@@ -38,6 +38,10 @@ const TEMPLATE_LABEL: Record<string, string> = {
   featuring_ending: 'Destaque termina em 3 dias',
   featuring_ended: 'Destaque terminou',
   link_dead: 'Link do grupo parou',
+  legal_notice_received: 'Denúncia jurídica recebida',
+  legal_notice_admin: 'Aviso de denúncia jurídica (admin)',
+  legal_notice_decided: 'Decisão de denúncia jurídica',
+  legal_notice_group_removed: 'Grupo removido (denúncia jurídica)',
 };
 
 export function MailOutboxCard() {

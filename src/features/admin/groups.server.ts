@@ -24,7 +24,7 @@ import { ADMIN_MESSAGES, EDIT_FEATURE_DAYS, type GroupEdit, type GroupStatusFilt
 
 /** The admin JSON of a group: the public fields plus moderation state (raw featured flag and date). */
 export function toAdminGroupJson(
-  row: GroupRow & { hiddenAt: Date | null; hiddenReason: 'reports' | 'dead_link' | null },
+  row: GroupRow & { hiddenAt: Date | null; hiddenReason: 'reports' | 'dead_link' | 'legal_notice' | null },
   now = new Date(),
 ) {
   return {

@@ -106,13 +106,20 @@ export async function reviewReports(
       .returning({ id: groupReports.id });
     if (!rows.length) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.reportNotFound);
     // Kept: visible again, and reports cannot hide it again for a while (REVIEW_GRACE_DAYS). Only a
-    // hide by reports is lifted: a dead link keeps its group in 'Links quebrados'.
+    // hide by reports is lifted: a dead link keeps its group in 'Links quebrados', and a legal notice
+    // is lifted only by its own decision (Notificações jurídicas).
     if (action === 'dismiss') {
       await tx.update(groups).set({ reportsKeptAt: now }).where(eq(groups.id, groupId));
       await tx
         .update(groups)
         .set({ hiddenAt: null, hiddenReason: null })
-        .where(and(eq(groups.id, groupId), sql`${groups.hiddenReason} is distinct from 'dead_link'`));
+        .where(
+          and(
+            eq(groups.id, groupId),
+            sql`${groups.hiddenReason} is distinct from 'dead_link'`,
+            sql`${groups.hiddenReason} is distinct from 'legal_notice'`,
+          ),
+        );
     }
     if (action === 'hide') {
       const [visible] = await tx

@@ -15,6 +15,7 @@ export const RESERVED_SLUGS: readonly string[] = [
   'buscar',
   'categoria',
   'categorias',
+  'denuncia-juridica',
   'enviar',
   'grupos',
   'index',

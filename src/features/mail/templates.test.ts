@@ -39,6 +39,22 @@ const samples: { [T in TemplateName]: MailTemplates[T] } = {
   email_change: { name: evil, token: 'abc', newEmail: evil },
   email_changed: { name: evil, newEmail: evil },
   account_deleted: { name: evil, groups: 2 },
+  legal_notice_received: {
+    name: evil,
+    protocol: 'JUR-2026-000001',
+    kindLabel: 'Imagens íntimas',
+    groupTitle: evil,
+    token: 'tok',
+  },
+  legal_notice_admin: { protocol: 'JUR-2026-000001', kindLabel: 'Abuso', groupTitle: evil, hidden: true },
+  legal_notice_decided: {
+    name: evil,
+    protocol: 'JUR-2026-000001',
+    groupTitle: evil,
+    decision: 'remove',
+    reason: evil,
+  },
+  legal_notice_group_removed: { name: evil, groupTitle: evil, protocol: 'JUR-2026-000001', reason: evil },
 };
 
 describe('renderMail', () => {

@@ -23,6 +23,8 @@ export const PASSWORD_RESET_MINUTES = 60;
 
 export const CONFIRM_EMAIL_PATH = '/auth/confirmar-email';
 export const PASSWORD_RESET_PATH = '/auth/nova-senha';
+/** The page that confirms a legal notice's e-mail (intimate images: the group is hidden then). */
+export const LEGAL_NOTICE_CONFIRM_PATH = '/denuncia-juridica/confirmar';
 
 /** What each template needs. Dates are ISO strings (the payload is stored as JSON). */
 export interface MailTemplates {
@@ -65,6 +67,26 @@ export interface MailTemplates {
   email_changed: { name: string; newEmail: string };
   /** the last message to a deleted account's address (captured before the account was deleted) */
   account_deleted: { name: string; groups: number };
+  /** to the notifier: the protocol, and for intimate images the link that confirms their e-mail */
+  legal_notice_received: {
+    name: string;
+    protocol: string;
+    kindLabel: string;
+    groupTitle: string;
+    token?: string;
+  };
+  /** to every admin: a notice that needs a look now (child abuse, or a group hidden automatically) */
+  legal_notice_admin: { protocol: string; kindLabel: string; groupTitle: string; hidden: boolean };
+  /** to the notifier: the decision and its reason */
+  legal_notice_decided: {
+    name: string;
+    protocol: string;
+    groupTitle: string;
+    decision: 'remove' | 'keep';
+    reason: string;
+  };
+  /** to the group's owner: the group was removed after a legal notice */
+  legal_notice_group_removed: { name: string; groupTitle: string; protocol: string; reason: string };
 }
 
 export type TemplateName = keyof MailTemplates;
@@ -76,6 +98,9 @@ export const SENT_TO_UNCONFIRMED: readonly TemplateName[] = [
   'email_change',
   'email_changed',
   'account_deleted',
+  // A notifier wrote to us and asked for these, account or not (the first one confirms their address).
+  'legal_notice_received',
+  'legal_notice_decided',
 ];
 
 const PROVIDER_NAMES: Record<string, string> = {
@@ -111,6 +136,8 @@ interface Parts {
   subject: string;
   greeting: string;
   blocks: Block[];
+  /** why the person gets this message, when it is not because they have an account */
+  footer?: string;
 }
 
 function absolute(ctx: MailContext, path: string): string {
@@ -162,7 +189,7 @@ function layout(parts: Parts, ctx: MailContext): MailMessage {
 <p style="margin:0 0 16px;${FONT};font-size:16px;line-height:24px;color:${COLORS.text}">${escapeHtml(parts.greeting)}</p>
 ${parts.blocks.map(blockHtml).join('\n')}
 </td></tr>
-<tr><td style="padding:16px 28px 24px;border-top:1px solid ${COLORS.border}"><p style="margin:0;${FONT};font-size:12px;line-height:18px;color:${COLORS.muted}">Você recebeu esta mensagem porque tem uma conta no <a href="${escapeHtml(home)}" style="color:${COLORS.brandDark}">${escapeHtml(SITE_NAME)}</a>. Esta é uma mensagem automática: não responda.</p></td></tr>
+<tr><td style="padding:16px 28px 24px;border-top:1px solid ${COLORS.border}"><p style="margin:0;${FONT};font-size:12px;line-height:18px;color:${COLORS.muted}">${parts.footer ? escapeHtml(parts.footer) : `Você recebeu esta mensagem porque tem uma conta no <a href="${escapeHtml(home)}" style="color:${COLORS.brandDark}">${escapeHtml(SITE_NAME)}</a>.`} Esta é uma mensagem automática: não responda.</p></td></tr>
 </table>
 </td></tr></table>
 </body></html>`;
@@ -424,6 +451,108 @@ const BUILDERS: { [T in TemplateName]: (data: MailTemplates[T], ctx: MailContext
         text: 'Guardamos apenas o que a lei exige: pedidos e pagamentos, sem seu nome e e-mail (obrigação fiscal), e os registros de acesso (endereço IP e horário) por 6 meses, como manda o Marco Civil da Internet.',
       },
       { kind: 'button', label: 'Abrir o site', href: absolute(ctx, '/') },
+    ],
+  }),
+  legal_notice_received: (d, ctx) => ({
+    subject: `Recebemos sua denúncia jurídica ${d.protocol}`,
+    greeting: hello(d.name),
+    footer: `Você recebeu esta mensagem porque enviou uma denúncia jurídica ao ${SITE_NAME}.`,
+    blocks: [
+      { kind: 'p', text: 'Recebemos sua denúncia. Guarde o número do protocolo: ele identifica o seu caso.' },
+      {
+        kind: 'facts',
+        rows: [
+          ['Protocolo', d.protocol],
+          ['Tipo', d.kindLabel],
+          ['Grupo', d.groupTitle],
+        ],
+      },
+      ...(d.token
+        ? ([
+            {
+              kind: 'p',
+              text: 'Confirme que este e-mail é seu: assim que você confirmar, o grupo sai do ar até a nossa análise.',
+            },
+            {
+              kind: 'button',
+              label: 'Confirmar e ocultar o grupo',
+              href: absolute(ctx, `${LEGAL_NOTICE_CONFIRM_PATH}?token=${encodeURIComponent(d.token)}`),
+            },
+            {
+              kind: 'note',
+              text: `O link vale por ${CONFIRM_EMAIL_HOURS} horas e só pode ser usado uma vez.`,
+            },
+          ] satisfies Block[])
+        : []),
+      {
+        kind: 'note',
+        text: 'Nossa equipe analisa cada denúncia em até 24 horas e responde a este e-mail com a decisão. Se você não enviou esta denúncia, ignore esta mensagem.',
+      },
+    ],
+  }),
+  legal_notice_admin: (d, ctx) => ({
+    subject: `Denúncia jurídica ${d.protocol}: ${d.kindLabel}`,
+    greeting: 'Olá!',
+    blocks: [
+      {
+        kind: 'p',
+        text: d.hidden
+          ? `O grupo "${d.groupTitle}" foi ocultado automaticamente e aguarda a sua decisão.`
+          : `O grupo "${d.groupTitle}" recebeu uma denúncia que precisa de análise agora. Ele não foi ocultado automaticamente.`,
+      },
+      {
+        kind: 'facts',
+        rows: [
+          ['Protocolo', d.protocol],
+          ['Tipo', d.kindLabel],
+        ],
+      },
+      {
+        kind: 'button',
+        label: 'Abrir notificações jurídicas',
+        href: absolute(ctx, '/admin/notificacoes-juridicas'),
+      },
+      { kind: 'note', text: 'Prazo: decidir em até 24 horas desde o recebimento.' },
+    ],
+  }),
+  legal_notice_decided: (d) => ({
+    subject: `Decisão sobre a denúncia ${d.protocol}`,
+    greeting: hello(d.name),
+    footer: `Você recebeu esta mensagem porque enviou uma denúncia jurídica ao ${SITE_NAME}.`,
+    blocks: [
+      {
+        kind: 'p',
+        text:
+          d.decision === 'remove'
+            ? `Analisamos sua denúncia e removemos o grupo "${d.groupTitle}" do ${SITE_NAME}.`
+            : `Analisamos sua denúncia e decidimos manter o grupo "${d.groupTitle}" no ${SITE_NAME}.`,
+      },
+      {
+        kind: 'facts',
+        rows: [
+          ['Protocolo', d.protocol],
+          ['Decisão', d.decision === 'remove' ? 'Grupo removido' : 'Grupo mantido'],
+          ['Motivo', d.reason],
+        ],
+      },
+    ],
+  }),
+  legal_notice_group_removed: (d, ctx) => ({
+    subject: 'Seu grupo foi removido',
+    greeting: hello(d.name),
+    blocks: [
+      {
+        kind: 'p',
+        text: `O grupo "${d.groupTitle}" foi removido do ${SITE_NAME} depois da análise de uma denúncia jurídica.`,
+      },
+      {
+        kind: 'facts',
+        rows: [
+          ['Protocolo', d.protocol],
+          ['Motivo', d.reason],
+        ],
+      },
+      { kind: 'button', label: 'Abrir meu painel', href: absolute(ctx, '/painel') },
     ],
   }),
 };

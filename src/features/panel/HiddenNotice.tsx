@@ -22,6 +22,7 @@ function listed(words: string[]): string {
 export function hiddenExplanation(reason: string | null, reportReasons: readonly ReportReason[]): string {
   if (reason === 'dead_link')
     return 'Ocultado porque o link de convite parece não funcionar mais; nossa equipe vai revisar.';
+  if (reason === 'legal_notice') return 'Ocultado após uma denúncia jurídica; nossa equipe vai analisar.';
   const words = reportReasons.map((r) => REASON_WORDS[r]).filter(Boolean);
   return words.length
     ? `Ocultado após denúncias de ${listed(words)}; nossa equipe vai revisar.`

@@ -159,10 +159,9 @@ export const DATA_INVENTORY: readonly InventoryRow[] = [
     recipients: [...HOSTING, 'courts'],
   },
   {
-    tables: ['legal_notices'],
-    pending: true,
+    tables: ['legal_notices', 'legal_notice_events'],
     name: 'Denúncias jurídicas',
-    data: 'Nome e e-mail de quem notifica, o grupo indicado, a descrição, a declaração de veracidade e a decisão tomada.',
+    data: 'Nome e e-mail de quem notifica, um hash (com segredo) do endereço de rede, o grupo indicado, a descrição, a declaração de veracidade, a decisão tomada e o histórico (com o e-mail do administrador que decidiu).',
     purpose:
       'Receber e decidir notificações de conteúdo ilegal, de imagens íntimas e de abuso infantil, e responder a quem notificou.',
     basis: ['legalObligation', 'rights'],

@@ -7,9 +7,16 @@ import { cx, field } from '#src/components/ui/classes.ts';
 import { Dialog } from '#src/components/ui/Dialog.tsx';
 import { Field, TextArea } from '#src/components/ui/Field.tsx';
 import { toast } from '#src/components/ui/toast.store.ts';
+import { LEGAL_NOTICE_PAGE } from '#src/features/legal-notices/legal-notices.schema.ts';
 import { ApiError, api } from '#src/lib/api.ts';
 import { checkForm } from '#src/lib/form-errors.ts';
 import { REPORT_REASON_LABELS, REPORT_REASONS, ReportSchema } from './reports.schema.ts';
+
+/** The legal notice form with this group's address filled in. */
+function legalNoticeHref(groupId: string): string {
+  const origin = typeof window === 'undefined' ? '' : window.location.origin;
+  return `${LEGAL_NOTICE_PAGE}?grupo=${encodeURIComponent(`${origin}/grupo/${groupId}`)}`;
+}
 
 interface Props {
   groupId: string;
@@ -88,6 +95,13 @@ export default function ReportDialog({ groupId, startOpen = false, onClosed }: P
           <Field label="Descrição" required error={errors.description}>
             {(props) => <TextArea {...props} name="description" rows={3} maxLength={500} />}
           </Field>
+          <p className="rounded-control bg-neutral-50 p-3 text-sm text-neutral-700">
+            Imagens íntimas sem consentimento, abuso de crianças ou outro crime?{' '}
+            <a href={legalNoticeHref(groupId)} className="font-semibold text-brand-800 underline">
+              Faça uma denúncia jurídica
+            </a>
+            : ela recebe um protocolo e é analisada em até 24 horas.
+          </p>
           <div className="flex justify-end gap-2">
             <Button type="button" variant="secondary" onClick={() => setOpen(false)}>
               Cancelar

@@ -1,0 +1,41 @@
+// POST /api/legal-notices ('Denúncia jurídica', 201 with the protocol) and POST /api/legal-notices/confirm
+// (the notifier's e-mail link: an intimate-images notice hides its group then).
+import type { Config, Context } from '@netlify/functions';
+import { getDb } from '#db/client.ts';
+import { clientIp, subjectHash } from '#src/features/analytics/visitor.server.ts';
+import { assertSameOrigin } from '#src/features/auth/session.server.ts';
+import {
+  LegalNoticeConfirmSchema,
+  LegalNoticeSchema,
+} from '#src/features/legal-notices/legal-notices.schema.ts';
+import {
+  confirmLegalNotice,
+  LEGAL_MESSAGES,
+  submitLegalNotice,
+} from '#src/features/legal-notices/legal-notices.server.ts';
+import { json, parseJson, route } from '#src/lib/http.server.ts';
+import { consumeRateLimit } from '#src/lib/rate-limit.server.ts';
+
+export default route({
+  POST: async (req: Request, context: Context) => {
+    assertSameOrigin(req);
+    const db = await getDb();
+    const addressHash = subjectHash(clientIp(req, context));
+    if (new URL(req.url).pathname.replace(/\/$/, '').endsWith('/confirm')) {
+      const { token } = await parseJson(LegalNoticeConfirmSchema, req, 4 * 1024);
+      await consumeRateLimit(db, `legal:confirm:${addressHash}`, 20, 3600);
+      const result = await confirmLegalNotice(db, token);
+      return json({
+        ...result,
+        message: result.hidden
+          ? 'E-mail confirmado. O grupo foi ocultado até a nossa análise.'
+          : 'E-mail confirmado. Sua denúncia está na fila de análise.',
+      });
+    }
+    const input = await parseJson(LegalNoticeSchema, req, 16 * 1024);
+    const result = await submitLegalNotice(db, input, { addressHash });
+    return json({ ...result, message: LEGAL_MESSAGES.received }, 201);
+  },
+});
+
+export const config: Config = { path: ['/api/legal-notices', '/api/legal-notices/confirm'] };

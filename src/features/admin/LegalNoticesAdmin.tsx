@@ -1,0 +1,353 @@
+// /admin/notificacoes-juridicas: the legal notices queue, oldest first, each with a clock counting from
+// receipt (target 24 h, red when overdue), the group, the notifier, what they wrote and the audit trail;
+// the decision 'Remover' / 'Manter' takes a reason that is e-mailed to the notifier (and the owner).
+import { Clock, EyeOff, Scale, ShieldCheck, Trash2 } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Badge } from '#src/components/ui/Badge.tsx';
+import { Button } from '#src/components/ui/Button.tsx';
+import { Card } from '#src/components/ui/Card.tsx';
+import type { BadgeVariant } from '#src/components/ui/classes.ts';
+import { Skeleton } from '#src/components/ui/Skeleton.tsx';
+import { api } from '#src/lib/api.ts';
+import { checkForm } from '#src/lib/form-errors.ts';
+import { formatDateTime } from '#src/lib/format.ts';
+import { useApi } from '#src/lib/use-api.ts';
+import {
+  LEGAL_NOTICE_KIND_LABELS,
+  LEGAL_NOTICE_TARGET_HOURS,
+  type LegalNoticeDecision,
+  LegalNoticeDecisionSchema,
+} from '../legal-notices/legal-notices.schema.ts';
+import { FormDialog, failure, ListView, TextField, useSave } from './kit.tsx';
+import { adminScreen } from './RequireAdmin.tsx';
+import { PageHeader } from './ui.tsx';
+
+type Kind = keyof typeof LEGAL_NOTICE_KIND_LABELS;
+
+interface NoticeView {
+  id: string;
+  protocol: string;
+  kind: Kind;
+  status: 'pending' | 'removed' | 'kept';
+  group: { id: string; title: string; path: string; hidden: boolean; approved: boolean } | null;
+  groupTitle: string;
+  groupUrl: string;
+  notifier: { name: string; email: string; confirmed: boolean };
+  description: string;
+  receivedAt: string;
+  dueAt: string;
+  decidedAt: string | null;
+  decisionReason: string | null;
+  events: { action: string; actor: string | null; detail: string | null; at: string }[];
+}
+
+const KIND_BADGE: Record<Kind, BadgeVariant> = {
+  child_abuse: 'red',
+  intimate_images: 'red',
+  illegal_content: 'yellow',
+  other: 'grey',
+};
+
+/** Short enough for a badge on a phone (the full label would overflow the card). */
+const KIND_SHORT: Record<Kind, string> = {
+  child_abuse: 'Abuso infantil',
+  intimate_images: 'Imagens íntimas',
+  illegal_content: 'Conteúdo ilegal',
+  other: 'Outro assunto',
+};
+
+const EVENT_LABELS: Record<string, string> = {
+  received: 'Recebida',
+  email_confirmed: 'E-mail confirmado',
+  group_hidden: 'Grupo ocultado',
+  hide_skipped: 'Ocultação automática não aplicada',
+  removed: 'Decisão: remover',
+  kept: 'Decisão: manter',
+};
+
+const DECISIONS: Record<LegalNoticeDecision, { title: string; submit: string; hint: string; done: string }> =
+  {
+    remove: {
+      title: 'Remover o grupo',
+      submit: 'Remover',
+      hint: 'O grupo sai do site de vez. O motivo vai por e-mail para quem denunciou e para o dono do grupo.',
+      done: 'Grupo removido',
+    },
+    keep: {
+      title: 'Manter o grupo',
+      submit: 'Manter',
+      hint: 'Se uma denúncia jurídica ocultou o grupo, ele volta ao site. O motivo vai por e-mail para quem denunciou.',
+      done: 'Grupo mantido',
+    },
+  };
+
+/** '3 h 20 min' for a span of milliseconds. */
+function span(ms: number): string {
+  const minutes = Math.max(0, Math.floor(ms / 60_000));
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  return h ? `${h} h ${m} min` : `${m} min`;
+}
+
+/** The notice's clock: time since receipt, and how long until (or since) the 24 h target. */
+function NoticeClock({ receivedAt, dueAt, now }: { receivedAt: string; dueAt: string; now: number }) {
+  const elapsed = now - new Date(receivedAt).getTime();
+  const left = new Date(dueAt).getTime() - now;
+  const overdue = left < 0;
+  return (
+    <p
+      className={
+        overdue
+          ? 'flex items-center gap-1.5 rounded-control bg-red-50 px-2.5 py-1 text-sm font-semibold text-red-800'
+          : 'flex items-center gap-1.5 rounded-control bg-neutral-100 px-2.5 py-1 text-sm text-neutral-700'
+      }
+    >
+      <Clock aria-hidden="true" className="size-4 shrink-0" />
+      {overdue
+        ? `Atrasada: ${span(elapsed)} desde o recebimento (prazo de ${LEGAL_NOTICE_TARGET_HOURS} h)`
+        : `Há ${span(elapsed)} · faltam ${span(left)} do prazo de ${LEGAL_NOTICE_TARGET_HOURS} h`}
+    </p>
+  );
+}
+
+function NoticeCard({
+  notice,
+  now,
+  onDecide,
+}: {
+  notice: NoticeView;
+  now: number;
+  onDecide?: (decision: LegalNoticeDecision) => void;
+}) {
+  return (
+    <Card as="li" className="flex flex-col gap-3">
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
+        <div className="min-w-0">
+          <h2 className="font-mono text-lg font-bold text-neutral-900">{notice.protocol}</h2>
+          <p className="text-sm text-neutral-600">Recebida em {formatDateTime(notice.receivedAt)}</p>
+        </div>
+        <div className="flex flex-wrap gap-1.5">
+          <Badge variant={KIND_BADGE[notice.kind]}>
+            <span title={LEGAL_NOTICE_KIND_LABELS[notice.kind]}>{KIND_SHORT[notice.kind]}</span>
+          </Badge>
+          {notice.group?.hidden && <Badge variant="grey">Grupo oculto</Badge>}
+          {notice.kind === 'intimate_images' && (
+            <Badge variant={notice.notifier.confirmed ? 'green' : 'yellow'}>
+              {notice.notifier.confirmed ? 'E-mail confirmado' : 'E-mail não confirmado'}
+            </Badge>
+          )}
+          {notice.status === 'removed' && <Badge variant="red">Removido</Badge>}
+          {notice.status === 'kept' && <Badge variant="green">Mantido</Badge>}
+        </div>
+      </div>
+      {notice.status === 'pending' && (
+        <NoticeClock receivedAt={notice.receivedAt} dueAt={notice.dueAt} now={now} />
+      )}
+      <dl className="grid gap-2 text-sm sm:grid-cols-[8rem_1fr]">
+        <dt className="font-medium text-neutral-500">Grupo</dt>
+        <dd className="min-w-0 break-words text-neutral-900">
+          {notice.group ? (
+            <a
+              href={notice.group.path}
+              target="_blank"
+              rel="noopener"
+              className="font-medium hover:underline"
+            >
+              {notice.group.title}
+            </a>
+          ) : (
+            <span>{notice.groupTitle} (excluído)</span>
+          )}
+          <span className="block text-neutral-500">Endereço informado: {notice.groupUrl}</span>
+        </dd>
+        <dt className="font-medium text-neutral-500">Denunciante</dt>
+        <dd className="min-w-0 break-words text-neutral-900">
+          {notice.notifier.name} · <a href={`mailto:${notice.notifier.email}`}>{notice.notifier.email}</a>
+        </dd>
+        <dt className="font-medium text-neutral-500">Descrição</dt>
+        <dd className="min-w-0 whitespace-pre-wrap break-words text-neutral-800">{notice.description}</dd>
+        {notice.decisionReason && (
+          <>
+            <dt className="font-medium text-neutral-500">Motivo da decisão</dt>
+            <dd className="min-w-0 whitespace-pre-wrap break-words text-neutral-800">
+              {notice.decisionReason}
+            </dd>
+          </>
+        )}
+      </dl>
+      <details className="rounded-control bg-neutral-50 p-3 text-sm" open={notice.status === 'pending'}>
+        <summary className="cursor-pointer font-medium text-neutral-800">
+          Histórico ({notice.events.length})
+        </summary>
+        <ol className="mt-2 flex flex-col gap-1.5">
+          {notice.events.map((e) => (
+            <li key={`${e.at}-${e.action}`} className="text-neutral-700">
+              <span className="text-neutral-500">{formatDateTime(e.at)}</span> ·{' '}
+              <span className="font-medium text-neutral-900">{EVENT_LABELS[e.action] ?? e.action}</span> ·{' '}
+              {e.actor ?? 'Sistema'}
+              {e.detail && <span className="block break-words text-neutral-600">{e.detail}</span>}
+            </li>
+          ))}
+        </ol>
+      </details>
+      {onDecide && (
+        <div className="flex flex-wrap gap-2">
+          <Button size="sm" variant="danger" onClick={() => onDecide('remove')}>
+            <Trash2 aria-hidden="true" />
+            Remover
+          </Button>
+          <Button size="sm" variant="secondary" onClick={() => onDecide('keep')}>
+            <ShieldCheck aria-hidden="true" />
+            Manter
+          </Button>
+        </div>
+      )}
+    </Card>
+  );
+}
+
+function DecisionDialog({
+  notice,
+  decision,
+  onClose,
+  onDone,
+}: {
+  notice: NoticeView;
+  decision: LegalNoticeDecision;
+  onClose: () => void;
+  onDone: () => void;
+}) {
+  const [reason, setReason] = useState('');
+  const { errors, busy, save } = useSave(onDone);
+  const text = DECISIONS[decision];
+  function submit() {
+    let found: Record<string, string> = {};
+    const body = checkForm(LegalNoticeDecisionSchema, { decision, reason }, (e) => {
+      found = e;
+    });
+    void save(
+      found,
+      () => api(`/api/admin/legal-notices/${notice.id}`, { method: 'POST', body: body ?? {} }),
+      { title: text.done, description: notice.protocol },
+      failure('Não foi possível registrar a decisão'),
+    );
+  }
+  return (
+    <FormDialog
+      id="decisao-notificacao"
+      title={`${text.title}: ${notice.protocol}`}
+      submitLabel={text.submit}
+      busy={busy}
+      onClose={onClose}
+      onSubmit={submit}
+    >
+      <p className="text-sm text-neutral-700">{text.hint}</p>
+      <TextField
+        label="Motivo"
+        multiline
+        rows={4}
+        value={reason}
+        onChange={setReason}
+        error={errors.reason}
+        hint="Escreva para quem vai ler: o que foi verificado e por que esta é a decisão."
+      />
+    </FormDialog>
+  );
+}
+
+function LegalNoticesAdmin() {
+  const list = useApi<{ pending: NoticeView[]; decided: NoticeView[] }>('/api/admin/legal-notices', 60_000);
+  const [now, setNow] = useState(() => Date.now());
+  const [deciding, setDeciding] = useState<{ notice: NoticeView; decision: LegalNoticeDecision } | null>(
+    null,
+  );
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 30_000);
+    return () => clearInterval(timer);
+  }, []);
+  const pending = list.data?.pending ?? [];
+  const decided = list.data?.decided ?? [];
+  const overdue = pending.filter((n) => new Date(n.dueAt).getTime() < now).length;
+  return (
+    <>
+      <PageHeader
+        title="Notificações jurídicas"
+        description={`Denúncias de imagens íntimas, abuso infantil e conteúdo ilegal. Decida cada uma em até ${LEGAL_NOTICE_TARGET_HOURS} horas.`}
+      />
+      <ListView
+        list={list}
+        items={list.data ? [...pending, ...decided] : undefined}
+        skeleton={
+          <div className="flex flex-col gap-3">
+            {[0, 1].map((i) => (
+              <Skeleton key={i} className="h-56" />
+            ))}
+          </div>
+        }
+        errorTitle="Não foi possível carregar as notificações"
+        empty={{
+          icon: Scale,
+          title: 'Nenhuma notificação jurídica',
+          text: 'Quando alguém enviar uma denúncia jurídica, ela aparecerá aqui.',
+        }}
+      >
+        {() => (
+          <div className="flex flex-col gap-8">
+            <section aria-labelledby="fila" className="flex flex-col gap-3">
+              <h2
+                id="fila"
+                className="flex flex-wrap items-center gap-2 text-lg font-semibold text-neutral-900"
+              >
+                Na fila ({pending.length})
+                {overdue > 0 && (
+                  <Badge variant="red">{overdue === 1 ? '1 atrasada' : `${overdue} atrasadas`}</Badge>
+                )}
+              </h2>
+              {pending.length ? (
+                <ul className="flex flex-col gap-3">
+                  {pending.map((n) => (
+                    <NoticeCard
+                      key={n.id}
+                      notice={n}
+                      now={now}
+                      onDecide={(decision) => setDeciding({ notice: n, decision })}
+                    />
+                  ))}
+                </ul>
+              ) : (
+                <p className="flex items-center gap-2 text-sm text-neutral-600">
+                  <EyeOff aria-hidden="true" className="size-4" /> Nenhuma notificação esperando decisão.
+                </p>
+              )}
+            </section>
+            {decided.length > 0 && (
+              <section aria-labelledby="decididas" className="flex flex-col gap-3">
+                <h2 id="decididas" className="text-lg font-semibold text-neutral-900">
+                  Decididas recentemente
+                </h2>
+                <ul className="flex flex-col gap-3">
+                  {decided.map((n) => (
+                    <NoticeCard key={n.id} notice={n} now={now} />
+                  ))}
+                </ul>
+              </section>
+            )}
+          </div>
+        )}
+      </ListView>
+      {deciding && (
+        <DecisionDialog
+          notice={deciding.notice}
+          decision={deciding.decision}
+          onClose={() => setDeciding(null)}
+          onDone={() => {
+            setDeciding(null);
+            list.reload();
+          }}
+        />
+      )}
+    </>
+  );
+}
+
+export default adminScreen(LegalNoticesAdmin);

@@ -1,0 +1,66 @@
+// 'Denúncia jurídica': the notice a person sends about a group, and the admin's decision. Shared by the
+// form (/denuncia-juridica), the admin screen and the functions; messages in pt-BR.
+import { z } from 'zod';
+import type { LegalNoticeKind } from '#db/schema.ts';
+
+// Same list as db/schema.ts (a type check keeps them equal) without pulling drizzle into islands.
+export const LEGAL_NOTICE_KINDS = [
+  'intimate_images',
+  'child_abuse',
+  'illegal_content',
+  'other',
+] as const satisfies readonly LegalNoticeKind[];
+
+export const LEGAL_NOTICE_KIND_LABELS: Record<LegalNoticeKind, string> = {
+  intimate_images: 'Imagens íntimas sem consentimento',
+  child_abuse: 'Abuso ou exploração sexual de crianças e adolescentes',
+  illegal_content: 'Outro conteúdo ilegal',
+  other: 'Outro assunto jurídico',
+};
+
+export const LEGAL_NOTICE_MESSAGES = {
+  kind: 'Escolha o tipo de denúncia',
+  groupUrl: 'Informe o endereço do grupo',
+  groupUrlLong: 'O endereço deve ter no máximo 500 caracteres',
+  name: 'Informe seu nome',
+  nameLong: 'O nome deve ter no máximo 120 caracteres',
+  email: 'Informe um e-mail válido',
+  description: 'Descreva o problema com pelo menos 20 caracteres',
+  descriptionLong: 'A descrição deve ter no máximo 5000 caracteres',
+  declaration: 'Confirme que as informações são verdadeiras',
+  decision: 'Escolha remover ou manter',
+  reason: 'Escreva o motivo com pelo menos 10 caracteres',
+  reasonLong: 'O motivo deve ter no máximo 2000 caracteres',
+} as const;
+
+const M = LEGAL_NOTICE_MESSAGES;
+
+export const LegalNoticeSchema = z.object({
+  kind: z.enum(LEGAL_NOTICE_KINDS, { error: M.kind }),
+  groupUrl: z.string({ error: M.groupUrl }).trim().min(1, M.groupUrl).max(500, M.groupUrlLong),
+  name: z.string({ error: M.name }).trim().min(2, M.name).max(120, M.nameLong),
+  email: z.string({ error: M.email }).trim().max(254, M.email).pipe(z.email(M.email)),
+  description: z.string({ error: M.description }).trim().min(20, M.description).max(5000, M.descriptionLong),
+  declaration: z.literal(true, { error: M.declaration }),
+});
+export type LegalNoticeInput = z.input<typeof LegalNoticeSchema>;
+
+/** POST /api/legal-notices/confirm: the token of the link e-mailed to the notifier. */
+export const LegalNoticeConfirmSchema = z.object({
+  token: z.string({ error: 'Link inválido' }).trim().min(10, 'Link inválido').max(200, 'Link inválido'),
+});
+
+export const LEGAL_NOTICE_DECISIONS = ['remove', 'keep'] as const;
+export type LegalNoticeDecision = (typeof LEGAL_NOTICE_DECISIONS)[number];
+
+/** The admin's decision on a notice, with the reason sent to the notifier (and the owner on removal). */
+export const LegalNoticeDecisionSchema = z.object({
+  decision: z.enum(LEGAL_NOTICE_DECISIONS, { error: M.decision }),
+  reason: z.string({ error: M.reason }).trim().min(10, M.reason).max(2000, M.reasonLong),
+});
+
+/** Hours within which a notice should be decided: the admin queue's clock turns red after it. */
+export const LEGAL_NOTICE_TARGET_HOURS = 24;
+
+/** Where the notice form lives; `?grupo=` prefills the group's address. */
+export const LEGAL_NOTICE_PAGE = '/denuncia-juridica';

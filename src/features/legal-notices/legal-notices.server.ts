@@ -1,0 +1,579 @@
+// Legal notices ('Denúncia jurídica'): a person tells us that a group of the catalogue carries intimate
+// images without consent (Marco Civil art. 21), child abuse material (ECA art. 241-A) or other illegal
+// content (art. 19). Child abuse hides the group at once; intimate images once the notifier confirms
+// their e-mail; the rest wait for an admin's decision. Automatic hides are bounded per sender and
+// globally (see autoHide), so a flood of false notices hides only a few groups before an admin looks.
+import { createHash, randomBytes } from 'node:crypto';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { type Db, rowsOf } from '#db/client.ts';
+import {
+  categories,
+  groupSlugHistory,
+  groups,
+  type LegalNoticeAction,
+  type LegalNoticeKind,
+  legalNoticeEvents,
+  legalNotices,
+  users,
+} from '#db/schema.ts';
+import { subjectHash } from '#src/features/analytics/visitor.server.ts';
+import { groupPath, normalizeInviteLink } from '#src/features/groups/groups.ts';
+import { deliverMail, enqueueMail } from '#src/features/mail/outbox.server.ts';
+import { CONFIRM_EMAIL_HOURS } from '#src/features/mail/templates.ts';
+import { requestRebuild } from '#src/features/rebuilds/rebuilds.server.ts';
+import { getEnv } from '#src/lib/env.server.ts';
+import { AppError } from '#src/lib/http.server.ts';
+import { consumeRateLimit, rateLimitHit } from '#src/lib/rate-limit.server.ts';
+import {
+  LEGAL_NOTICE_KIND_LABELS,
+  LEGAL_NOTICE_TARGET_HOURS,
+  type LegalNoticeDecisionSchema,
+  type LegalNoticeSchema,
+} from './legal-notices.schema.ts';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** Notices accepted per sender's network address: per hour and per day. */
+export const NOTICES_PER_ADDRESS_HOUR = 5;
+export const NOTICES_PER_ADDRESS_DAY = 20;
+/** Notices accepted per notifier e-mail per day. */
+export const NOTICES_PER_EMAIL_DAY = 5;
+/** Groups one address, or one e-mail, can hide automatically per day; beyond it notices only queue. */
+export const AUTO_HIDES_PER_SOURCE_DAY = 3;
+
+export const LEGAL_MESSAGES = {
+  groupNotFound:
+    'Não encontramos um grupo do diretório com este endereço. Cole o endereço da página do grupo (por exemplo, /grupo/...) ou o link de convite dele.',
+  tooMany: 'Você enviou muitas denúncias em pouco tempo. Aguarde e tente novamente mais tarde.',
+  confirmInvalid:
+    'Este link de confirmação é inválido, já foi usado ou expirou. Se precisar, envie a denúncia de novo.',
+  noticeNotFound: 'Notificação não encontrada.',
+  alreadyDecided: 'Esta notificação já foi decidida.',
+  received: 'Denúncia recebida. Guarde o número do protocolo.',
+} as const;
+
+const DAY = 86_400;
+const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The group an address points to: its canonical path (/{category}/{title}) or a former one, its
+ * /grupo/{id} page (on this site or pasted from another host), or its WhatsApp invite link. Null when
+ * none of the catalogue's groups has it.
+ */
+export async function resolveGroupAddress(
+  db: Db,
+  raw: string,
+): Promise<{ id: string; title: string } | null> {
+  const text = raw.trim();
+  const invite = normalizeInviteLink(text);
+  const columns = { id: groups.id, title: groups.title };
+  if (invite) {
+    const [row] = await db.select(columns).from(groups).where(eq(groups.inviteCode, invite.code));
+    return row ?? null;
+  }
+  let url: URL;
+  try {
+    // 'gruposdezap.com.br/x/y' (no scheme) is an address too, not a path starting with the host.
+    const withScheme =
+      /^[a-z][a-z0-9+.-]*:\/\//i.test(text) || text.startsWith('/') ? text : `https://${text}`;
+    url = new URL(withScheme, getEnv().SITE_URL);
+  } catch {
+    return null;
+  }
+  let parts: string[];
+  try {
+    parts = url.pathname.split('/').filter(Boolean).map(decodeURIComponent);
+  } catch {
+    return null;
+  }
+  if (parts.length !== 2) return null;
+  const [first, second] = parts as [string, string];
+  if (first === 'grupo') {
+    if (!UUID.test(second)) return null;
+    const [row] = await db.select(columns).from(groups).where(eq(groups.id, second));
+    return row ?? null;
+  }
+  const [current] = await db
+    .select(columns)
+    .from(groups)
+    .innerJoin(categories, eq(categories.id, groups.categoryId))
+    .where(and(eq(categories.slug, first), eq(groups.titleSlug, second)));
+  if (current) return current;
+  const [former] = await db
+    .select(columns)
+    .from(groupSlugHistory)
+    .innerJoin(categories, eq(categories.id, groupSlugHistory.categoryId))
+    .innerJoin(groups, eq(groups.id, groupSlugHistory.groupId))
+    .where(and(eq(categories.slug, first), eq(groupSlugHistory.titleSlug, second)));
+  return former ?? null;
+}
+
+async function recordEvent(
+  tx: Db | Tx,
+  noticeId: string,
+  action: LegalNoticeAction,
+  detail: string | null,
+  actor?: { id: string; email: string },
+) {
+  await tx
+    .insert(legalNoticeEvents)
+    .values({ noticeId, action, detail, actorId: actor?.id ?? null, actorEmail: actor?.email ?? null });
+}
+
+/** Whether one more automatic hide fits in the source's and the site's daily bounds (counted if so). */
+async function takeAutoHide(tx: Tx, notice: { addressHash: string; email: string }): Promise<string | null> {
+  // One bucket after the other: a source over its own bound never uses up the global one.
+  const buckets: [string, number, string][] = [
+    [`legal:autohide:ip:${notice.addressHash}`, AUTO_HIDES_PER_SOURCE_DAY, 'do endereço de rede'],
+    [
+      `legal:autohide:email:${subjectHash(notice.email.toLowerCase())}`,
+      AUTO_HIDES_PER_SOURCE_DAY,
+      'do e-mail',
+    ],
+    ['legal:autohide:all', getEnv().LEGAL_NOTICE_AUTO_HIDES_PER_DAY, 'geral do site'],
+  ];
+  for (const [key, limit, label] of buckets) {
+    const [hit] = rowsOf<{ count: number | string }>(await tx.execute(rateLimitHit(key, DAY)));
+    if (!hit || Number(hit.count) > limit)
+      return `Limite diário de ocultações automáticas ${label} atingido: o grupo continua público até a decisão.`;
+  }
+  return null;
+}
+
+/**
+ * Take the notice's group out of public view pending review, inside `tx`. A group hidden already (by
+ * another notice, reports or a dead link) stays hidden under this notice; a visible one is hidden only
+ * within the automatic-hide bounds. Says whether a public page went away (a rebuild is needed).
+ */
+async function autoHide(
+  tx: Tx,
+  notice: { id: string; groupId: string | null; addressHash: string; email: string },
+): Promise<{ hidden: boolean; rebuild: boolean }> {
+  if (!notice.groupId) {
+    await recordEvent(tx, notice.id, 'hide_skipped', 'O grupo não existe mais.');
+    return { hidden: false, rebuild: false };
+  }
+  const [group] = await tx
+    .select({ approved: groups.approved, hiddenAt: groups.hiddenAt, hiddenReason: groups.hiddenReason })
+    .from(groups)
+    .where(eq(groups.id, notice.groupId))
+    .for('update');
+  if (!group) {
+    await recordEvent(tx, notice.id, 'hide_skipped', 'O grupo não existe mais.');
+    return { hidden: false, rebuild: false };
+  }
+  if (!group.hiddenAt) {
+    const refused = await takeAutoHide(tx, notice);
+    if (refused) {
+      await recordEvent(tx, notice.id, 'hide_skipped', refused);
+      return { hidden: false, rebuild: false };
+    }
+  }
+  await tx
+    .update(groups)
+    .set({ hiddenAt: group.hiddenAt ?? sql`now()`, hiddenReason: 'legal_notice' })
+    .where(eq(groups.id, notice.groupId));
+  await tx.update(legalNotices).set({ hidGroupAt: sql`now()` }).where(eq(legalNotices.id, notice.id));
+  await recordEvent(
+    tx,
+    notice.id,
+    'group_hidden',
+    group.hiddenAt
+      ? 'O grupo já estava oculto; continua oculto até a decisão.'
+      : 'Grupo ocultado automaticamente até a decisão.',
+  );
+  return { hidden: true, rebuild: !group.hiddenAt && group.approved };
+}
+
+/** 'Denúncia jurídica …' to every admin (in `tx`); the ids to send. */
+async function queueAdminAlert(
+  tx: Tx,
+  notice: { protocol: string; kind: LegalNoticeKind; groupTitle: string },
+  hidden: boolean,
+) {
+  const admins = await tx.select({ email: users.email }).from(users).where(eq(users.admin, true));
+  const ids: (number | undefined)[] = [];
+  for (const admin of admins)
+    ids.push(
+      await enqueueMail(tx, {
+        to: admin.email,
+        template: 'legal_notice_admin',
+        data: {
+          protocol: notice.protocol,
+          kindLabel: LEGAL_NOTICE_KIND_LABELS[notice.kind],
+          groupTitle: notice.groupTitle,
+          hidden,
+        },
+      }),
+    );
+  return ids;
+}
+
+export interface NoticeSender {
+  /** salted hash of the sender's network address (never the address itself) */
+  addressHash: string;
+}
+
+/**
+ * Receive a notice: rate limits, the group it names, the row with its protocol, the kind's effect and
+ * the e-mails (the notifier's receipt; every admin for child abuse). Returns the protocol.
+ */
+export async function submitLegalNotice(
+  db: Db,
+  input: z.output<typeof LegalNoticeSchema>,
+  sender: NoticeSender,
+): Promise<{ protocol: string; hidden: boolean; confirmationSent: boolean }> {
+  const email = input.email.toLowerCase();
+  await consumeRateLimit(
+    db,
+    `legal:ip:h:${sender.addressHash}`,
+    NOTICES_PER_ADDRESS_HOUR,
+    3600,
+    LEGAL_MESSAGES.tooMany,
+  );
+  await consumeRateLimit(
+    db,
+    `legal:ip:d:${sender.addressHash}`,
+    NOTICES_PER_ADDRESS_DAY,
+    DAY,
+    LEGAL_MESSAGES.tooMany,
+  );
+  await consumeRateLimit(
+    db,
+    `legal:email:${subjectHash(email)}`,
+    NOTICES_PER_EMAIL_DAY,
+    DAY,
+    LEGAL_MESSAGES.tooMany,
+  );
+  const group = await resolveGroupAddress(db, input.groupUrl);
+  if (!group)
+    throw new AppError('BAD_REQUEST', LEGAL_MESSAGES.groupNotFound, {
+      groupUrl: LEGAL_MESSAGES.groupNotFound,
+    });
+  const token = input.kind === 'intimate_images' ? randomBytes(32).toString('base64url') : undefined;
+  let rebuild = false;
+  const result = await db.transaction(async (tx) => {
+    const [notice] = await tx
+      .insert(legalNotices)
+      .values({
+        kind: input.kind,
+        groupId: group.id,
+        groupTitle: group.title,
+        groupUrl: input.groupUrl,
+        name: input.name,
+        email,
+        description: input.description,
+        addressHash: sender.addressHash,
+        confirmTokenHash: token ? tokenHash(token) : null,
+        confirmExpiresAt: token ? new Date(Date.now() + CONFIRM_EMAIL_HOURS * 3_600_000) : null,
+      })
+      .returning({ id: legalNotices.id, protocol: legalNotices.protocol });
+    const row = notice!;
+    await recordEvent(tx, row.id, 'received', LEGAL_NOTICE_KIND_LABELS[input.kind]);
+    const mailIds: (number | undefined)[] = [
+      await enqueueMail(tx, {
+        to: email,
+        template: 'legal_notice_received',
+        data: {
+          name: input.name,
+          protocol: row.protocol,
+          kindLabel: LEGAL_NOTICE_KIND_LABELS[input.kind],
+          groupTitle: group.title,
+          ...(token ? { token } : {}),
+        },
+      }),
+    ];
+    let hidden = false;
+    if (input.kind === 'child_abuse') {
+      const effect = await autoHide(tx, {
+        id: row.id,
+        groupId: group.id,
+        addressHash: sender.addressHash,
+        email,
+      });
+      hidden = effect.hidden;
+      rebuild = effect.rebuild;
+      mailIds.push(
+        ...(await queueAdminAlert(tx, { ...row, kind: input.kind, groupTitle: group.title }, hidden)),
+      );
+    }
+    return { protocol: row.protocol, hidden, mailIds };
+  });
+  // Outside the transaction: the build hook and the CDN purge are network calls.
+  if (rebuild)
+    await requestRebuild(db, `denúncia jurídica ${result.protocol}: grupo ${group.id} ocultado`, {
+      groups: [group.id],
+    });
+  await deliverMail(db, result.mailIds);
+  return { protocol: result.protocol, hidden: result.hidden, confirmationSent: Boolean(token) };
+}
+
+/**
+ * The notifier opened the link of an intimate-images notice: their e-mail is confirmed and the group
+ * is hidden pending review (within the automatic-hide bounds); the admins are told.
+ */
+export async function confirmLegalNotice(
+  db: Db,
+  token: string,
+): Promise<{ protocol: string; hidden: boolean }> {
+  let rebuild = false;
+  let groupId: string | null = null;
+  const result = await db.transaction(async (tx) => {
+    const [notice] = await tx
+      .update(legalNotices)
+      .set({ emailConfirmedAt: sql`now()`, confirmTokenHash: null })
+      .where(
+        and(
+          eq(legalNotices.confirmTokenHash, tokenHash(token)),
+          isNull(legalNotices.emailConfirmedAt),
+          gt(legalNotices.confirmExpiresAt, sql`now()`),
+        ),
+      )
+      .returning();
+    if (!notice) throw new AppError('BAD_REQUEST', LEGAL_MESSAGES.confirmInvalid);
+    groupId = notice.groupId;
+    await recordEvent(
+      tx,
+      notice.id,
+      'email_confirmed',
+      'O denunciante confirmou o e-mail pelo link enviado.',
+    );
+    if (notice.status !== 'pending') return { protocol: notice.protocol, hidden: false, mailIds: [] };
+    const effect = await autoHide(tx, notice);
+    rebuild = effect.rebuild;
+    const mailIds = effect.hidden ? await queueAdminAlert(tx, notice, true) : [];
+    return { protocol: notice.protocol, hidden: effect.hidden, mailIds };
+  });
+  if (rebuild && groupId)
+    await requestRebuild(db, `denúncia jurídica ${result.protocol}: grupo ${groupId} ocultado`, {
+      groups: [groupId],
+    });
+  await deliverMail(db, result.mailIds);
+  return { protocol: result.protocol, hidden: result.hidden };
+}
+
+/** The admin queue: pending notices oldest first (the clock), then the latest decided ones; each with its trail. */
+export async function listLegalNotices(db: Db, now: Date = new Date()) {
+  const columns = {
+    id: legalNotices.id,
+    protocol: legalNotices.protocol,
+    kind: legalNotices.kind,
+    status: legalNotices.status,
+    groupId: legalNotices.groupId,
+    groupTitle: legalNotices.groupTitle,
+    groupUrl: legalNotices.groupUrl,
+    name: legalNotices.name,
+    email: legalNotices.email,
+    description: legalNotices.description,
+    emailConfirmedAt: legalNotices.emailConfirmedAt,
+    hidGroupAt: legalNotices.hidGroupAt,
+    decidedAt: legalNotices.decidedAt,
+    decisionReason: legalNotices.decisionReason,
+    createdAt: legalNotices.createdAt,
+    categorySlug: categories.slug,
+    titleSlug: groups.titleSlug,
+    groupHiddenAt: groups.hiddenAt,
+    groupApproved: groups.approved,
+  };
+  const base = () =>
+    db
+      .select(columns)
+      .from(legalNotices)
+      .leftJoin(groups, eq(groups.id, legalNotices.groupId))
+      .leftJoin(categories, eq(categories.id, groups.categoryId));
+  const pending = await base()
+    .where(eq(legalNotices.status, 'pending'))
+    .orderBy(asc(legalNotices.createdAt))
+    .limit(200);
+  const decided = await base()
+    .where(ne(legalNotices.status, 'pending'))
+    .orderBy(desc(legalNotices.decidedAt))
+    .limit(30);
+  const rows = [...pending, ...decided];
+  const events = rows.length
+    ? await db
+        .select({
+          noticeId: legalNoticeEvents.noticeId,
+          action: legalNoticeEvents.action,
+          actorEmail: legalNoticeEvents.actorEmail,
+          detail: legalNoticeEvents.detail,
+          createdAt: legalNoticeEvents.createdAt,
+        })
+        .from(legalNoticeEvents)
+        .where(
+          inArray(
+            legalNoticeEvents.noticeId,
+            rows.map((r) => r.id),
+          ),
+        )
+        .orderBy(asc(legalNoticeEvents.createdAt), asc(legalNoticeEvents.id))
+    : [];
+  const view = (r: (typeof rows)[number]) => {
+    const dueAt = new Date(r.createdAt.getTime() + LEGAL_NOTICE_TARGET_HOURS * 3_600_000);
+    return {
+      id: r.id,
+      protocol: r.protocol,
+      kind: r.kind,
+      status: r.status,
+      group:
+        r.groupId && r.categorySlug && r.titleSlug
+          ? {
+              id: r.groupId,
+              title: r.groupTitle,
+              path: groupPath({ categorySlug: r.categorySlug, titleSlug: r.titleSlug }),
+              hidden: r.groupHiddenAt !== null,
+              approved: r.groupApproved === true,
+            }
+          : null,
+      groupTitle: r.groupTitle,
+      groupUrl: r.groupUrl,
+      notifier: { name: r.name, email: r.email, confirmed: r.emailConfirmedAt !== null },
+      description: r.description,
+      hidGroupAt: r.hidGroupAt?.toISOString() ?? null,
+      receivedAt: r.createdAt.toISOString(),
+      dueAt: dueAt.toISOString(),
+      overdue: r.status === 'pending' && now > dueAt,
+      decidedAt: r.decidedAt?.toISOString() ?? null,
+      decisionReason: r.decisionReason,
+      events: events
+        .filter((e) => e.noticeId === r.id)
+        .map((e) => ({
+          action: e.action,
+          actor: e.actorEmail,
+          detail: e.detail,
+          at: e.createdAt.toISOString(),
+        })),
+    };
+  };
+  return { pending: pending.map(view), decided: decided.map(view) };
+}
+
+/**
+ * An admin decides a pending notice. 'remove': the group is hidden for good (kept, not deleted, so its
+ * invite link cannot be listed again and the record stays for the authorities); the owner is told.
+ * 'keep': a group hidden by notices becomes public again unless another notice still holds it. The
+ * notifier gets the decision and its reason either way; the trail records who decided.
+ */
+export async function decideLegalNotice(
+  db: Db,
+  noticeId: string,
+  input: z.output<typeof LegalNoticeDecisionSchema>,
+  admin: { id: string; email: string },
+) {
+  if (!UUID.test(noticeId)) throw new AppError('NOT_FOUND', LEGAL_MESSAGES.noticeNotFound);
+  let rebuildGroup: string | null = null;
+  const result = await db.transaction(async (tx) => {
+    const [notice] = await tx
+      .update(legalNotices)
+      .set({
+        status: input.decision === 'remove' ? 'removed' : 'kept',
+        decidedAt: sql`now()`,
+        decidedBy: admin.id,
+        decisionReason: input.reason,
+      })
+      .where(and(eq(legalNotices.id, noticeId), eq(legalNotices.status, 'pending')))
+      .returning();
+    if (!notice) {
+      const [exists] = await tx
+        .select({ id: legalNotices.id })
+        .from(legalNotices)
+        .where(eq(legalNotices.id, noticeId));
+      throw exists
+        ? new AppError('CONFLICT', LEGAL_MESSAGES.alreadyDecided)
+        : new AppError('NOT_FOUND', LEGAL_MESSAGES.noticeNotFound);
+    }
+    const [group] = notice.groupId
+      ? await tx
+          .select({
+            id: groups.id,
+            approved: groups.approved,
+            hiddenAt: groups.hiddenAt,
+            hiddenReason: groups.hiddenReason,
+            userId: groups.userId,
+          })
+          .from(groups)
+          .where(eq(groups.id, notice.groupId))
+          .for('update')
+      : [];
+    const mailIds: (number | undefined)[] = [
+      await enqueueMail(tx, {
+        to: notice.email,
+        template: 'legal_notice_decided',
+        data: {
+          name: notice.name,
+          protocol: notice.protocol,
+          groupTitle: notice.groupTitle,
+          decision: input.decision,
+          reason: input.reason,
+        },
+      }),
+    ];
+    let detail = input.reason;
+    if (input.decision === 'remove') {
+      if (group) {
+        await tx
+          .update(groups)
+          .set({ hiddenAt: group.hiddenAt ?? sql`now()`, hiddenReason: 'legal_notice' })
+          .where(eq(groups.id, group.id));
+        if (group.approved && !group.hiddenAt) rebuildGroup = group.id;
+        const [owner] = group.userId
+          ? await tx
+              .select({ email: users.email, name: users.name })
+              .from(users)
+              .where(eq(users.id, group.userId))
+          : [];
+        if (owner)
+          mailIds.push(
+            await enqueueMail(tx, {
+              to: owner.email,
+              template: 'legal_notice_group_removed',
+              data: {
+                name: owner.name,
+                groupTitle: notice.groupTitle,
+                protocol: notice.protocol,
+                reason: input.reason,
+              },
+            }),
+          );
+      }
+      await recordEvent(tx, notice.id, 'removed', detail, admin);
+    } else {
+      if (group?.hiddenAt && group.hiddenReason === 'legal_notice') {
+        // Another notice that was upheld, or one still pending that hid the group, keeps it hidden.
+        const [holding] = await tx
+          .select({ id: legalNotices.id })
+          .from(legalNotices)
+          .where(
+            and(
+              eq(legalNotices.groupId, group.id),
+              ne(legalNotices.id, notice.id),
+              or(
+                eq(legalNotices.status, 'removed'),
+                and(eq(legalNotices.status, 'pending'), isNotNull(legalNotices.hidGroupAt)),
+              ),
+            ),
+          )
+          .limit(1);
+        if (!holding) {
+          await tx.update(groups).set({ hiddenAt: null, hiddenReason: null }).where(eq(groups.id, group.id));
+          if (group.approved) rebuildGroup = group.id;
+          detail += ' (o grupo voltou a ficar público)';
+        } else detail += ' (o grupo continua oculto por outra denúncia jurídica)';
+      }
+      await recordEvent(tx, notice.id, 'kept', detail, admin);
+    }
+    return { protocol: notice.protocol, mailIds };
+  });
+  if (rebuildGroup)
+    await requestRebuild(db, `denúncia jurídica ${result.protocol} decidida (${input.decision})`, {
+      groups: [rebuildGroup],
+    });
+  await deliverMail(db, result.mailIds);
+  return {
+    success: true,
+    protocol: result.protocol,
+    message: input.decision === 'remove' ? 'Grupo removido' : 'Grupo mantido',
+  };
+}
