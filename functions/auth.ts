@@ -15,6 +15,7 @@ import {
   signSession,
   verifySession,
 } from '#src/features/auth/session.server.ts';
+import { afterAnswer } from '#src/lib/after-answer.server.ts';
 import { AppError, json, MESSAGES, parseJson, route } from '#src/lib/http.server.ts';
 
 const path = (req: Request) => new URL(req.url).pathname.replace(/\/+$/, '');
@@ -33,7 +34,7 @@ export default route({
       case '/api/register': {
         const input = await parseJson(RegisterSchema, req);
         // The confirmation e-mail goes after the answer, as slow as a taken e-mail's 409 and no slower.
-        const defer = (work: Promise<unknown>) => context.waitUntil(work);
+        const defer = afterAnswer(context);
         const user = await registerUser(db, input, clientIp(req, context), { defer });
         const token = await signSession(user.id);
         setSessionCookies(context, token);

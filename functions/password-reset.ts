@@ -5,6 +5,7 @@ import { clientIp } from '#src/features/analytics/visitor.server.ts';
 import { PasswordResetConfirmSchema, PasswordResetRequestSchema } from '#src/features/auth/auth.schema.ts';
 import { requestPasswordReset, resetPassword } from '#src/features/auth/email-links.server.ts';
 import { assertSameOrigin } from '#src/features/auth/session.server.ts';
+import { afterAnswer } from '#src/lib/after-answer.server.ts';
 import { AppError, json, MESSAGES, parseJson, route } from '#src/lib/http.server.ts';
 
 export default route({
@@ -15,7 +16,7 @@ export default route({
       case '/api/password-reset': {
         const { email } = await parseJson(PasswordResetRequestSchema, req);
         // The lookup and the e-mail finish after the answer: its time says nothing about the address.
-        const defer = (work: Promise<unknown>) => context.waitUntil(work);
+        const defer = afterAnswer(context);
         return json(await requestPasswordReset(db, email, clientIp(req, context), { defer }));
       }
       case '/api/password-reset/confirm':

@@ -6,6 +6,7 @@ import { rateLimitBuckets, users } from '#db/schema.ts';
 import { recordAccess } from '#src/features/access-log/access-log.server.ts';
 import { subjectHash } from '#src/features/analytics/visitor.server.ts';
 import { deliverMail } from '#src/features/mail/outbox.server.ts';
+import { type Defer, runOrDefer } from '#src/lib/after-answer.server.ts';
 import { isUniqueViolation } from '#src/lib/db-errors.ts';
 import { AppError } from '#src/lib/http.server.ts';
 import { consumeRateLimit, rateLimitHit, resetRateLimit } from '#src/lib/rate-limit.server.ts';
@@ -40,9 +41,6 @@ export function loginSlowdownMs(failures: number): number {
 }
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-/** Work that may finish after the answer (Netlify's context.waitUntil); awaited when absent. */
-export type Defer = (work: Promise<unknown>) => void;
 
 const sessionColumns = {
   id: users.id,
@@ -80,9 +78,7 @@ export async function registerUser(
       await recordAccess(tx, { userId: user!.id, email: user!.email, event: 'register', ip });
       return { user: user!, mailId: await queueEmailConfirmation(tx, user!) };
     });
-    const delivery = deliverMail(db, [mailId]);
-    if (defer) defer(delivery);
-    else await delivery;
+    await runOrDefer(defer, () => deliverMail(db, [mailId]));
     return user;
   } catch (error) {
     if (isUniqueViolation(error))

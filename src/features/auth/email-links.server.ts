@@ -9,6 +9,7 @@ import { recordAccess } from '#src/features/access-log/access-log.server.ts';
 import { subjectHash } from '#src/features/analytics/visitor.server.ts';
 import { deliverMail, enqueueMail } from '#src/features/mail/outbox.server.ts';
 import { CONFIRM_EMAIL_HOURS, PASSWORD_RESET_MINUTES } from '#src/features/mail/templates.ts';
+import { type Defer, runOrDefer } from '#src/lib/after-answer.server.ts';
 import { AppError } from '#src/lib/http.server.ts';
 import { consumeRateLimit } from '#src/lib/rate-limit.server.ts';
 import { assertPassword, hashPassword } from './password.server.ts';
@@ -141,7 +142,7 @@ export async function requestPasswordReset(
   db: Db,
   email: string,
   ip: string,
-  { defer }: { defer?: (work: Promise<unknown>) => void } = {},
+  { defer }: { defer?: Defer } = {},
 ) {
   const address = email.trim().toLowerCase();
   await consumeRateLimit(db, `reset:ip:${subjectHash(ip)}`, RESET_LIMIT_PER_IP, 3600, RESET_TOO_MANY_MESSAGE);
@@ -152,9 +153,7 @@ export async function requestPasswordReset(
     3600,
     RESET_TOO_MANY_MESSAGE,
   );
-  const sending = sendResetLink(db, address);
-  if (defer) defer(sending);
-  else await sending;
+  await runOrDefer(defer, () => sendResetLink(db, address));
   return { message: RESET_REQUESTED_MESSAGE };
 }
 
