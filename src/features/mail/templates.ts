@@ -1,6 +1,7 @@
 // The e-mails the product sends, as pure functions: data in, { subject, html, text } out, in pt-BR.
 // One shared layout (tables and inline styles, so Gmail and Outlook show it as meant); every value
 // that comes from a user (names, group titles, reasons) is escaped in the HTML part.
+import { DEAD_LINK_NEXT_STEP } from '#src/features/links/link-health.ts';
 import { formatBRL, formatDate } from '#src/lib/format.ts';
 import { escapeHtml } from '#src/lib/html.ts';
 import { SITE_NAME } from '#src/lib/site.ts';
@@ -283,9 +284,9 @@ const BUILDERS: { [T in TemplateName]: (data: MailTemplates[T], ctx: MailContext
       },
       {
         kind: 'p',
-        text: 'Gere um novo link no WhatsApp (Dados do grupo → Convidar via link) e envie o grupo de novo.',
+        text: DEAD_LINK_NEXT_STEP,
       },
-      { kind: 'button', label: 'Abrir meu painel', href: absolute(ctx, '/painel') },
+      { kind: 'button', label: 'Atualizar link no painel', href: absolute(ctx, '/painel') },
     ],
   }),
 };
