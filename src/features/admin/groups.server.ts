@@ -244,9 +244,14 @@ export async function approveGroup(db: Db, id: string) {
  * its orders stay as they are). Approved too: featuring a pending group would show nothing.
  */
 export async function featureGroup(db: Db, id: string, days: number, now = new Date()) {
-  const until = await db.transaction((tx) =>
-    extendFeaturing(tx, id, days, now, { approved: true, bumpedAt: LISTED_ON_APPROVAL }),
-  );
+  const until = await db.transaction(async (tx) => {
+    // Featuring a pending group approves it: it lists from now, like any approval.
+    await tx
+      .update(groups)
+      .set({ approved: true, bumpedAt: LISTED_ON_APPROVAL })
+      .where(and(eq(groups.id, id), eq(groups.approved, false)));
+    return extendFeaturing(tx, id, days, now, { approved: true });
+  });
   if (!until) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.groupNotFound);
   await requestRebuild(db, `grupo destacado: ${id}`, { groups: [id] });
   return toAdminGroupJson(await getAdminGroup(db, id), now);
