@@ -25,6 +25,7 @@ const samples: { [T in TemplateName]: MailTemplates[T] } = {
   featuring_ending: { name: evil, groupTitle: evil, groupId: 'g1', endDate: '2026-06-08T12:00:00Z' },
   featuring_ended: { name: evil, groupTitle: evil, groupId: 'g1', endDate: '2026-06-08T12:00:00Z' },
   link_dead: { name: evil, groupTitle: evil },
+  renewal_open: { name: evil, groupTitles: [evil], more: 2, token: 'u.sig' },
 };
 
 describe('renderMail', () => {

@@ -24,6 +24,7 @@ import { EndAllSessions } from './EndAllSessions.tsx';
 import { GroupActions } from './GroupActions.tsx';
 import { GroupTools, type OwnedGroup } from './GroupTools.tsx';
 import { HiddenNotice } from './HiddenNotice.tsx';
+import { RenewalReminderSetting } from './RenewalReminderSetting.tsx';
 import { UpdateLinkButton } from './UpdateLinkDialog.tsx';
 
 type UserGroup = OwnGroup &
@@ -234,6 +235,8 @@ export default function UserPanel() {
             ))}
         </section>
       )}
+
+      {tab === 'groups' && <RenewalReminderSetting />}
 
       {tab === 'orders' && (
         <section aria-label="Meus Destaques" className="flex flex-col gap-3">
