@@ -90,10 +90,8 @@ describe('the reminder', () => {
     // An hour later the first bump opens: the scheduled run writes one message and sends it over SMTP.
     const opened = new Date(now + 1.5 * HOUR);
     expect(await queueRenewalReminders(db, opened)).toBe(1);
-    const run = await callFunction(
-      sendMailFn,
-      new Request('http://localhost:8888/.netlify/functions/send-mail'),
-    );
+    // The scheduled function (no path) sends what is due over SMTP.
+    const run = await sendMailFn.default();
     expect(run.status).toBe(200);
     const mail = await catcher.waitFor((m) => m.to.includes(bia.email) && m.subject === SUBJECT);
     expect(mail.text).toContain(`"${soon.title}"`);
