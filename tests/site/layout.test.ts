@@ -81,11 +81,32 @@ const VISITOR: Screen[] = [
 
 const OWNER: Screen[] = [
   { name: 'painel', path: '/painel' },
-  { name: 'painel-estatisticas', path: '/painel', act: pick('Estatísticas') },
+  {
+    name: 'painel-estatisticas',
+    path: '/painel',
+    act: async (page) => {
+      const card = page
+        .getByRole('region', { name: 'Meus Grupos' })
+        .locator('> *')
+        .filter({ hasText: 'Aprovado —' });
+      await card.getByRole('button', { name: 'Estatísticas', exact: true }).click();
+      await card.locator('[data-stats-chart] canvas').waitFor(WAIT);
+    },
+  },
   { name: 'painel-qr-selo', path: '/painel', act: openDialog('QR code e selo', 'QR code e selo') },
   { name: 'painel-editar', path: '/painel', act: openDialog(/^Editar /) },
   { name: 'painel-excluir', path: '/painel', act: openDialog(/^Excluir /) },
   { name: 'painel-atualizar-link', path: '/painel', act: openDialog(/^Atualizar link de /) },
+  // The local mail viewer (npm start's): the list and the owner's confirmation message.
+  { name: 'emails-locais', path: '/__platform/mail' },
+  {
+    name: 'emails-local-mensagem',
+    path: '/__platform/mail',
+    act: async (page) => {
+      await page.locator('main table a').first().click();
+      await page.waitForLoadState('load');
+    },
+  },
   {
     name: 'painel-destaques',
     path: '/painel',

@@ -107,7 +107,7 @@ export default function StatsChart({ days }: { days: StatsDay[] }) {
         data-stats-legend
       >
         <p className="whitespace-nowrap font-medium text-neutral-900" aria-live="polite">
-          {day ? `Dia ${dayMonth(x(day.date))}` : `Últimos ${days.length} dias`}
+          {day ? `Dia ${dayMonth(x(day.date))}` : 'Total do período'}
         </p>
         {day ? (
           <button
