@@ -26,6 +26,7 @@ export async function listUserGroups(db: Db, userId: string) {
       hiddenAt: groups.hiddenAt,
       hiddenReason: groups.hiddenReason,
       bumpedAt: groups.bumpedAt,
+      renewedAt: groups.renewedAt,
     })
     .from(groups)
     .innerJoin(categories, groupsWithCategory)
@@ -58,6 +59,7 @@ export async function listUserGroups(db: Db, userId: string) {
       reportReasons: [...counts].sort((a, b) => b[1] - a[1]).map(([reason]) => reason),
       /** when the free bump ('Renovar') opens again */
       nextBumpAt: nextBumpAt(row.bumpedAt).toISOString(),
+      renewed: row.renewedAt !== null,
       ...extras.get(row.id)!,
     };
   });
