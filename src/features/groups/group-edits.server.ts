@@ -5,6 +5,7 @@ import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { categories, featureOrders, groupRevisions, groups, users } from '#db/schema.ts';
 import type { SessionUser } from '#src/features/auth/session.server.ts';
+import { newLinkCheckState } from '#src/features/links/check-policy.ts';
 import { checkInvite } from '#src/features/links/invite-check.server.ts';
 import { DEAD_LINK_MESSAGE } from '#src/features/links/links.schema.ts';
 import { requestRebuild } from '#src/features/rebuilds/rebuilds.server.ts';
@@ -104,9 +105,11 @@ export async function editOwnGroup(db: Db, user: SessionUser, id: string, form: 
 
   const invite = input.link === undefined ? null : normalizeInviteLink(input.link);
   const newInvite = invite && invite.code !== group.inviteCode ? invite : null;
+  let newInviteStatus: 'live' | 'dead' | 'unknown' = 'unknown';
   if (newInvite) {
     await assertInviteFree(db, newInvite.code, group.id);
-    if ((await inviteLinkStatus(newInvite.link)) === 'dead')
+    newInviteStatus = await inviteLinkStatus(newInvite.link);
+    if (newInviteStatus === 'dead')
       throw new AppError('BAD_REQUEST', DEAD_LINK_MESSAGE, { link: DEAD_LINK_MESSAGE });
   }
   const categoryId =
@@ -135,6 +138,9 @@ export async function editOwnGroup(db: Db, user: SessionUser, id: string, form: 
         set.link = newInvite.link;
         set.inviteCode = newInvite.code;
         set.type = newInvite.type;
+        // The old link's answers are not the new one's: joins go to the new link at once (/entrar),
+        // and the checker looks at it first (#33).
+        Object.assign(set, newLinkCheckState(newInviteStatus, new Date()));
         if (group.hiddenReason === 'dead_link') {
           set.hiddenAt = null;
           set.hiddenReason = null;
