@@ -374,7 +374,11 @@ export function simulate(options: SimOptions): SimRow {
         }
       }
       // The site does not know whether the link is dead: an overdue check goes to the front.
-      if (byJoins && !queued[slot] && joinQueuesCheck({ ...policyInput(slot, now), dueAt: due[slot]! * SECOND_MS })) {
+      if (
+        byJoins &&
+        !queued[slot] &&
+        joinQueuesCheck({ ...policyInput(slot, now), dueAt: due[slot]! * SECOND_MS })
+      ) {
         queued[slot] = 1;
         front.push(slot);
       }
@@ -433,4 +437,3 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   });
   runLinksSim(values.sizes.split(',').map(Number), Number(values.days), Number(values.measure));
 }
-

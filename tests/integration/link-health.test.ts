@@ -95,11 +95,12 @@ const admin = (path: string, init: RequestInit & { json?: unknown } = {}) =>
   callFunction(groupsFn, path, bearer(adminToken, init));
 
 describe('the rotation', () => {
-  it('checks never-checked groups first, then the longest-unchecked, and only public groups', async () => {
-    const old = await addGroup({ linkCheckedAt: at(-3 * 24 * 60) });
-    const recent = await addGroup({ linkCheckedAt: at(-60) });
+  it('checks never-checked groups first, then the earliest due, and only public groups', async () => {
+    const old = await addGroup({ linkCheckedAt: at(-3 * 24 * 60), linkCheckDueAt: at(-2 * 24 * 60) });
+    // due later even though checked earlier: the due time orders the queue, not the last check
+    const recent = await addGroup({ linkCheckedAt: at(-10 * 24 * 60), linkCheckDueAt: at(60) });
     const never = await addGroup();
-    const older = await addGroup({ linkCheckedAt: at(-5 * 24 * 60) });
+    const older = await addGroup({ linkCheckedAt: at(-5 * 24 * 60), linkCheckDueAt: at(-4 * 24 * 60) });
     await addGroup({ approved: false });
     await addGroup({ hiddenAt: at(-10), hiddenReason: 'reports' });
     for (const g of [old, recent, never, older]) fake.setInvite(codeOf(g), 'live');
@@ -109,7 +110,7 @@ describe('the rotation', () => {
     expect(fake.requests).toEqual([`GET /${codeOf(never)}`, `GET /${codeOf(older)}`, `GET /${codeOf(old)}`]);
     fake.requests.length = 0;
     await run(1, 1);
-    // Then the recent one: never the unapproved or hidden ones.
+    // Then the one due in an hour (pulled ahead: nothing else is due), never the unapproved or hidden.
     expect(fake.requests).toEqual([`GET /${codeOf(recent)}`]);
     const checked = await row(never.id);
     expect(checked.linkStatus).toBe('live');

@@ -132,7 +132,12 @@ export function frontDueAt(now: number): number {
  * left out): behind by more than an hour, intervals grow (fewer checks due); nothing due, they shrink
  * (the checker was pulling groups ahead: spare capacity goes to the groups that need it most).
  */
-export function adjustIntervalScale(scale: number, oldestDueAt: number | null, now: number, elapsedMs: number) {
+export function adjustIntervalScale(
+  scale: number,
+  oldestDueAt: number | null,
+  now: number,
+  elapsedMs: number,
+) {
   if (oldestDueAt === null || elapsedMs <= 0) return scale;
   const lag = now - oldestDueAt;
   const step = 2 ** (Math.min(elapsedMs, DAY_MS) / SCALE_DOUBLING_MS);

@@ -152,7 +152,11 @@ async function readState(db: Db) {
 }
 
 /** Add to today's figures (São Paulo day): checks made, dead answers, 429s. */
-async function countChecks(db: Db, now: Date, figures: { checks: number; dead: number; rateLimited: number }) {
+async function countChecks(
+  db: Db,
+  now: Date,
+  figures: { checks: number; dead: number; rateLimited: number },
+) {
   if (!figures.checks && !figures.dead && !figures.rateLimited) return;
   const day = saoPauloDay(now);
   const today = sql`${linkCheckState.statsDay} = ${day}`;
