@@ -36,9 +36,10 @@ const RATE_FLOOR = 0.005;
  * Joins a day beyond which more checks buy little: on a group this busy, the visitors' own reports
  * (one in ten who find the link dead) and the overdue-join rule catch a death within minutes.
  */
-export const RATE_CAP = Number(process.env.SIM_RATE_CAP ?? 20);
-/** The recent rate is read over at least this long (a few joins in a minute are no trend). */
-const RECENT_MIN_MS = 6 * HOUR_MS;
+export const RATE_CAP = 20;
+/** The recent rate is read over at least a day, and from a few joins on (one join is no trend). */
+const RECENT_MIN_MS = DAY_MS;
+const RECENT_MIN_JOINS = 3;
 /**
  * Scale of the square-root rule, in days·√(joins × hazard): the interval is scale / √(rate × hazard).
  * It is not a constant: every run adjusts it (adjustIntervalScale) so the checks due match the checks
@@ -91,7 +92,10 @@ export function joinRateOf(
   const ageDays = Math.max(1, (input.now - input.createdAt) / DAY_MS);
   const lifetime = input.totalJoins / ageDays;
   const since = input.lastCheckedAt ?? input.createdAt;
-  const recent = input.joinsSinceCheck / (Math.max(RECENT_MIN_MS, input.now - since) / DAY_MS);
+  const recent =
+    input.joinsSinceCheck < RECENT_MIN_JOINS
+      ? 0
+      : input.joinsSinceCheck / (Math.max(RECENT_MIN_MS, input.now - since) / DAY_MS);
   return Math.min(RATE_CAP, Math.max(RATE_FLOOR, recent, lifetime));
 }
 

@@ -35,7 +35,13 @@ import {
   type PolicyInput,
 } from './check-policy.ts';
 import { checkInvite, type InviteCheck } from './invite-check.server.ts';
-import { backoffSeconds, type LinkAnswer, type LinkState, nextLinkState } from './link-health.ts';
+import {
+  backoffSeconds,
+  type LinkAnswer,
+  type LinkCheckFigures,
+  type LinkState,
+  nextLinkState,
+} from './link-health.ts';
 
 export const DEAD_INVITE_MESSAGE = 'Este link de convite foi revogado ou não existe.';
 export const GROUP_NOT_FOUND_MESSAGE = 'Grupo não encontrado';
@@ -562,4 +568,29 @@ export async function replaceGroupLink(
   if (group.approved && group.hiddenAt === null)
     await requestRebuild(db, `link do grupo trocado: ${groupId}`, { groups: [groupId] });
   return { id: groupId, link: invite.link, approved: false, linkStatus: live ? 'live' : 'unknown' };
+}
+
+/** Read the checker's figures (one state row, one step down the due index, one bounded count). */
+export async function linkCheckFigures(db: Db, now: Date = new Date()): Promise<LinkCheckFigures> {
+  const state = await readState(db);
+  const today = 'statsDay' in state && state.statsDay === saoPauloDay(now);
+  const oldest = await oldestScheduledDue(db, now);
+  const after = new Date(now.getTime() - FRONT_OFFSET_MS / 2);
+  const [waiting] = rowsOf<{ n: number | string }>(
+    await db.execute(sql`
+      select count(*) as n from (select 1 from groups
+        where ${isPublicGroup} and (link_check_due_at is null or link_check_due_at <= ${after.toISOString()})
+        order by link_check_due_at asc nulls first, id limit 1000) as first`),
+  );
+  const row = state as Partial<typeof linkCheckState.$inferSelect>;
+  return {
+    checksToday: today ? (row.checksToday ?? 0) : 0,
+    deadToday: today ? (row.deadToday ?? 0) : 0,
+    rateLimitedToday: today ? (row.rateLimitedToday ?? 0) : 0,
+    lastRateLimitedAt: row.lastRateLimitedAt?.toISOString() ?? null,
+    pausedUntil: state.pausedUntil && state.pausedUntil > now ? state.pausedUntil.toISOString() : null,
+    oldestDueAt: oldest?.toISOString() ?? null,
+    waitingFirst: Number(waiting?.n ?? 0),
+    lastRunAt: state.lastRunAt?.toISOString() ?? null,
+  };
 }
