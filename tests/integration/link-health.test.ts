@@ -210,8 +210,8 @@ describe('unknown answers', () => {
 
 describe('429', () => {
   it('stops the run, gives the unchecked groups their place back and skips runs until Retry-After', async () => {
-    const limited = await addGroup({ linkCheckedAt: at(-30) });
-    const next = await addGroup({ linkCheckedAt: at(-20) });
+    const limited = await addGroup({ linkCheckedAt: at(-30), linkCheckDueAt: at(-30) });
+    const next = await addGroup({ linkCheckedAt: at(-20), linkCheckDueAt: at(-20) });
     fake.setInvite(codeOf(limited), 'rate-limited');
     fake.setInvite(codeOf(next), 'live');
 
@@ -223,6 +223,7 @@ describe('429', () => {
     expect(pausedUntil.getTime()).toBeGreaterThanOrEqual(at(1).getTime());
     expect((await row(limited.id)).linkCheckedAt).toEqual(at(-30));
     expect((await row(next.id)).linkCheckedAt).toEqual(at(-20));
+    expect((await row(next.id)).linkCheckDueAt).toEqual(at(-20));
 
     fake.requests.length = 0;
     const paused = await runLinkChecks(db, {
