@@ -31,7 +31,10 @@ export const YOUNG_AGE_MS = 30 * DAY_MS;
 export const YOUNG_HAZARD = 0.03;
 export const OLD_HAZARD = 0.005;
 /** A join rate no group is assumed below (joins a day): keeps never-joined groups in the rotation. */
-const RATE_FLOOR = 0.005;
+const RATE_FLOOR = 0.002;
+/** The prior of the lifetime rate: a new group counts as if it had had PRIOR_JOINS in PRIOR_DAYS. */
+const PRIOR_JOINS = 0.2;
+const PRIOR_DAYS = 7;
 /**
  * Joins a day beyond which more checks buy little: on a group this busy, the visitors' own reports
  * (one in ten who find the link dead) and the overdue-join rule catch a death within minutes.
@@ -84,13 +87,14 @@ export function hazardOf(ageMs: number, liveForMs: number | null = null): number
 
 /**
  * Joins a day: since the last check or over the whole life, whichever is higher (a group heating up
- * counts at once).
+ * counts at once). The lifetime rate starts from a prior (PRIOR_JOINS over PRIOR_DAYS, about the
+ * typical group's rate), so a new group with no joins yet is not taken for a dead quiet one.
  */
 export function joinRateOf(
   input: Pick<PolicyInput, 'now' | 'createdAt' | 'totalJoins' | 'joinsSinceCheck' | 'lastCheckedAt'>,
 ) {
-  const ageDays = Math.max(1, (input.now - input.createdAt) / DAY_MS);
-  const lifetime = input.totalJoins / ageDays;
+  const ageDays = Math.max(0, (input.now - input.createdAt) / DAY_MS);
+  const lifetime = (input.totalJoins + PRIOR_JOINS) / (ageDays + PRIOR_DAYS);
   const since = input.lastCheckedAt ?? input.createdAt;
   const recent =
     input.joinsSinceCheck < RECENT_MIN_JOINS
