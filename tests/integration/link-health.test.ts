@@ -17,6 +17,7 @@ import * as reportsFn from '../../functions/group-reports.ts';
 import * as publicGroupsFn from '../../functions/groups.ts';
 import * as userFn from '../../functions/user.ts';
 import * as linkFn from '../../functions/user-group-link.ts';
+import { UNKNOWN_RETRY_MS } from '../../src/features/links/check-policy.ts';
 import {
   checkGroupLink,
   claimLinkBatch,
@@ -136,8 +137,13 @@ describe('the rotation', () => {
 
 describe('two dead answers apart', () => {
   it('hide the group: a dead answer sooner than LINK_DEAD_CONFIRM_MINUTES counts once', async () => {
-    const group = await addGroup({ linkStatus: 'live', linkLiveAt: at(-100), linkCheckedAt: at(-100) });
-    const bystander = await addGroup({ linkCheckedAt: at(-50) });
+    const group = await addGroup({
+      linkStatus: 'live',
+      linkLiveAt: at(-100),
+      linkCheckedAt: at(-100),
+      linkCheckDueAt: at(-100),
+    });
+    const bystander = await addGroup({ linkCheckedAt: at(-50), linkCheckDueAt: at(-50) });
     fake.setInvite(codeOf(group), 'dead');
     fake.setInvite(codeOf(bystander), 'live');
     const before = await rebuilds();
@@ -199,6 +205,8 @@ describe('unknown answers', () => {
     const result = await run(0);
     expect(result).toMatchObject({ checked: 2, unknown: 2, hidden: 0 });
     expect(await row(live.id)).toMatchObject({ linkStatus: 'live', linkLiveAt: at(-500), linkDeadCount: 0 });
+    // Tried again within hours, behind the groups already due: never stuck at the head of the queue.
+    expect((await row(live.id)).linkCheckDueAt).toEqual(new Date(at(0).getTime() + UNKNOWN_RETRY_MS));
     expect(await row(suspect.id)).toMatchObject({
       linkStatus: 'dead',
       linkDeadCount: 1,

@@ -107,7 +107,9 @@ describe('group pages', () => {
       `<title>${escapeHtml(group.title)} - Grupo de WhatsApp de ${escapeHtml(group.category)}`,
     );
     expect(meta(body, 'property', 'og:type')).toBe('article');
-    expect(body).toContain(`href="${group.link}"`);
+    // The join goes through /entrar/{id} (decision 0009): no invite link in the built page.
+    expect(body).toContain(`href="/entrar/${group.id}"`);
+    expect(body).not.toContain(`href="${group.link}"`);
     expect(body).toMatch(/target="_blank"[^>]*data-join-id=/);
     expect(body).toContain('Entrar no Grupo');
     expect(body).toContain('Ao clicar, você será redirecionado para o WhatsApp');
@@ -259,20 +261,20 @@ describe('adult (18+) pages', { timeout: 120_000 }, () => {
     const confirm = page.getByRole('button', { name: 'Tenho 18 anos ou mais' });
     await confirm.waitFor();
     expect(await join.count()).toBe(0);
-    expect(await page.locator(`a[href="${first.link}"]`).count()).toBe(0);
+    expect(await page.locator(`a[href="/entrar/${first.id}"]`).count()).toBe(0);
     const leave = page.locator('[data-adult-gate]').getByRole('link', { name: 'Sair' });
     expect(await leave.getAttribute('href')).toBe('/');
 
     await confirm.click();
     await join.waitFor();
-    expect(await join.getAttribute('href')).toBe(first.link);
+    expect(await join.getAttribute('href')).toBe(`/entrar/${first.id}`);
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toContain(first.title);
     expect(await confirm.count()).toBe(0);
 
     // The next adult page opens at once; so does the adult category's list.
     await page.goto(`${site}${second.path}`);
     await join.waitFor();
-    expect(await join.getAttribute('href')).toBe(second.link);
+    expect(await join.getAttribute('href')).toBe(`/entrar/${second.id}`);
     expect(await confirm.count()).toBe(0);
     await page.goto(`${site}/categoria/18`);
     await page.locator(`a[href="${first.path}"]`).first().waitFor();
