@@ -124,8 +124,9 @@ export function nextCheckDueAt(input: PolicyInput): number {
  * suddenly draws visitors does not wait for the due time set when it was quiet).
  */
 export function joinQueuesCheck(input: PolicyInput & { dueAt: number | null }): boolean {
-  if (input.dueAt === null || input.dueAt <= input.now) return true;
+  if (input.dueAt === null) return false; // never checked: first in the queue already
   if (input.dueAt <= input.now - FRONT_OFFSET_MS / 2) return false; // already at the front
+  if (input.dueAt <= input.now) return true;
   const last = input.lastCheckedAt ?? input.createdAt;
   return last + checkIntervalMs({ ...input, answer: 'live' }) <= input.now;
 }
