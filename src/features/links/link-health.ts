@@ -69,3 +69,17 @@ export function sweepDays(groups: number, batch: number, runMinutes = 1): number
   if (batch <= 0) return Number.POSITIVE_INFINITY;
   return ((groups / batch) * runMinutes) / (24 * 60);
 }
+
+/** The checker's figures for the admin's 'Links quebrados': today's work and whether WhatsApp pushes back. */
+export interface LinkCheckFigures {
+  checksToday: number;
+  deadToday: number;
+  rateLimitedToday: number;
+  lastRateLimitedAt: string | null;
+  pausedUntil: string | null;
+  /** the earliest scheduled due time (front and never-checked left out): how far behind the checker is */
+  oldestDueAt: string | null;
+  /** public groups waiting at the front (a report, an overdue join) or never checked */
+  waitingFirst: number;
+  lastRunAt: string | null;
+}

@@ -26,10 +26,18 @@ import { EndAllSessions } from './EndAllSessions.tsx';
 import { GroupActions } from './GroupActions.tsx';
 import { GroupTools, type OwnedGroup } from './GroupTools.tsx';
 import { HiddenNotice } from './HiddenNotice.tsx';
+import LinkCheckLine from './LinkCheckLine.tsx';
 import { MyData } from './MyData.tsx';
 import { UpdateLinkButton } from './UpdateLinkDialog.tsx';
 
-type UserGroup = OwnGroup & OwnedGroup & { hiddenReason: string | null; reportReasons: ReportReason[] };
+type UserGroup = OwnGroup &
+  OwnedGroup & {
+    hiddenReason: string | null;
+    reportReasons: ReportReason[];
+    linkCheckedAt: string | null;
+    linkCheckDueAt: string | null;
+    linkStatus: string;
+  };
 interface UserOrder extends WithdrawableOrder {
   id: string;
   groupId: string;
@@ -204,6 +212,7 @@ export default function UserPanel() {
                     )}
                     {g.revision && <Badge variant="blue">Alteração em análise</Badge>}
                   </div>
+                  {g.approved && !g.hidden && <LinkCheckLine group={g} />}
                   {g.hidden && <HiddenNotice reason={g.hiddenReason} reportReasons={g.reportReasons} />}
                 </div>
                 <div className="flex shrink-0 flex-wrap items-center gap-2">
