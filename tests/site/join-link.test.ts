@@ -84,6 +84,7 @@ beforeAll(async () => {
         and(
           eq(groups.approved, true),
           isNull(groups.hiddenAt),
+          eq(categories.adult, false), // 18+ groups are public to nobody (decision 0010)
           isNull(groups.userId),
           eq(groups.type, 'group'),
         ),
