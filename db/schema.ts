@@ -130,6 +130,8 @@ export const groups = pgTable(
      * insert, migration 0010) or the owner's last free bump. Lists sort by it; pages show createdAt.
      */
     bumpedAt: timestamp('bumped_at', { withTimezone: true }).notNull().defaultNow(),
+    /** the owner's last free bump ('Renovar'); null: never renewed (the panel words it so) */
+    renewedAt: timestamp('renewed_at', { withTimezone: true }),
     updatedAt: updatedAt(),
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       sql`setweight(to_tsvector('pt_unaccent'::regconfig, coalesce(title, '')), 'A') || setweight(to_tsvector('pt_unaccent'::regconfig, coalesce(description, '')), 'B')`,
@@ -802,3 +804,15 @@ export const legalNoticeEvents = pgTable(
 );
 
 export type LegalNotice = typeof legalNotices.$inferSelect;
+
+// --- Renewal reminders (issue #34): owners who asked for the e-mail 'Seu grupo já pode ser renovado'.
+// A row is the opt-in; deleting it (panel or the mail's unsubscribe link) is the opt-out.
+export const renewalReminders = pgTable('renewal_reminders', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** when the owner opted in: bumps that opened before are not mailed */
+  since: timestamp('since', { withTimezone: true }).notNull().defaultNow(),
+  /** the last reminder sent: at most one a day, and only bumps that opened after it */
+  lastSentAt: timestamp('last_sent_at', { withTimezone: true }),
+});

@@ -156,7 +156,7 @@ const PAGE_STYLE = `body{font-family:system-ui,sans-serif;margin:0;background:#f
 header{background:#25D366;padding:12px 16px}header a{color:#073b2f;font-weight:700;text-decoration:none}
 main{max-width:960px;margin:0 auto;padding:16px}h1{font-size:1.3rem}
 table{width:100%;border-collapse:collapse;background:#fff}td,th{padding:10px;border-bottom:1px solid #e5e7eb;text-align:left;vertical-align:top;font-size:.95rem;overflow-wrap:anywhere}
-a{color:#0b7a5b}iframe{width:100%;height:70vh;border:1px solid #e5e7eb;background:#fff}
+th[scope=row]{white-space:nowrap;overflow-wrap:normal;width:1%}a{color:#0b7a5b}iframe{width:100%;height:70vh;border:1px solid #e5e7eb;background:#fff}
 pre{white-space:pre-wrap;overflow-wrap:anywhere;background:#fff;padding:12px;border:1px solid #e5e7eb}
 @media (max-width:600px){.when{display:none}}`;
 

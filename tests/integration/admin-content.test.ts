@@ -453,7 +453,7 @@ describe('sitemap', () => {
 });
 
 describe('dashboard', () => {
-  it('counts groups and clicks from engagement events', async () => {
+  it('counts groups and clicks from engagement events, every click figure over the same 30 days', async () => {
     const [g1, g2] = await db.select().from(groups).where(eq(groups.approved, true)).limit(2);
     const today = saoPauloDay();
     const yesterday = saoPauloDay(new Date(Date.now() - 86_400_000));
@@ -463,20 +463,23 @@ describe('dashboard', () => {
       day,
       visitorHash: visitor,
     });
-    await db
-      .insert(engagementEvents)
-      .values([
-        event(g1!.id, today, 'v1'),
-        event(g1!.id, today, 'v2'),
-        event(g2!.id, today, 'v1'),
-        event(g1!.id, yesterday, 'v1'),
-        { kind: 'group_share', targetId: g1!.id, day: today, visitorHash: 'v9' },
-      ]);
+    await db.insert(engagementEvents).values([
+      event(g1!.id, today, 'v1'),
+      event(g1!.id, today, 'v2'),
+      event(g2!.id, today, 'v1'),
+      event(g1!.id, yesterday, 'v1'),
+      // Outside the 30-day window: counted nowhere (not in the total, the top 5 nor the categories).
+      event(g2!.id, saoPauloDay(new Date(Date.now() - 40 * 86_400_000)), 'v7'),
+      event(g2!.id, saoPauloDay(new Date(Date.now() - 40 * 86_400_000)), 'v8'),
+      event(g2!.id, saoPauloDay(new Date(Date.now() - 40 * 86_400_000)), 'v9'),
+      { kind: 'group_share', targetId: g1!.id, day: today, visitorHash: 'v9' },
+    ]);
     const res = await callFunction(dashboardFn, '/api/admin/dashboard-metrics', bearer(token));
     const body = (await res.json()) as {
       groups: { total: number; pending: number; approved: number };
-      categories: { popular: unknown[]; mostPopulated: { count: number }[] };
+      categories: { popular: { id: number; totalClicks: number }[]; mostPopulated: { count: number }[] };
       clicks: {
+        periodDays: number;
         total: number;
         today: number;
         averagePerDay: number;
@@ -487,8 +490,19 @@ describe('dashboard', () => {
     const all = await db.select().from(groups);
     expect(body.groups.total).toBe(all.length);
     expect(body.groups.pending + body.groups.approved).toBe(all.length);
-    expect(body.clicks).toMatchObject({ total: 4, today: 3, averagePerDay: 2, distinctGroupsToday: 2 });
-    expect(body.clicks.topGroups[0]).toMatchObject({ id: g1!.id, cliques: 3 });
+    expect(body.clicks).toMatchObject({
+      periodDays: 30,
+      total: 4,
+      today: 3,
+      averagePerDay: 0.1,
+      distinctGroupsToday: 2,
+    });
+    expect(body.clicks.topGroups.slice(0, 2)).toMatchObject([
+      { id: g1!.id, cliques: 3 },
+      { id: g2!.id, cliques: 1 },
+    ]);
+    // The categories' clicks are the same window's: they add up to the total.
+    expect(body.categories.popular.reduce((sum, c) => sum + c.totalClicks, 0)).toBe(4);
     expect(body.categories.mostPopulated).toHaveLength(5);
 
     const rebuild = await callFunction(dashboardFn, '/api/admin/rebuild', bearer(token, { method: 'POST' }));

@@ -485,6 +485,17 @@ describe('admin review of revisions', () => {
     });
     expect(await reload(group.id)).toEqual(group);
     expect(await rebuildReasons()).toEqual([]);
+    // The owner's panel says why, until a newer change waits for review.
+    const panelGroup = async () =>
+      (
+        (await (await callFunction(userFn, '/api/user/groups', bearer(owner.token))).json()) as {
+          id: string;
+          rejectedRevision: { reason: string } | null;
+        }[]
+      ).find((g) => g.id === group.id)!;
+    expect((await panelGroup()).rejectedRevision).toMatchObject({ reason: 'Descrição com propaganda.' });
+    await edit(owner.token, group.id, { description: 'Texto corrigido, sem propaganda.' });
+    expect((await panelGroup()).rejectedRevision).toBeNull();
   });
 });
 

@@ -13,8 +13,10 @@ import * as adminReportsFn from '../../functions/admin-reports.ts';
 import * as reportsFn from '../../functions/group-reports.ts';
 import * as sendMailFn from '../../functions/send-mail.ts';
 import { signSession } from '../../src/features/auth/session.server.ts';
+import { DEAD_LINK_NEXT_STEP } from '../../src/features/links/link-health.ts';
 import { notifyLinkDead, queueFeaturingReminders } from '../../src/features/mail/notify.server.ts';
 import { deliverMail, MAX_ATTEMPTS } from '../../src/features/mail/outbox.server.ts';
+import { hiddenExplanation } from '../../src/features/panel/HiddenNotice.tsx';
 import { approveOrder, settlePayment } from '../../src/features/payments/orders.server.ts';
 import { setupTestDb } from '../support/db.ts';
 import { callFunction } from '../support/functions.ts';
@@ -191,6 +193,10 @@ describe('group moderation messages', () => {
     expectLayout(mail);
     expect(mail.text).toContain(`"${group.title}"`);
     expect(mail.text).toContain(`${SITE}/painel`);
+    // One message in the mail and the panel: 'Atualizar link' keeps the group; never 'send it again'.
+    expect(mail.text).toContain("use 'Atualizar link' no seu painel: o grupo continua o mesmo");
+    expect(mail.text).toContain(DEAD_LINK_NEXT_STEP);
+    expect(hiddenExplanation('dead_link', [])).toContain(DEAD_LINK_NEXT_STEP);
     // A group without an owner (imported) has nobody to tell.
     const orphan = await makeGroup(db, null);
     await expect(notifyLinkDead(db, orphan.id)).resolves.toBeUndefined();

@@ -5,6 +5,7 @@ import { desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { categories, engagementEvents, groups, rebuildRequests, users } from '../../db/schema.ts';
 import { seedDatabase } from '../../db/seed.ts';
+import * as adminGroupsFn from '../../functions/admin-groups.ts';
 import * as authFn from '../../functions/auth.ts';
 import * as engageFn from '../../functions/group-engage.ts';
 import * as groupsFn from '../../functions/groups.ts';
@@ -202,6 +203,61 @@ describe('POST /api/user/groups/{id}/bump', () => {
       bumpedAt: later.toISOString(),
       nextBumpAt: new Date(later.getTime() + DAY).toISOString(),
     });
+  });
+});
+
+describe('the listing time is the approval (or the last bump)', () => {
+  type PanelGroup = { id: string; nextBumpAt: string; renewed: boolean };
+  const panelGroup = async (id: string) => {
+    const res = await callFunction(userFn, '/api/user/groups', { headers: owner.auth });
+    return ((await res.json()) as PanelGroup[]).find((g) => g.id === id)!;
+  };
+  const listedAt = async (id: string) =>
+    (await db.select({ at: groups.bumpedAt }).from(groups).where(eq(groups.id, id)))[0]!.at;
+  const approve = (path: string, method = 'PATCH') =>
+    callFunction(adminGroupsFn, path, { method, headers: admin.auth });
+
+  it('approval lists the group on top of the recent list and starts its first bump from there', async () => {
+    const id = await addGroup('moderado', {
+      userId: owner.id,
+      approved: false,
+      createdAt: new Date(Date.now() - 20 * HOUR),
+    });
+    // Sent 20 hours ago: listed (and bumpable) from then until now.
+    expect((await listedAt(id)).getTime()).toBeLessThan(Date.now() - 19 * HOUR);
+    const before = Date.now();
+    expect((await approve(`/api/admin/groups/${id}/approve`)).status).toBe(200);
+    const at = await listedAt(id);
+    expect(at.getTime()).toBeGreaterThanOrEqual(before - 1000);
+    // On top, below only 'antigo' (the test above bumped it at a moment a day ahead).
+    const recent = await getJson<Page>('/api/groups/recent?limit=2');
+    expect(recent.groups.map((g) => g.id).filter((g) => g !== ids.antigo)[0]).toBe(id);
+    // Its first 'Renovar' is 24 hours after the approval, and the panel says it was never renewed.
+    expect(await panelGroup(id)).toMatchObject({
+      nextBumpAt: new Date(at.getTime() + DAY).toISOString(),
+      renewed: false,
+    });
+    expect((await bump(id)).status).toBe(429);
+    // Approving an approved group again does not move it.
+    const earlier = new Date(Date.now() - 30 * HOUR);
+    await db.update(groups).set({ bumpedAt: earlier }).where(eq(groups.id, id));
+    expect((await approve(`/api/admin/groups/${id}/approve`)).status).toBe(200);
+    expect((await listedAt(id)).toISOString()).toBe(earlier.toISOString());
+    // Now open: the bump renews it, and the panel words the next wait as 'de novo'.
+    expect((await bump(id)).status).toBe(200);
+    expect(await panelGroup(id)).toMatchObject({ renewed: true });
+  });
+
+  it('the bulk approval lists each pending group at its approval too', async () => {
+    const id = await addGroup('lote', {
+      userId: owner.id,
+      approved: false,
+      createdAt: new Date(Date.now() - 3 * DAY),
+    });
+    const before = Date.now();
+    expect((await approve('/api/admin/groups/approve-all-pending', 'POST')).status).toBe(200);
+    expect((await listedAt(id)).getTime()).toBeGreaterThanOrEqual(before - 1000);
+    expect(await panelGroup(id)).toMatchObject({ renewed: false });
   });
 });
 

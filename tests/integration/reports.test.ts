@@ -195,11 +195,17 @@ describe('who can hide a group (REPORT_HIDE_THRESHOLD = 3 by default)', () => {
     expect(await hiddenAt(id)).toBeNull();
     const queue = await listOpenReports(db);
     expect(queue.find((q) => q.group.id === id)).toMatchObject({ count: 6, group: { hidden: false } });
+    // The queue shows the window: kept at reportsKeptAt, safe from hiding for 30 days.
+    const [kept] = await db.select({ at: groups.reportsKeptAt }).from(groups).where(eq(groups.id, id));
+    expect(queue.find((q) => q.group.id === id)!.group.keptUntil).toBe(
+      new Date(kept!.at!.getTime() + 30 * 86_400_000).toISOString(),
+    );
     // After the grace period, reports made after it can hide the group again.
     await db
       .update(groups)
       .set({ reportsKeptAt: new Date(Date.now() - 31 * 86_400_000) })
       .where(eq(groups.id, id));
+    expect((await listOpenReports(db)).find((q) => q.group.id === id)!.group.keptUntil).toBeNull();
     for (let i = 1; i <= 2; i++) await report(scam, `198.51.102.${i}`, id);
     expect(await hiddenAt(id)).not.toBeNull();
   });

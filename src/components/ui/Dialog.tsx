@@ -179,7 +179,11 @@ export function Dialog({
           )}
         </div>
         {children}
-        {footer && <div className={dialog.footer}>{footer}</div>}
+        {footer && (
+          <div className={dialog.footer} data-dialog-footer>
+            {footer}
+          </div>
+        )}
         <button type="button" className={dialog.close} onClick={close} aria-label={closeLabel}>
           <X aria-hidden="true" />
         </button>

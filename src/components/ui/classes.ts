@@ -143,7 +143,9 @@ export const dialog = {
   description: 'mt-1 text-sm text-neutral-600',
   close:
     'absolute top-2 right-2 inline-flex size-11 items-center justify-center rounded-full text-neutral-500 hover:bg-neutral-100 hover:text-neutral-900 [&_svg]:size-5',
-  footer: 'mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end',
+  // Sticky: in a dialog taller than the window the actions stay in view while the body scrolls.
+  footer:
+    'sticky bottom-0 -mx-5 -mb-5 mt-6 flex flex-col-reverse gap-2 border-t border-neutral-100 bg-white px-5 py-3 sm:-mx-6 sm:-mb-6 sm:flex-row sm:justify-end sm:px-6',
 } as const;
 
 export type ToastVariant = 'default' | 'destructive' | 'success';

@@ -33,6 +33,7 @@ interface Metrics {
     mostPopulated: { id: number; name: string; count: number }[];
   };
   clicks: {
+    periodDays: number;
     total: number;
     today: number;
     averagePerDay: number;
@@ -152,16 +153,20 @@ function RebuildCard({ version }: { version: number }) {
 
 function RankList({
   title,
+  period,
   items,
   empty,
 }: {
   title: string;
+  /** what the figures count, under the title ('Cliques nos últimos 30 dias') */
+  period: string;
   items: { key: string; label: string; sub?: string; value: string }[];
   empty: string;
 }) {
   return (
     <Card>
-      <h2 className="mb-3 font-semibold text-neutral-900">{title}</h2>
+      <h2 className="font-semibold text-neutral-900">{title}</h2>
+      <p className="mb-3 text-xs text-neutral-600">{period}</p>
       {items.length === 0 ? (
         <p className="text-sm text-neutral-600">{empty}</p>
       ) : (
@@ -172,7 +177,13 @@ function RankList({
                 {index + 1}
               </span>
               <span className="min-w-0 flex-1">
-                <span className="block truncate text-sm font-medium text-neutral-900">{item.label}</span>
+                {/* Two lines, then the full title on hover: cut short, two groups looked the same. */}
+                <span
+                  className="line-clamp-2 text-sm font-medium break-words text-neutral-900"
+                  title={item.label}
+                >
+                  {item.label}
+                </span>
                 {item.sub && <span className="block truncate text-xs text-neutral-500">{item.sub}</span>}
               </span>
               <span className="shrink-0 text-sm font-semibold text-neutral-700">{item.value}</span>
@@ -197,6 +208,7 @@ function Dashboard() {
   }, [metrics.error]);
   const m = metrics.data;
   const loading = !m;
+  const days = m?.clicks.periodDays ?? 30;
   const value = (n: number | undefined) =>
     loading ? <Skeleton className="mt-1 h-7 w-16" /> : formatCount(n ?? 0);
 
@@ -225,10 +237,13 @@ function Dashboard() {
           tone="gold"
         />
       </div>
-      <h2 className="mt-8 mb-3 text-lg font-bold text-neutral-900">Cliques</h2>
+      <h2 className="mt-8 text-lg font-bold text-neutral-900">Cliques</h2>
+      <p className="mb-3 text-sm text-neutral-600">
+        Entradas nos grupos nos últimos {days} dias (uma por visitante, grupo e dia).
+      </p>
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <Metric
-          label="Total de cliques"
+          label={`Cliques em ${days} dias`}
           value={value(m?.clicks.total)}
           icon={<MousePointerClick aria-hidden="true" />}
           tone="blue"
@@ -240,7 +255,7 @@ function Dashboard() {
           tone="blue"
         />
         <Metric
-          label="Média por dia"
+          label={`Média por dia (${days} dias)`}
           value={loading ? value(0) : (m?.clicks.averagePerDay ?? 0).toLocaleString('pt-BR')}
           icon={<TrendingUp aria-hidden="true" />}
           tone="blue"
@@ -262,7 +277,8 @@ function Dashboard() {
           <>
             <RankList
               title="Top 5 grupos mais clicados"
-              empty="Nenhum clique registrado ainda."
+              period={`Cliques nos últimos ${days} dias`}
+              empty={`Nenhum clique nos últimos ${days} dias.`}
               items={m.clicks.topGroups.map((g) => ({
                 key: g.id,
                 label: g.title,
@@ -271,7 +287,8 @@ function Dashboard() {
               }))}
             />
             <RankList
-              title="Categorias populares (cliques)"
+              title="Categorias populares"
+              period={`Cliques nos últimos ${days} dias`}
               empty="Nenhuma categoria."
               items={m.categories.popular.map((c) => ({
                 key: String(c.id),
@@ -282,6 +299,7 @@ function Dashboard() {
             />
             <RankList
               title="Categorias com mais grupos"
+              period="Todos os grupos cadastrados, em qualquer status"
               empty="Nenhuma categoria."
               items={m.categories.mostPopulated.map((c) => ({
                 key: String(c.id),

@@ -147,7 +147,7 @@ export function GroupsManager({ onChanged }: { onChanged?: () => void }) {
         <div
           role="radiogroup"
           aria-label="Filtrar por status"
-          className="grid grid-cols-3 gap-1 rounded-control bg-neutral-100 p-1 sm:grid-cols-6"
+          className="grid grid-cols-2 gap-1 rounded-control bg-neutral-100 p-1 min-[480px]:grid-cols-3 lg:grid-cols-6"
         >
           {FILTERS.map((f) => (
             <button
@@ -268,7 +268,8 @@ export function GroupsManager({ onChanged }: { onChanged?: () => void }) {
                   >
                     <Pencil aria-hidden="true" />
                   </Button>
-                  {group.approved && (
+                  {/* A hidden group has no public page: the link would be a 404. */}
+                  {group.approved && !group.hidden && (
                     <Button
                       size="icon"
                       variant="ghost"

@@ -23,6 +23,7 @@ interface QueueItem {
     category: string;
     approved: boolean;
     hidden: boolean;
+    keptUntil: string | null;
     path: string;
   };
   count: number;
@@ -123,6 +124,14 @@ function ReportsAdmin() {
                 <div className="flex flex-wrap gap-1.5">
                   <Badge variant="red">{item.count === 1 ? '1 denúncia' : `${item.count} denúncias`}</Badge>
                   {item.group.hidden && <Badge variant="grey">Oculto</Badge>}
+                  {item.group.keptUntil && (
+                    <Badge
+                      variant="blue"
+                      title={`Revisado e mantido: novas denúncias não o ocultam até ${formatDate(item.group.keptUntil)}.`}
+                    >
+                      Mantido até {formatDate(item.group.keptUntil)}
+                    </Badge>
+                  )}
                   {!item.group.approved && <Badge variant="yellow">Pendente</Badge>}
                 </div>
               </div>

@@ -1,5 +1,6 @@
 // The moderation list's 'Revisões': owners' pending changes to approved groups, the public version and
-// the proposed one side by side (changed fields highlighted), approved at once or rejected with a reason.
+// the proposed one side by side for the changed fields (highlighted), the unchanged ones folded; approved
+// at once or rejected with a reason.
 import { Check, ExternalLink, FileDiff, X } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Badge } from '#src/components/ui/Badge.tsx';
@@ -160,24 +161,47 @@ export function RevisionReview({ onChanged }: { onChanged?: () => void }) {
               Ver página atual <ExternalLink aria-hidden="true" className="size-4" />
             </a>
           </div>
+          {/* What changed, Atual beside Proposto; the fields left as they were folded below. */}
           <dl className="flex flex-col gap-3">
-            {FIELDS.map(({ key, label }) => (
-              <div key={key} data-field={key} data-changed={revision.changed[key]}>
+            {FIELDS.filter(({ key }) => revision.changed[key]).map(({ key, label }) => (
+              <div key={key} data-field={key} data-changed="true">
                 <dt className="mb-1 flex items-center gap-2 text-sm font-semibold text-neutral-800">
                   {label}
-                  {revision.changed[key] && <Badge variant="yellow">Alterado</Badge>}
+                  <Badge variant="yellow">Alterado</Badge>
                 </dt>
                 <dd className="grid gap-2 sm:grid-cols-2">
                   <Side label="Atual" changed={false}>
                     {show(revision.current, key)}
                   </Side>
-                  <Side label="Proposto" changed={revision.changed[key]}>
+                  <Side label="Proposto" changed>
                     {show(revision.proposed, key)}
                   </Side>
                 </dd>
               </div>
             ))}
           </dl>
+          {FIELDS.some(({ key }) => !revision.changed[key]) && (
+            <details className="group rounded-control border border-neutral-200">
+              <summary className="flex min-h-11 cursor-pointer items-center px-3 text-sm text-neutral-700">
+                Sem alteração:{' '}
+                {FIELDS.filter(({ key }) => !revision.changed[key])
+                  .map(({ label }) => label.toLowerCase())
+                  .join(', ')}
+              </summary>
+              <dl className="flex flex-col gap-3 border-t border-neutral-200 p-3">
+                {FIELDS.filter(({ key }) => !revision.changed[key]).map(({ key, label }) => (
+                  <div key={key} data-field={key} data-changed="false">
+                    <dt className="mb-1 text-sm font-semibold text-neutral-800">{label}</dt>
+                    <dd>
+                      <Side label="Atual e proposto" changed={false}>
+                        {show(revision.current, key)}
+                      </Side>
+                    </dd>
+                  </div>
+                ))}
+              </dl>
+            </details>
+          )}
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button
               variant="secondary"

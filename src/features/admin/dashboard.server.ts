@@ -1,15 +1,24 @@
 // Dashboard metrics (spec section 3 "Dashboard metrics"): group counts, popular and most populated
 // categories, and click statistics from engagement_events (one click per visitor, group and day).
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+// Every click figure counts the same window, the last CLICK_PERIOD_DAYS São Paulo days (today included),
+// except 'hoje'; the screen names it on each card.
+import { and, count, desc, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { categories, engagementEvents, groups, rebuildRequests } from '#db/schema.ts';
 import { saoPauloDay } from '#src/features/analytics/visitor.server.ts';
 import { isFeaturedGroup } from '#src/features/groups/groups.server.ts';
+import { addDays } from '#src/features/panel/engage.ts';
 import { requestRebuild } from '#src/features/rebuilds/rebuilds.server.ts';
+
+/** The days the dashboard's click figures cover. */
+export const CLICK_PERIOD_DAYS = 30;
 
 /** Everything the dashboard cards show. */
 export async function dashboardMetrics(db: Db, now = new Date()) {
   const featuredNow = isFeaturedGroup(now);
+  const today = saoPauloDay(now);
+  const since = addDays(today, 1 - CLICK_PERIOD_DAYS);
+  const isClick = and(eq(engagementEvents.kind, 'group_click'), gte(engagementEvents.day, since));
   const [totals] = await db
     .select({
       total: count(),
@@ -19,16 +28,28 @@ export async function dashboardMetrics(db: Db, now = new Date()) {
     })
     .from(groups);
 
-  const perCategory = await db
+  const groupsPerCategory = await db
     .select({
       id: categories.id,
       name: categories.name,
       count: sql<number>`count(${groups.id})`.mapWith(Number),
-      totalClicks: sql<number>`coalesce(sum(${groups.cliques}), 0)`.mapWith(Number),
     })
     .from(categories)
     .leftJoin(groups, eq(groups.categoryId, categories.id))
     .groupBy(categories.id);
+  // The period's clicks per category (not groups.cliques, an all-time counter): the same window as the
+  // other click cards.
+  const clicksPerCategory = new Map(
+    (
+      await db
+        .select({ id: groups.categoryId, n: count() })
+        .from(engagementEvents)
+        .innerJoin(groups, eq(groups.id, engagementEvents.targetId))
+        .where(isClick)
+        .groupBy(groups.categoryId)
+    ).map((row) => [row.id, row.n]),
+  );
+  const perCategory = groupsPerCategory.map((c) => ({ ...c, totalClicks: clicksPerCategory.get(c.id) ?? 0 }));
   const popular = [...perCategory]
     .sort((a, b) => b.totalClicks - a.totalClicks || b.count - a.count)
     .slice(0, 5);
@@ -37,13 +58,10 @@ export async function dashboardMetrics(db: Db, now = new Date()) {
     .slice(0, 5)
     .map(({ id, name, count }) => ({ id, name, count }));
 
-  const today = saoPauloDay(now);
-  const isClick = eq(engagementEvents.kind, 'group_click');
   const [clicks] = await db
     .select({
       total: count(),
       today: sql<number>`count(*) filter (where ${engagementEvents.day} = ${today})`.mapWith(Number),
-      days: sql<number>`count(distinct ${engagementEvents.day})`.mapWith(Number),
       distinctGroupsToday:
         sql<number>`count(distinct ${engagementEvents.targetId}) filter (where ${engagementEvents.day} = ${today})`.mapWith(
           Number,
@@ -61,13 +79,12 @@ export async function dashboardMetrics(db: Db, now = new Date()) {
     .from(engagementEvents)
     .innerJoin(groups, eq(groups.id, engagementEvents.targetId))
     .innerJoin(categories, eq(categories.id, groups.categoryId))
-    .where(and(isClick))
+    .where(isClick)
     .groupBy(groups.id, categories.name)
     .orderBy(desc(sql`count(${engagementEvents.id})`), groups.title)
     .limit(5);
 
   const total = clicks?.total ?? 0;
-  const days = clicks?.days ?? 0;
   return {
     groups: {
       total: totals?.total ?? 0,
@@ -77,9 +94,10 @@ export async function dashboardMetrics(db: Db, now = new Date()) {
     },
     categories: { popular, mostPopulated },
     clicks: {
+      periodDays: CLICK_PERIOD_DAYS,
       total,
       today: clicks?.today ?? 0,
-      averagePerDay: days ? Math.round((total / days) * 10) / 10 : 0,
+      averagePerDay: Math.round((total / CLICK_PERIOD_DAYS) * 10) / 10,
       distinctGroupsToday: clicks?.distinctGroupsToday ?? 0,
       topGroups,
     },

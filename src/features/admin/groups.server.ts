@@ -162,6 +162,7 @@ export async function updateGroup(db: Db, id: string, edit: GroupEdit, now = new
       set.titleSlug = await freeTitleSlug(db, title, categoryId, id);
   }
   if (edit.approved !== undefined) set.approved = edit.approved;
+  if (edit.approved && !current.approved) set.bumpedAt = now;
   const unfeature = edit.featured === false || edit.featuredUntil === null;
   if (unfeature) {
     set.featured = false;
@@ -191,6 +192,11 @@ export async function updateGroup(db: Db, id: string, edit: GroupEdit, now = new
   return toAdminGroupJson(await getAdminGroup(db, id), now);
 }
 
+// A group lists from its approval (or its owner's last bump), not from when it was sent: one that
+// waited in moderation goes on top of 'Últimos Grupos', and its first 'Renovar' counts from there.
+// In an UPDATE, `approved` is the row's value before it: an approved group keeps its place.
+const LISTED_ON_APPROVAL = sql`case when ${groups.approved} then ${groups.bumpedAt} else now() end`;
+
 /** Approve one group; one without a picture gets its WhatsApp photo when the link is live. */
 export async function approveGroup(db: Db, id: string) {
   const [current] = await db
@@ -214,6 +220,7 @@ export async function approveGroup(db: Db, id: string) {
         .update(groups)
         .set({
           approved: true,
+          bumpedAt: LISTED_ON_APPROVAL,
           // An image set meanwhile (an edit) wins over the copied photo.
           ...(photo ? { image: sql`coalesce(${groups.image}, ${photo.url})` } : {}),
           ...(check?.followers !== undefined ? { followers: check.followers } : {}),
@@ -237,7 +244,14 @@ export async function approveGroup(db: Db, id: string) {
  * its orders stay as they are). Approved too: featuring a pending group would show nothing.
  */
 export async function featureGroup(db: Db, id: string, days: number, now = new Date()) {
-  const until = await db.transaction((tx) => extendFeaturing(tx, id, days, now, { approved: true }));
+  const until = await db.transaction(async (tx) => {
+    // Featuring a pending group approves it: it lists from now, like any approval.
+    await tx
+      .update(groups)
+      .set({ approved: true, bumpedAt: LISTED_ON_APPROVAL })
+      .where(and(eq(groups.id, id), eq(groups.approved, false)));
+    return extendFeaturing(tx, id, days, now, { approved: true });
+  });
   if (!until) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.groupNotFound);
   await requestRebuild(db, `grupo destacado: ${id}`, { groups: [id] });
   return toAdminGroupJson(await getAdminGroup(db, id), now);
@@ -267,7 +281,7 @@ export async function approveAllPending(db: Db) {
   const rows = await db.transaction(async (tx) => {
     const rows = await tx
       .update(groups)
-      .set({ approved: true })
+      .set({ approved: true, bumpedAt: LISTED_ON_APPROVAL })
       .where(eq(groups.approved, false))
       .returning({ id: groups.id });
     // Written now, sent by the scheduled send-mail run (a bulk approval may be hundreds of messages).

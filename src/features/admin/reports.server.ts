@@ -6,13 +6,14 @@ import { categories, groupReports, groups } from '#db/schema.ts';
 import { queueGroupHidden, REASONS } from '#src/features/mail/notify.server.ts';
 import { deliverMail } from '#src/features/mail/outbox.server.ts';
 import { requestRebuild } from '#src/features/rebuilds/rebuilds.server.ts';
+import { reviewGraceEnd } from '#src/features/reports/reports.ts';
 import { AppError } from '#src/lib/http.server.ts';
 import { ADMIN_MESSAGES, type ReportAction } from './admin.schema.ts';
 
 const PENDING = 'pending';
 
 /** Groups with open reports, most reported first, each with its latest reports (up to 10). */
-export async function listOpenReports(db: Db) {
+export async function listOpenReports(db: Db, now = new Date()) {
   const summary = await db
     .select({
       groupId: groupReports.groupId,
@@ -21,6 +22,7 @@ export async function listOpenReports(db: Db) {
       title: groups.title,
       approved: groups.approved,
       hiddenAt: groups.hiddenAt,
+      reportsKeptAt: groups.reportsKeptAt,
       link: groups.link,
       category: categories.name,
       categorySlug: categories.slug,
@@ -54,6 +56,7 @@ export async function listOpenReports(db: Db) {
     )
     .orderBy(asc(groupReports.groupId), desc(groupReports.createdAt));
   return summary.map((s) => {
+    const graceEnd = reviewGraceEnd(s.reportsKeptAt);
     const reports = details.filter((d) => d.groupId === s.groupId);
     const reasons: Record<string, number> = {};
     for (const r of reports) reasons[r.reason] = (reasons[r.reason] ?? 0) + 1;
@@ -65,6 +68,8 @@ export async function listOpenReports(db: Db) {
         category: s.category,
         approved: s.approved,
         hidden: s.hiddenAt !== null,
+        /** kept by an admin: until then reports cannot hide it again (null: not in that window) */
+        keptUntil: graceEnd && graceEnd > now ? graceEnd.toISOString() : null,
         path: `/${s.categorySlug}/${s.titleSlug}`,
       },
       count: s.count,

@@ -25,7 +25,7 @@ function Notice({ ok, children }: { ok: boolean; children: React.ReactNode }) {
   );
 }
 
-export default function NewPasswordForm() {
+function NewPasswordBody({ onDone }: { onDone: () => void }) {
   const [token, setToken] = useState<string | null | undefined>(undefined);
   const [errors, setErrors] = useState<Errors>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -50,6 +50,7 @@ export default function NewPasswordForm() {
         body: { token, password: parsed.password },
       });
       setDone(message);
+      onDone();
     } catch (error) {
       if (error instanceof ApiError && error.fields?.password) setErrors({ password: error.fields.password });
       else setFailure(error instanceof Error ? error.message : 'Não foi possível trocar a senha agora.');
@@ -97,5 +98,23 @@ export default function NewPasswordForm() {
         </Button>
       </form>
     </Card>
+  );
+}
+
+/** The page's heading and the form: once the password is saved the heading says so, not 'Criar nova senha'. */
+export default function NewPasswordForm() {
+  const [saved, setSaved] = useState(false);
+  return (
+    <>
+      <h1 className="mb-2 text-center text-2xl font-bold text-neutral-900">
+        {saved ? 'Senha alterada' : 'Criar nova senha'}
+      </h1>
+      <p className="mb-6 text-center text-neutral-600">
+        {saved
+          ? 'Pronto: as sessões abertas foram encerradas. Entre com a nova senha.'
+          : 'Escolha a nova senha da sua conta. Ao salvar, todas as sessões abertas são encerradas.'}
+      </p>
+      <NewPasswordBody onDone={() => setSaved(true)} />
+    </>
   );
 }

@@ -1,7 +1,7 @@
 // Owners manage their own groups from the panel: edit (a new invite link takes effect at once; content
 // changes to an approved group wait for moderation as a revision) and delete. Admins review revisions.
 // Only the owner or an admin reaches a group here; anyone else gets the same 404 as a missing group.
-import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { categories, featureOrders, groupRevisions, groups, users } from '#db/schema.ts';
 import { recordAccess } from '#src/features/access-log/access-log.server.ts';
@@ -238,7 +238,7 @@ export async function deleteOwnGroup(db: Db, user: SessionUser, id: string) {
  */
 export async function ownGroupExtras(db: Db, groupIds: string[]) {
   if (!groupIds.length) return new Map<string, OwnGroupExtras>();
-  const [revisions, paid] = await Promise.all([
+  const [revisions, paid, reviewed] = await Promise.all([
     db
       .select({
         groupId: groupRevisions.groupId,
@@ -264,10 +264,28 @@ export async function ownGroupExtras(db: Db, groupIds: string[]) {
         ),
       )
       .groupBy(featureOrders.groupId),
+    // Each group's last decided revision: when it was a refusal, the owner is shown why.
+    db
+      .selectDistinctOn([groupRevisions.groupId], {
+        groupId: groupRevisions.groupId,
+        status: groupRevisions.status,
+        reason: groupRevisions.reason,
+        reviewedAt: groupRevisions.reviewedAt,
+      })
+      .from(groupRevisions)
+      .where(and(inArray(groupRevisions.groupId, groupIds), ne(groupRevisions.status, 'pending')))
+      .orderBy(groupRevisions.groupId, desc(groupRevisions.reviewedAt), desc(groupRevisions.createdAt)),
   ]);
   const extras = new Map<string, OwnGroupExtras>();
-  for (const id of groupIds) extras.set(id, { revision: null, paidFeaturedUntil: null });
+  for (const id of groupIds)
+    extras.set(id, { revision: null, paidFeaturedUntil: null, rejectedRevision: null });
   for (const { groupId, ...revision } of revisions) extras.get(groupId)!.revision = revision;
+  for (const { groupId, status, reason, reviewedAt } of reviewed) {
+    const extra = extras.get(groupId)!;
+    // A newer change waiting for review replaces the old refusal.
+    if (status === 'rejected' && !extra.revision)
+      extra.rejectedRevision = { reason: reason ?? '', reviewedAt: reviewedAt?.toISOString() ?? null };
+  }
   for (const { groupId, until } of paid)
     if (groupId && until) extras.get(groupId)!.paidFeaturedUntil = new Date(until).toISOString();
   return extras;
@@ -276,6 +294,8 @@ export async function ownGroupExtras(db: Db, groupIds: string[]) {
 export interface OwnGroupExtras {
   revision: { title: string; description: string; category: string; image: string | null } | null;
   paidFeaturedUntil: string | null;
+  /** the owner's last change, refused: why and when (null when the last one was approved or is pending) */
+  rejectedRevision: { reason: string; reviewedAt: string | null } | null;
 }
 
 // ---- Admin review -------------------------------------------------------------------------------

@@ -55,6 +55,7 @@ const samples: { [T in TemplateName]: MailTemplates[T] } = {
     reason: evil,
   },
   legal_notice_group_removed: { name: evil, groupTitle: evil, protocol: 'JUR-2026-000001', reason: evil },
+  renewal_open: { name: evil, groupTitles: [evil], more: 2, token: 'u.sig' },
 };
 
 describe('renderMail', () => {

@@ -1,6 +1,7 @@
 // The e-mails the product sends, as pure functions: data in, { subject, html, text } out, in pt-BR.
 // One shared layout (tables and inline styles, so Gmail and Outlook show it as meant); every value
 // that comes from a user (names, group titles, reasons) is escaped in the HTML part.
+import { DEAD_LINK_NEXT_STEP } from '#src/features/links/link-health.ts';
 import { formatBRL, formatDate } from '#src/lib/format.ts';
 import { escapeHtml } from '#src/lib/html.ts';
 import { SITE_NAME } from '#src/lib/site.ts';
@@ -9,6 +10,8 @@ export interface MailMessage {
   subject: string;
   html: string;
   text: string;
+  /** extra headers, e.g. List-Unsubscribe on a message people opted into */
+  headers?: Record<string, string>;
 }
 
 export interface MailContext {
@@ -87,6 +90,8 @@ export interface MailTemplates {
   };
   /** to the group's owner: the group was removed after a legal notice */
   legal_notice_group_removed: { name: string; groupTitle: string; protocol: string; reason: string };
+  /** token: the signed unsubscribe token (scrubbed from the outbox once sent) */
+  renewal_open: { name: string; groupTitles: string[]; more: number; token: string };
 }
 
 export type TemplateName = keyof MailTemplates;
@@ -130,7 +135,8 @@ type Block =
   | { kind: 'p'; text: string }
   | { kind: 'button'; label: string; href: string }
   | { kind: 'facts'; rows: [string, string][] }
-  | { kind: 'note'; text: string };
+  | { kind: 'note'; text: string }
+  | { kind: 'link'; text: string; label: string; href: string };
 
 interface Parts {
   subject: string;
@@ -138,6 +144,7 @@ interface Parts {
   blocks: Block[];
   /** why the person gets this message, when it is not because they have an account */
   footer?: string;
+  headers?: Record<string, string>;
 }
 
 function absolute(ctx: MailContext, path: string): string {
@@ -159,6 +166,8 @@ function blockHtml(block: Block): string {
             `<tr><td style="padding:10px 14px;${FONT};font-size:14px;color:${COLORS.muted};${i ? `border-top:1px solid ${COLORS.border};` : ''}width:40%">${escapeHtml(label)}</td><td style="padding:10px 14px;${FONT};font-size:14px;font-weight:bold;color:${COLORS.text};${i ? `border-top:1px solid ${COLORS.border};` : ''}">${escapeHtml(value)}</td></tr>`,
         )
         .join('')}</table>`;
+    case 'link':
+      return `<p style="margin:0 0 16px;${FONT};font-size:13px;line-height:18px;color:${COLORS.muted}">${escapeHtml(block.text)} <a href="${escapeHtml(block.href)}" style="color:${COLORS.brandDark}">${escapeHtml(block.label)}</a></p>`;
   }
 }
 
@@ -171,6 +180,8 @@ function blockText(block: Block): string {
       return `${block.label}: ${block.href}`;
     case 'facts':
       return block.rows.map(([label, value]) => `${label}: ${value}`).join('\n');
+    case 'link':
+      return `${block.text} ${block.label}: ${block.href}`;
   }
 }
 
@@ -204,7 +215,7 @@ ${parts.blocks.map(blockHtml).join('\n')}
     'Esta é uma mensagem automática: não responda.',
     '',
   ].join('\n');
-  return { subject: parts.subject, html, text };
+  return { subject: parts.subject, html, text, ...(parts.headers ? { headers: parts.headers } : {}) };
 }
 
 const hello = (name: string) => (name.trim() ? `Olá, ${name.trim()}!` : 'Olá!');
@@ -374,9 +385,9 @@ const BUILDERS: { [T in TemplateName]: (data: MailTemplates[T], ctx: MailContext
       },
       {
         kind: 'p',
-        text: 'Gere um novo link no WhatsApp (Dados do grupo → Convidar via link) e envie o grupo de novo.',
+        text: DEAD_LINK_NEXT_STEP,
       },
-      { kind: 'button', label: 'Abrir meu painel', href: absolute(ctx, '/painel') },
+      { kind: 'button', label: 'Atualizar link no painel', href: absolute(ctx, '/painel') },
     ],
   }),
   group_claimed: (d, ctx) => ({
@@ -555,6 +566,36 @@ const BUILDERS: { [T in TemplateName]: (data: MailTemplates[T], ctx: MailContext
       { kind: 'button', label: 'Abrir meu painel', href: absolute(ctx, '/painel') },
     ],
   }),
+  renewal_open: (d, ctx) => {
+    const unsubscribe = absolute(
+      ctx,
+      `/api/renewal-reminders/unsubscribe?token=${encodeURIComponent(d.token)}`,
+    );
+    const titles = d.groupTitles.map((t) => `"${t}"`).join(', ');
+    const more = d.more ? ` e mais ${d.more}` : '';
+    return {
+      subject: 'Seu grupo já pode ser renovado',
+      greeting: hello(d.name),
+      blocks: [
+        {
+          kind: 'p',
+          text: `Já dá para renovar ${titles}${more} de graça. Renovar coloca o grupo de volta no topo dos Últimos Grupos e da categoria.`,
+        },
+        { kind: 'button', label: 'Renovar no painel', href: absolute(ctx, '/painel') },
+        {
+          kind: 'link',
+          text: 'Você pediu este aviso no painel (no máximo um por dia).',
+          label: 'Não quero mais estes avisos',
+          href: unsubscribe,
+        },
+      ],
+      // One-click unsubscribe from the mail client's own button (RFC 8058).
+      headers: {
+        'List-Unsubscribe': `<${unsubscribe}>`,
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      },
+    };
+  },
 };
 
 /** Render one message. */

@@ -35,5 +35,6 @@ export async function sendMail(message: MailMessage & { to: string }): Promise<v
     subject: message.subject,
     text: message.text,
     html: message.html,
+    ...(message.headers ? { headers: message.headers } : {}),
   });
 }

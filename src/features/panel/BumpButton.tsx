@@ -1,5 +1,6 @@
-// 'Renovar': the owner's free bump of an approved, visible group, once every 24 hours. While the
-// cooldown runs it shows a countdown to the next one.
+// 'Renovar': the owner's free bump of an approved, visible group, once every 24 hours counted from its
+// approval or its last bump. While the cooldown runs it shows a countdown to the next one, worded for a
+// group never renewed ('Renovar em') or already renewed ('Renovar de novo em').
 import { RefreshCw } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Button } from '#src/components/ui/Button.tsx';
@@ -8,8 +9,17 @@ import { ApiError, api } from '#src/lib/api.ts';
 import { formatDateTime } from '#src/lib/format.ts';
 import { countdown } from './engage.ts';
 
-export function BumpButton({ groupId, nextBumpAt }: { groupId: string; nextBumpAt: string }) {
+export function BumpButton({
+  groupId,
+  nextBumpAt,
+  renewed: renewedBefore,
+}: {
+  groupId: string;
+  nextBumpAt: string;
+  renewed: boolean;
+}) {
   const [next, setNext] = useState(nextBumpAt);
+  const [renewed, setRenewed] = useState(renewedBefore);
   const [now, setNow] = useState(() => Date.now());
   const [busy, setBusy] = useState(false);
   const waiting = new Date(next).getTime() > now;
@@ -27,6 +37,7 @@ export function BumpButton({ groupId, nextBumpAt }: { groupId: string; nextBumpA
         method: 'POST',
       });
       setNext(result.nextBumpAt);
+      setRenewed(true);
       setNow(Date.now());
       toast({
         variant: 'success',
@@ -47,7 +58,7 @@ export function BumpButton({ groupId, nextBumpAt }: { groupId: string; nextBumpA
   if (waiting)
     return (
       <p className="text-sm text-neutral-600" title={`Disponível em ${formatDateTime(next)}`}>
-        Renovar de novo em{' '}
+        {renewed ? 'Renovar de novo em' : 'Renovar em'}{' '}
         <span className="font-semibold text-neutral-900 tabular-nums" role="timer">
           {countdown(next, now)}
         </span>

@@ -73,9 +73,10 @@ export function GroupShareKit({ title, path }: { title: string; path: string }) 
         onOpenChange={setOpen}
         title="QR code e selo"
         description="Divulgue a página do seu grupo em cartazes, redes sociais e no seu site."
-        className="sm:max-w-lg"
+        className="sm:max-w-3xl"
       >
-        <div className="flex flex-col gap-6">
+        {/* Side by side from 640 px: stacked, the dialog was taller than an 800 px window. */}
+        <div className="flex flex-col gap-6 sm:grid sm:grid-cols-2">
           <section aria-labelledby="qr-title" className="flex flex-col items-center gap-3">
             <h3 id="qr-title" className="self-start text-sm font-semibold text-neutral-900">
               QR code da página do grupo

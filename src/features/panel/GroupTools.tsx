@@ -12,6 +12,8 @@ export interface OwnedGroup {
   approved: boolean;
   hidden: boolean;
   nextBumpAt: string;
+  /** renewed by its owner at least once */
+  renewed: boolean;
 }
 
 export function GroupTools({ group }: { group: OwnedGroup }) {
@@ -19,7 +21,7 @@ export function GroupTools({ group }: { group: OwnedGroup }) {
   const visible = !group.hidden;
   return (
     <div className="flex w-full flex-wrap items-center gap-2 border-t border-neutral-100 pt-3">
-      {visible && <BumpButton groupId={group.id} nextBumpAt={group.nextBumpAt} />}
+      {visible && <BumpButton groupId={group.id} nextBumpAt={group.nextBumpAt} renewed={group.renewed} />}
       <GroupStats groupId={group.id} title={group.title} />
       {visible && <GroupShareKit title={group.title} path={group.path} />}
     </div>

@@ -1,6 +1,7 @@
 // Why one of the owner's groups is hidden, under its card in /painel: reports (with their reasons, never
 // who reported) or a dead invite link. The 'Em análise' badge beside the title says that it is hidden.
 import type { ReportReason } from '#db/schema.ts';
+import { DEAD_LINK_NEXT_STEP } from '#src/features/links/link-health.ts';
 
 /** The reasons as they read inside a sentence ('denúncias de golpe e conteúdo ilegal'). */
 const REASON_WORDS: Record<ReportReason, string> = {
@@ -21,7 +22,7 @@ function listed(words: string[]): string {
 /** The sentence for a hidden group. */
 export function hiddenExplanation(reason: string | null, reportReasons: readonly ReportReason[]): string {
   if (reason === 'dead_link')
-    return 'Ocultado porque o link de convite parece não funcionar mais; nossa equipe vai revisar.';
+    return `Ocultado porque o link de convite não abre mais no WhatsApp. ${DEAD_LINK_NEXT_STEP}`;
   if (reason === 'legal_notice') return 'Ocultado após uma denúncia jurídica; nossa equipe vai analisar.';
   const words = reportReasons.map((r) => REASON_WORDS[r]).filter(Boolean);
   return words.length

@@ -1,5 +1,7 @@
 // The stats chart (uPlot), loaded only when an owner opens a group's stats: joins and shares per day.
-import { useEffect, useRef } from 'react';
+// Its legend is ours, not uPlot's: the period's totals until a day is chosen (hover, or a tap on
+// touch screens, which uPlot's cursor ignores), then that day's figures; two short lines at any width.
+import { useEffect, useRef, useState } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { StatsDay } from './engage.ts';
@@ -16,6 +18,9 @@ const dayMonth = (seconds: number) => {
 
 export default function StatsChart({ days }: { days: StatsDay[] }) {
   const box = useRef<HTMLDivElement>(null);
+  const plotRef = useRef<uPlot | null>(null);
+  // The chosen day's index; null: the whole period.
+  const [chosen, setChosen] = useState<number | null>(null);
 
   useEffect(() => {
     const el = box.current;
@@ -25,8 +30,9 @@ export default function StatsChart({ days }: { days: StatsDay[] }) {
       {
         width: width(),
         height: 220,
-        legend: { show: true },
+        legend: { show: false },
         cursor: { points: { size: 8 } },
+        hooks: { setCursor: [(u) => setChosen(u.cursor.idx ?? null)] },
         scales: {
           x: { time: false },
           y: { range: (_u, _min, max) => [0, Math.max(4, Math.ceil(max * 1.1))] },
@@ -61,13 +67,77 @@ export default function StatsChart({ days }: { days: StatsDay[] }) {
       [days.map((d) => x(d.date)), days.map((d) => d.clicks), days.map((d) => d.shares)],
       el,
     );
+    plotRef.current = plot;
     const resize = new ResizeObserver(() => plot.setSize({ width: width(), height: 220 }));
     resize.observe(el);
+    // Touch: a tap or a drag picks the nearest day (uPlot's cursor follows the mouse only).
+    const onTouch = (event: TouchEvent) => {
+      const touch = event.touches[0];
+      if (!touch) return;
+      const rect = plot.over.getBoundingClientRect();
+      const left = Math.min(Math.max(0, touch.clientX - rect.left), rect.width);
+      plot.setCursor({ left, top: Math.min(Math.max(0, touch.clientY - rect.top), rect.height) });
+      if (event.cancelable && event.type === 'touchmove') event.preventDefault();
+    };
+    plot.over.addEventListener('touchstart', onTouch, { passive: true });
+    plot.over.addEventListener('touchmove', onTouch, { passive: false });
     return () => {
       resize.disconnect();
+      plot.over.removeEventListener('touchstart', onTouch);
+      plot.over.removeEventListener('touchmove', onTouch);
       plot.destroy();
+      plotRef.current = null;
     };
   }, [days]);
 
-  return <div ref={box} className="w-full overflow-hidden text-xs" data-stats-chart />;
+  const day = chosen === null ? undefined : days[chosen];
+  const figures = day ?? {
+    clicks: days.reduce((sum, d) => sum + d.clicks, 0),
+    shares: days.reduce((sum, d) => sum + d.shares, 0),
+  };
+  const clear = () => {
+    plotRef.current?.setCursor({ left: -10, top: -10 });
+    setChosen(null);
+  };
+
+  return (
+    <div className="flex flex-col gap-2">
+      <div
+        className="flex min-h-11 flex-wrap items-center justify-between gap-x-3 gap-y-1 text-sm"
+        data-stats-legend
+      >
+        <p className="whitespace-nowrap font-medium text-neutral-900" aria-live="polite">
+          {day ? `Dia ${dayMonth(x(day.date))}` : 'Total do período'}
+        </p>
+        {day ? (
+          <button
+            type="button"
+            onClick={clear}
+            className="min-h-11 rounded-control px-2 text-sm font-medium text-brand-700 underline focus-visible:outline-2 focus-visible:outline-brand-600"
+          >
+            Ver o período todo
+          </button>
+        ) : (
+          <p className="text-xs text-neutral-600">Toque ou passe o mouse num dia</p>
+        )}
+        <ul className="flex w-full flex-wrap gap-x-4 gap-y-1 text-neutral-700">
+          <li className="flex items-center gap-1.5 whitespace-nowrap">
+            <span aria-hidden="true" className="size-2.5 rounded-full" style={{ background: CLICKS_COLOR }} />
+            Entradas{' '}
+            <strong className="tabular-nums text-neutral-900">
+              {figures.clicks.toLocaleString('pt-BR')}
+            </strong>
+          </li>
+          <li className="flex items-center gap-1.5 whitespace-nowrap">
+            <span aria-hidden="true" className="size-2.5 rounded-full" style={{ background: SHARES_COLOR }} />
+            Compartilhamentos{' '}
+            <strong className="tabular-nums text-neutral-900">
+              {figures.shares.toLocaleString('pt-BR')}
+            </strong>
+          </li>
+        </ul>
+      </div>
+      <div ref={box} className="w-full touch-pan-y overflow-hidden text-xs" data-stats-chart />
+    </div>
+  );
 }

@@ -28,6 +28,7 @@ import { GroupTools, type OwnedGroup } from './GroupTools.tsx';
 import { HiddenNotice } from './HiddenNotice.tsx';
 import LinkCheckLine from './LinkCheckLine.tsx';
 import { MyData } from './MyData.tsx';
+import { RenewalReminderSetting } from './RenewalReminderSetting.tsx';
 import { UpdateLinkButton } from './UpdateLinkDialog.tsx';
 
 type UserGroup = OwnGroup &
@@ -37,6 +38,7 @@ type UserGroup = OwnGroup &
     linkCheckedAt: string | null;
     linkCheckDueAt: string | null;
     linkStatus: string;
+    rejectedRevision: { reason: string } | null;
   };
 interface UserOrder extends WithdrawableOrder {
   id: string;
@@ -194,9 +196,14 @@ export default function UserPanel() {
                 className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-center sm:justify-between"
               >
                 <div className="min-w-0">
-                  <a href={`/grupo/${g.id}`} className="font-semibold text-neutral-900 hover:underline">
-                    {g.title}
-                  </a>
+                  {/* Only a public group has a page: pending or hidden, the title is not a link to a 404. */}
+                  {g.approved && !g.hidden ? (
+                    <a href={`/grupo/${g.id}`} className="font-semibold text-neutral-900 hover:underline">
+                      {g.title}
+                    </a>
+                  ) : (
+                    <span className="font-semibold text-neutral-900">{g.title}</span>
+                  )}
                   <div className="mt-1 flex flex-wrap items-center gap-2 text-sm text-neutral-600">
                     <span>{g.category}</span>
                     <span aria-hidden="true">·</span>
@@ -214,6 +221,13 @@ export default function UserPanel() {
                   </div>
                   {g.approved && !g.hidden && <LinkCheckLine group={g} />}
                   {g.hidden && <HiddenNotice reason={g.hiddenReason} reportReasons={g.reportReasons} />}
+                  {g.rejectedRevision && (
+                    <p className="mt-2 text-sm break-words text-red-800">
+                      Sua última alteração foi recusada. Motivo: “
+                      {g.rejectedRevision.reason.replace(/[.\s]+$/, '')}”. Corrija em 'Editar' e envie de
+                      novo.
+                    </p>
+                  )}
                 </div>
                 <div className="flex shrink-0 flex-wrap items-center gap-2">
                   {g.hiddenReason === 'dead_link' ? (
@@ -234,6 +248,8 @@ export default function UserPanel() {
             ))}
         </section>
       )}
+
+      {tab === 'groups' && <RenewalReminderSetting />}
 
       {tab === 'orders' && (
         <section aria-label="Meus Destaques" className="flex flex-col gap-3">

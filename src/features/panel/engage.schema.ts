@@ -12,3 +12,8 @@ export const StatsQuerySchema = z.object({
     .max(STATS_MAX_DAYS, DAYS_MESSAGE)
     .default(STATS_DEFAULT_DAYS),
 });
+
+/** The panel's renewal reminder setting (PUT /api/user/renewal-reminders). */
+export const RenewalRemindersSchema = z.object({
+  enabled: z.boolean({ error: 'Informe se quer os avisos.' }),
+});

@@ -29,7 +29,7 @@ export async function bumpGroup(db: Db, userId: string, groupId: string, now: Da
   // One statement: two bumps at once cannot both pass the cooldown.
   const [bumped] = await db
     .update(groups)
-    .set({ bumpedAt: now })
+    .set({ bumpedAt: now, renewedAt: now })
     .where(
       and(
         eq(groups.id, groupId),

@@ -27,6 +27,7 @@ export async function listUserGroups(db: Db, userId: string) {
       hiddenReason: groups.hiddenReason,
       bumpedAt: groups.bumpedAt,
       linkCheckDueAt: groups.linkCheckDueAt,
+      renewedAt: groups.renewedAt,
     })
     .from(groups)
     .innerJoin(categories, groupsWithCategory)
@@ -61,6 +62,7 @@ export async function listUserGroups(db: Db, userId: string) {
       nextBumpAt: nextBumpAt(row.bumpedAt).toISOString(),
       /** when the link checker looks at the link next (a past time: it is in the queue now) */
       linkCheckDueAt: row.linkCheckDueAt?.toISOString() ?? null,
+      renewed: row.renewedAt !== null,
       ...extras.get(row.id)!,
     };
   });

@@ -112,6 +112,15 @@ export const DATA_INVENTORY: readonly InventoryRow[] = [
     recipients: HOSTING,
   },
   {
+    tables: ['renewal_reminders'],
+    name: 'Lembretes de renovação',
+    data: 'A conta que pediu o aviso, quando pediu e quando recebeu o último.',
+    purpose: "Avisar por e-mail, no máximo uma vez por dia, quando o 'Renovar' grátis de um grupo abre.",
+    basis: ['contract'],
+    retention: 'Até você desligar o aviso (no painel ou pelo link do e-mail) ou excluir a conta.',
+    recipients: [...HOSTING, 'mail'],
+  },
+  {
     tables: ['idempotency_keys'],
     name: 'Repetições de pedidos',
     data: 'A conta que iniciou um pagamento ou uma importação, a chave enviada pelo navegador e a primeira resposta do site.',

@@ -1,0 +1,384 @@
+// The layout check that cannot drift: one browser, one pass over every page and dialog of the visitor,
+// the owner and the admin (listed below) at 390x844 and 1280x800. It fails when the document scrolls
+// sideways, when an element with text overflows its box, or when a dialog's actions (its footer and
+// close button) fall outside the window. With SCREENS_DIR=<dir> (`npm run screens`) it also saves a
+// screenshot of each into <dir>, so anyone can look at the whole product in a minute.
+// A new page or dialog gets a line in VISITOR, OWNER or ADMIN.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { categories, engagementEvents, groupRevisions, groups, users } from '../../db/schema.ts';
+import { addDays } from '../../src/features/panel/engage.ts';
+import { launchBrowser } from '../support/browser.ts';
+import { SITE_INVITES } from '../support/fake-whatsapp.ts';
+import { withSiteDb } from '../support/site-db.ts';
+
+const site = inject('siteUrl');
+const shots = process.env.SCREENS_DIR ? path.resolve(process.env.SCREENS_DIR) : undefined;
+if (shots) mkdirSync(shots, { recursive: true });
+const VIEWPORTS = [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+] as const;
+const WAIT = { timeout: 45_000 };
+
+interface Screen {
+  name: string;
+  path: string;
+  /** what to do once the page is ready: open a dialog, pick a filter... */
+  act?: (page: Page) => Promise<void>;
+}
+
+/** Click a button or link by its accessible name and wait for the dialog it opens. */
+const openDialog = (name: string | RegExp, dialog?: string | RegExp) => async (page: Page) => {
+  await page.getByRole('button', { name }).first().click();
+  await page.getByRole('dialog', dialog ? { name: dialog } : {}).waitFor(WAIT);
+};
+const pick = (name: string | RegExp) => async (page: Page) => {
+  await page
+    .getByRole('button', { name, exact: typeof name === 'string' })
+    .first()
+    .click();
+  await page.waitForLoadState('networkidle').catch(() => undefined);
+};
+
+// --- The screens ------------------------------------------------------------------------------------
+let groupPage = '/';
+let categoryPage = '/categorias';
+
+const VISITOR: Screen[] = [
+  { name: 'home', path: '/' },
+  { name: 'categorias', path: '/categorias' },
+  { name: 'categoria', path: '' /* set in beforeAll */ },
+  { name: 'grupo', path: '' },
+  { name: 'grupo-denunciar', path: '', act: openDialog(/Denunciar/) },
+  { name: 'grupos', path: '/grupos' },
+  { name: 'buscar', path: '/buscar?q=grupo' },
+  { name: 'enviar', path: '/enviar' },
+  {
+    name: 'enviar-previa',
+    path: '/enviar',
+    act: async (page) => {
+      await page.getByLabel('Título do grupo').fill('Trilhas de Fim de Semana no Parque Estadual');
+      await page.getByLabel('Descrição').fill('Caminhadas leves aos sábados. Traga água e protetor.');
+      await page.getByLabel('Link de convite').fill(`https://chat.whatsapp.com/${SITE_INVITES.live.code}`);
+      await page.getByLabel('Link de convite').blur();
+      await page.waitForLoadState('networkidle').catch(() => undefined);
+    },
+  },
+  { name: 'planos-destaque', path: '/planos-destaque' },
+  { name: 'auth-entrar', path: '/auth' },
+  { name: 'auth-criar-conta', path: '/auth?tab=register' },
+  { name: 'esqueci-senha', path: '/auth/esqueci-senha' },
+  { name: 'nova-senha', path: '/auth/nova-senha' },
+  { name: 'lembretes-cancelados', path: '/lembretes-cancelados' },
+  { name: 'offline', path: '/offline' },
+  { name: 'nao-encontrada', path: '/pagina-que-nao-existe' },
+  { name: 'admin-login', path: '/admin/login' },
+];
+
+const OWNER: Screen[] = [
+  { name: 'painel', path: '/painel' },
+  {
+    name: 'painel-estatisticas',
+    path: '/painel',
+    act: async (page) => {
+      const card = page
+        .getByRole('region', { name: 'Meus Grupos' })
+        .locator('> *')
+        .filter({ hasText: 'Aprovado —' });
+      await card.getByRole('button', { name: 'Estatísticas', exact: true }).click();
+      await card.locator('[data-stats-chart] canvas').waitFor(WAIT);
+    },
+  },
+  { name: 'painel-qr-selo', path: '/painel', act: openDialog('QR code e selo', 'QR code e selo') },
+  { name: 'painel-editar', path: '/painel', act: openDialog(/^Editar /) },
+  { name: 'painel-excluir', path: '/painel', act: openDialog(/^Excluir /) },
+  { name: 'painel-atualizar-link', path: '/painel', act: openDialog(/^Atualizar link de /) },
+  // The local mail viewer (npm start's): the list and the owner's confirmation message.
+  { name: 'emails-locais', path: '/__platform/mail' },
+  {
+    name: 'emails-local-mensagem',
+    path: '/__platform/mail',
+    act: async (page) => {
+      await page.locator('main table a').first().click();
+      await page.waitForLoadState('load');
+    },
+  },
+  {
+    name: 'painel-destaques',
+    path: '/painel',
+    act: async (page) => void (await page.getByRole('tab', { name: 'Meus Destaques' }).click()),
+  },
+];
+
+const ADMIN: Screen[] = [
+  { name: 'admin-dashboard', path: '/admin' },
+  { name: 'admin-pendentes', path: '/admin', act: pick('Pendentes') },
+  { name: 'admin-links-quebrados', path: '/admin', act: pick('Links quebrados') },
+  { name: 'admin-revisoes', path: '/admin', act: pick('Revisões') },
+  { name: 'admin-editar-grupo', path: '/admin', act: openDialog(/^Editar /) },
+  { name: 'admin-excluir-grupo', path: '/admin', act: openDialog(/^Excluir /) },
+  { name: 'admin-categorias', path: '/admin/categorias' },
+  { name: 'admin-nova-categoria', path: '/admin/categorias', act: openDialog('Nova categoria') },
+  { name: 'admin-anuncios', path: '/admin/anuncios' },
+  { name: 'admin-novo-anuncio', path: '/admin/anuncios', act: openDialog('Novo anúncio') },
+  { name: 'admin-planos', path: '/admin/planos' },
+  { name: 'admin-novo-plano', path: '/admin/planos', act: openDialog('Novo plano') },
+  { name: 'admin-denuncias', path: '/admin/denuncias' },
+  { name: 'admin-pagamentos', path: '/admin/payments' },
+  { name: 'admin-config-pagamento', path: '/admin/payment-settings' },
+  { name: 'admin-pwa', path: '/admin/pwa-settings' },
+  { name: 'admin-sitemap', path: '/admin/sitemap' },
+  { name: 'admin-importacao', path: '/admin/importacao' },
+  {
+    name: 'admin-menu',
+    path: '/admin',
+    act: async (page) => {
+      const open = page.getByRole('button', { name: 'Abrir menu' });
+      if (await open.isVisible()) await open.click();
+    },
+  },
+];
+
+// --- The checks --------------------------------------------------------------------------------------
+
+/** What is wrong with the page as it stands, in words a person can act on (empty: nothing). */
+function layoutProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    const label = (el: Element) => {
+      const text = (el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
+      const cls = typeof el.className === 'string' ? el.className.split(' ').slice(0, 3).join('.') : '';
+      return `<${el.tagName.toLowerCase()}${cls ? `.${cls}` : ''}> "${text}"`;
+    };
+    const doc = document.documentElement;
+    if (doc.scrollWidth > window.innerWidth + 1)
+      problems.push(`the page scrolls sideways (${doc.scrollWidth}px in a ${window.innerWidth}px window)`);
+    const visible = (el: Element) => {
+      const rect = el.getBoundingClientRect();
+      if (rect.width === 0 || rect.height === 0) return false;
+      const style = getComputedStyle(el);
+      return style.visibility !== 'hidden' && style.display !== 'none';
+    };
+    // Text spilling out of its box: an element holding text whose content is wider than it, where
+    // nothing clips or scrolls it (a deliberate 'truncate' or a scroller is fine).
+    for (const el of Array.from(document.body.querySelectorAll('*'))) {
+      if (
+        !(el instanceof HTMLElement) ||
+        [
+          'svg',
+          'textarea',
+          'input',
+          'select',
+          'option',
+          'script',
+          'style',
+          'canvas',
+          'iframe',
+          'img',
+        ].includes(el.tagName.toLowerCase())
+      )
+        continue;
+      const ownText = Array.from(el.childNodes).some(
+        (n) => n.nodeType === Node.TEXT_NODE && (n.textContent ?? '').trim(),
+      );
+      if (!ownText || !visible(el)) continue;
+      const style = getComputedStyle(el);
+      if (style.display === 'inline' || style.display === 'contents') continue;
+      if (style.overflowX !== 'visible' || style.textOverflow === 'ellipsis') continue;
+      if (el.closest('[aria-hidden="true"], .sr-only')) continue;
+      if (el.scrollWidth > el.clientWidth + 1)
+        problems.push(`text overflows its box by ${el.scrollWidth - el.clientWidth}px: ${label(el)}`);
+    }
+    // A dialog's actions must be in the window without scrolling the page.
+    for (const dialog of Array.from(document.querySelectorAll('[role="dialog"]'))) {
+      if (!visible(dialog)) continue;
+      const actions = Array.from(
+        dialog.querySelectorAll('[data-dialog-footer] button, [data-dialog-footer] a, :scope > button'),
+      ).filter(visible);
+      for (const el of actions) {
+        const r = el.getBoundingClientRect();
+        if (r.left < 0 || r.top < 0 || r.right > window.innerWidth + 1 || r.bottom > window.innerHeight + 1)
+          problems.push(`a dialog's button is outside the window: ${label(el)}`);
+      }
+      for (const el of Array.from(dialog.querySelectorAll('button, a[href]')).filter(visible)) {
+        const r = el.getBoundingClientRect();
+        if (r.left < 0 || r.right > window.innerWidth + 1)
+          problems.push(`a dialog's button is cut at the side: ${label(el)}`);
+      }
+    }
+    return problems;
+  });
+}
+
+/** Open a screen ready to look at: loaded, islands hydrated (those in view), data fetched. */
+async function visit(page: Page, screen: Screen) {
+  await page.goto(`${site}${screen.path}`, { waitUntil: 'load' });
+  await page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => undefined);
+  await page
+    .waitForFunction(() => document.querySelectorAll('astro-island[ssr][client="load"]').length === 0, null, {
+      timeout: 15_000,
+    })
+    .catch(() => undefined);
+  if (screen.act) await screen.act(page);
+  // Animations and late data settle before looking.
+  await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
+  await page.waitForTimeout(300);
+}
+
+async function check(context: BrowserContext, role: string, screens: Screen[]) {
+  const problems: string[] = [];
+  const page = await context.newPage();
+  for (const viewport of VIEWPORTS) {
+    await page.setViewportSize(viewport);
+    for (const screen of screens) {
+      const where = `${role} ${screen.name} (${screen.path}) at ${viewport.width}x${viewport.height}`;
+      try {
+        await visit(page, screen);
+        for (const problem of await layoutProblems(page)) problems.push(`${where}: ${problem}`);
+        if (shots) {
+          const dialog = await page.getByRole('dialog').count();
+          await page.screenshot({
+            path: path.join(shots, `${role}-${screen.name}-${viewport.width}.png`),
+            fullPage: dialog === 0,
+          });
+        }
+      } catch (error) {
+        problems.push(`${where}: could not be shown (${(error as Error).message.split('\n')[0]})`);
+      }
+    }
+  }
+  await page.close();
+  return problems;
+}
+
+// --- The data the screens show -----------------------------------------------------------------------
+let browser: Browser;
+const stamp = Date.now().toString(36);
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  await withSiteDb(async (db) => {
+    const [group] = await db
+      .select({ slug: categories.slug, titleSlug: groups.titleSlug })
+      .from(groups)
+      .innerJoin(categories, eq(categories.id, groups.categoryId))
+      .where(and(eq(groups.approved, true), isNull(groups.hiddenAt)))
+      .orderBy(asc(groups.createdAt))
+      .limit(1);
+    groupPage = `/${group!.slug}/${group!.titleSlug}`;
+    categoryPage = `/categoria/${group!.slug}`;
+  });
+  for (const screen of VISITOR) {
+    if (screen.name === 'categoria') screen.path = categoryPage;
+    if (screen.name.startsWith('grupo') && screen.name !== 'grupos') screen.path = groupPage;
+  }
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** An owner with a group in each state the panel words differently, logged in in its own context. */
+async function ownerContext(): Promise<BrowserContext> {
+  const context = await browser.newContext({ locale: 'pt-BR' });
+  const email = `layout-${stamp}@teste.local`;
+  const res = await context.request.post(`${site}/api/register`, {
+    data: { name: 'Dona das Telas', email, password: 'senha-forte-123', confirmPassword: 'senha-forte-123' },
+  });
+  expect(res.status()).toBe(201);
+  await withSiteDb(async (db) => {
+    const [owner] = await db.select().from(users).where(eq(users.email, email));
+    await db.update(users).set({ emailConfirmedAt: new Date() }).where(eq(users.id, owner!.id));
+    const [category] = await db.select().from(categories).orderBy(asc(categories.position)).limit(1);
+    const make = (name: string, values: Partial<typeof groups.$inferInsert>) => {
+      const code = `Layout${stamp}${name}`.slice(0, 22);
+      return db
+        .insert(groups)
+        .values({
+          title: `${name} — grupo de teste das telas com um título comprido`,
+          description: 'Um grupo para ver cada estado do painel.',
+          link: `https://chat.whatsapp.com/${code}`,
+          inviteCode: code,
+          categoryId: category!.id,
+          titleSlug: `layout-${stamp}-${name.toLowerCase()}`,
+          userId: owner!.id,
+          ...values,
+        })
+        .returning({ id: groups.id });
+    };
+    const [live] = await make('Aprovado', { approved: true });
+    await make('Pendente', { approved: false });
+    await make('Quebrado', {
+      approved: true,
+      hiddenAt: new Date(),
+      hiddenReason: 'dead_link',
+      linkStatus: 'dead',
+    });
+    const [refused] = await make('Recusado', { approved: true });
+    await db.insert(groupRevisions).values({
+      groupId: refused!.id,
+      userId: owner!.id,
+      title: 'Título proposto',
+      description: 'Descrição proposta',
+      categoryId: category!.id,
+      status: 'rejected',
+      reason: 'A descrição tinha propaganda de outro grupo.',
+      reviewedAt: new Date(),
+    });
+    // A pending change for the admin's 'Revisões'.
+    const [changing] = await make('Alterando', { approved: true });
+    await db.insert(groupRevisions).values({
+      groupId: changing!.id,
+      userId: owner!.id,
+      title: 'Alterando — um título novo bem mais comprido para ver a quebra de linha',
+      description: 'Um grupo para ver cada estado do painel.',
+      categoryId: category!.id,
+    });
+    // Thirty days of joins and shares for the stats chart.
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
+    await db.insert(engagementEvents).values(
+      Array.from({ length: 30 }, (_, i) => ({
+        kind: (i % 3 ? 'group_click' : 'group_share') as 'group_click' | 'group_share',
+        targetId: live!.id,
+        day: addDays(today, -(i % 30)),
+        visitorHash: `layout-${i}`,
+      })),
+    );
+  });
+  return context;
+}
+
+async function adminContext(): Promise<BrowserContext> {
+  const context = await browser.newContext({ locale: 'pt-BR' });
+  const res = await context.request.post(`${site}/api/login?admin=1`, {
+    data: { email: inject('adminEmail'), password: inject('adminPassword') },
+  });
+  expect(res.status()).toBe(200);
+  return context;
+}
+
+describe('layout at 390x844 and 1280x800', { timeout: 900_000 }, () => {
+  it('visitor pages: nothing scrolls sideways, spills out of its box or falls out of a dialog', async () => {
+    const context = await browser.newContext({ locale: 'pt-BR' });
+    const problems = await check(context, 'visitante', VISITOR);
+    await context.close();
+    expect(problems).toEqual([]);
+  });
+
+  it("owner's panel and each of its dialogs", async () => {
+    const context = await ownerContext();
+    const problems = await check(context, 'dono', OWNER);
+    await context.close();
+    expect(problems).toEqual([]);
+  });
+
+  it('admin screens, their dialogs and states', async () => {
+    const context = await adminContext();
+    const problems = await check(context, 'admin', ADMIN);
+    await context.close();
+    expect(problems).toEqual([]);
+  });
+});
