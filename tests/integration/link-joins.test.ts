@@ -35,7 +35,7 @@ beforeAll(async () => {
   process.env.WHATSAPP_INVITE_BASE = fake.url;
   resetEnvForTests();
   await seedDatabase(db, { groups: 0 });
-  const [category] = await db.select().from(categories).limit(1);
+  const [category] = await db.select().from(categories).where(eq(categories.adult, false)).limit(1);
   categoryId = category!.id;
   categorySlug = category!.slug;
 });
@@ -224,6 +224,15 @@ describe('/entrar/{id}', () => {
     const pending = await addGroup({ approved: false });
     for (const id of [reported.id, pending.id, '00000000-0000-4000-8000-000000000000', 'nao-e-um-id'])
       expect((await join(id)).status).toBe(404);
+  });
+
+  it('answers 404 for an 18+ group, closed by default: its invite link reaches nobody (decision 0010)', async () => {
+    const [adult] = await db.select().from(categories).where(eq(categories.adult, true)).limit(1);
+    const group = await addGroup({ categoryId: adult!.id, linkStatus: 'live' });
+    const response = await join(group.id);
+    expect(response.status).toBe(404);
+    expect(response.headers.get('location')).toBeNull();
+    expect(await clicks(group.id)).toBe(0);
   });
 });
 

@@ -30,7 +30,7 @@ export async function joinGroup(
   db: Db,
   groupId: string,
   visitor: Visitor,
-  now = new Date(),
+  { adultAllowed = false, now = new Date() }: { adultAllowed?: boolean; now?: Date } = {},
 ): Promise<JoinOutcome> {
   if (!isUuid(groupId)) throw new AppError('NOT_FOUND', GROUP_NOT_FOUND);
   const [row] = await db
@@ -47,11 +47,13 @@ export async function joinGroup(
       linkCheckedAt: groups.linkCheckedAt,
       linkCheckDueAt: groups.linkCheckDueAt,
       categorySlug: categories.slug,
+      adult: categories.adult,
     })
     .from(groups)
     .innerJoin(categories, eq(categories.id, groups.categoryId))
     .where(eq(groups.id, groupId));
-  if (!row) throw new AppError('NOT_FOUND', GROUP_NOT_FOUND);
+  // An 18+ group is public to nobody but an age-verified visitor (decision 0010), its link included.
+  if (!row || (row.adult && !adultAllowed)) throw new AppError('NOT_FOUND', GROUP_NOT_FOUND);
   const deadHidden = row.hiddenAt !== null && row.hiddenReason === 'dead_link';
   const isPublic = row.approved && row.hiddenAt === null;
   if (deadHidden || (isPublic && row.linkStatus === 'dead'))
