@@ -1,4 +1,4 @@
-// Age verification over OpenID Connect (decision 0011): start sends the visitor to the operator's
+// Age verification over OpenID Connect (decision 0010): start sends the visitor to the operator's
 // provider, callback comes back from it, status tells the 18+ category page what to show.
 import type { Config, Context } from '@netlify/functions';
 import {

@@ -32,7 +32,7 @@ const PRIVATE = { 'cache-control': 'private, no-store' };
 
 /**
  * adult=1 opens 18+ groups only for a visitor whose age the verification provider confirmed
- * (decision 0011); the parameter alone opens nothing. Its answers are private either way, so a copy
+ * (decision 0010); the parameter alone opens nothing. Its answers are private either way, so a copy
  * made for one visitor never reaches another.
  */
 async function adultAccess(req: Request, asked: boolean) {

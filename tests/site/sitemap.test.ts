@@ -13,6 +13,8 @@ import {
 import { launchBrowser } from '../support/browser.ts';
 
 const site = inject('siteUrl');
+// The pages every sitemap lists besides the categories and the groups.
+const FIXED_PAGES = ['/', '/categorias', '/buscar', '/enviar', '/auth', '/privacidade', '/termos'];
 let handle: DbHandle;
 let browser: Browser;
 
@@ -77,21 +79,25 @@ describe('/sitemap.xml (a function)', () => {
 
     const paths = parsed.urls.map((u) => new URL(u.loc).pathname);
     expect(new Set(paths).size).toBe(paths.length);
-    for (const fixed of ['/', '/categorias', '/buscar', '/enviar', '/auth']) expect(paths).toContain(fixed);
+    for (const fixed of FIXED_PAGES) expect(paths).toContain(fixed);
     // Never the old generator's wrong or invented URLs.
     expect(paths).not.toContain('/enviar-grupo');
     expect(paths.some((p) => p.includes('?'))).toBe(false);
 
-    const categories = (await (await fetch(`${site}/api/categories`)).json()) as { slug: string }[];
-    for (const c of categories) expect(paths).toContain(`/categoria/${c.slug}`);
+    const categories = (await (await fetch(`${site}/api/categories`)).json()) as {
+      slug: string;
+      adult: boolean;
+    }[];
+    // An 18+ category's page lists nothing public (closed by default, decision 0010): it stays out.
+    const listed = categories.filter((c) => !c.adult);
+    for (const c of listed) expect(paths).toContain(`/categoria/${c.slug}`);
+    for (const c of categories.filter((c) => c.adult)) expect(paths).not.toContain(`/categoria/${c.slug}`);
 
     // Exactly the public groups, each at /{categorySlug}/{titleSlug}.
     const groups = await publicGroups();
-    const groupPaths = paths.filter(
-      (p) => !['/', '/categorias', '/buscar', '/enviar', '/auth'].includes(p) && !p.startsWith('/categoria/'),
-    );
+    const groupPaths = paths.filter((p) => !FIXED_PAGES.includes(p) && !p.startsWith('/categoria/'));
     expect(groupPaths.sort()).toEqual(groups.map((g) => g.path).sort());
-    expect(paths.length).toBe(5 + categories.length + groups.length);
+    expect(paths.length).toBe(FIXED_PAGES.length + listed.length + groups.length);
   });
 
   it('gives each group its real lastmod and every URL resolves to a public group', async () => {

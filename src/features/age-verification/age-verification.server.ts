@@ -1,4 +1,4 @@
-// Age verification over OpenID Connect (decision 0011), with openid-client: the only way adult (18+)
+// Age verification over OpenID Connect (decision 0010), with openid-client: the only way adult (18+)
 // content opens. /api/age-verification/start sends the visitor to the operator's provider (authorization
 // code + PKCE, state and nonce kept in a signed short-lived cookie); /callback exchanges the code, checks
 // the ID token (signature, issuer, audience, nonce: openid-client) and its over-18 claim, and sets a

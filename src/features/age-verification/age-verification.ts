@@ -1,4 +1,4 @@
-// Adult (18+) content under ECA Digital (Lei 15.211/2025, decision 0011): closed unless the operator
+// Adult (18+) content under ECA Digital (Lei 15.211/2025, decision 0010): closed unless the operator
 // configures an age-verification provider over OpenID Connect, and then open only to a visitor whose
 // age that provider confirmed. A self-declared "sou maior de 18" never opens it. Pure and client-safe:
 // the texts, the cookie names and their lifetimes.

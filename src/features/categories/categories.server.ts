@@ -12,12 +12,12 @@ export interface CategoryWithCount {
   slug: string;
   icon: string;
   count: number;
-  /** adult content (18+): closed unless a verified visitor asks (decision 0011); its count shows 0 */
+  /** adult content (18+): closed unless a verified visitor asks (decision 0010); its count shows 0 */
   adult: boolean;
   updatedAt: Date;
 }
 
-// An 18+ category's groups are public to nobody (decision 0011): its count says 0 on every page and API.
+// An 18+ category's groups are public to nobody (decision 0010): its count says 0 on every page and API.
 const publicCount =
   sql<number>`case when ${categories.adult} then 0 else ${categories.publicGroups} end`.mapWith(Number);
 

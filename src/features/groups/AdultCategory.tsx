@@ -1,4 +1,4 @@
-// An 18+ category's list when the operator configured an age-verification provider (decision 0011). The
+// An 18+ category's list when the operator configured an age-verification provider (decision 0010). The
 // static page holds no adult group: it shows the prompt to verify (a plain link, so it works without
 // JavaScript); once the provider confirmed the visitor's age, this island asks the API, which answers
 // only that visitor and privately, and shows the list. A self-declared click never opens it.

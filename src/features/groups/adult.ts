@@ -1,5 +1,5 @@
 // Adult (18+) content in search: the filter's texts. 18+ groups reach only visitors whose age an
-// OpenID Connect provider verified (src/features/age-verification, decision 0011); the filter shows only
+// OpenID Connect provider verified (src/features/age-verification, decision 0010); the filter shows only
 // where the operator configured one. Pure and client-safe.
 
 /** The search filter that asks for adult groups (honoured only for an age-verified visitor). */

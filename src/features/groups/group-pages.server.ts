@@ -61,7 +61,7 @@ export async function* groupPageBatches(
 ): AsyncGenerator<GroupPageData[]> {
   const categories = await listCategories(db);
   const top = new Map<number, GroupJson[]>();
-  // Built pages are public: no 18+ group is among them or their related lists (decision 0011).
+  // Built pages are public: no 18+ group is among them or their related lists (decision 0010).
   for (const category of categories)
     top.set(category.id, await relatedGroups(db, { id: NIL, categoryId: category.id }, RELATED_LIMIT + 1));
   const bySlug = new Map(categories.map((c) => [c.slug, c.id]));

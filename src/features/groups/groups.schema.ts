@@ -35,7 +35,7 @@ const limit = (fallback: number) =>
 
 /**
  * `adult=1` asks for adult (18+) groups in a list or a search; they come only to a visitor whose age the
- * verification provider confirmed (functions/groups.ts, decision 0011).
+ * verification provider confirmed (functions/groups.ts, decision 0010).
  */
 export const adultParam = z
   .union([z.enum(['', '0', '1', 'false', 'true']), z.boolean()], {

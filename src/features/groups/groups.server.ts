@@ -15,7 +15,7 @@ export const notAdultGroup: SQL = sql`${groups.categoryId} <> all(array(select $
 
 /**
  * Public: shown to anyone, on any page, list, search, sitemap, redirect or API answer. Adult (18+)
- * groups never are (ECA Digital, decision 0011): only a visitor whose age a provider verified reaches
+ * groups never are (ECA Digital, decision 0010): only a visitor whose age a provider verified reaches
  * them, through a function that checked it and asks with `includeAdult` (isApprovedGroup).
  */
 export const isPublicGroup: SQL = and(isApprovedGroup, notAdultGroup)!;

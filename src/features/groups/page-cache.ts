@@ -40,7 +40,7 @@ export function onDemandCacheHeaders(groupId: string): Record<string, string> {
 }
 
 /**
- * The headers of an 18+ group page, rendered only for an age-verified visitor (decision 0011): neither
+ * The headers of an 18+ group page, rendered only for an age-verified visitor (decision 0010): neither
  * the CDN nor a shared cache keeps it.
  */
 export function verifiedOnlyHeaders(): Record<string, string> {

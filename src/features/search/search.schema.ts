@@ -96,7 +96,7 @@ export const SearchQuerySchema = z
     maxCliques: optionalCount('O máximo de cliques'),
     dateAfter: optionalDate('A data inicial'),
     dateBefore: optionalDate('A data final'),
-    /** adult=1: include adult (18+) groups, honoured only for an age-verified visitor (decision 0011) */
+    /** adult=1: include adult (18+) groups, honoured only for an age-verified visitor (decision 0010) */
     adult: adultParam,
     /** groups or channels only; empty means both */
     type: z

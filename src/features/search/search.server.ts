@@ -106,7 +106,7 @@ export async function correctedWords(db: Db, words: string[]): Promise<string[][
  * b-tree serves them (`+ 0`), or the planner ANDs a bitmap of half the table for a wide range.
  */
 function filtersOf(query: SearchQuery, textLeads: boolean): SQL[] {
-  // Adult (18+) groups only for a visitor the age-verification provider confirmed (decision 0011): the
+  // Adult (18+) groups only for a visitor the age-verification provider confirmed (decision 0010): the
   // function sets `adult` only after isAgeVerified; the query parameter alone never opens them.
   const filters: SQL[] = [query.adult ? isApprovedGroup : isPublicGroup];
   if (query.type) filters.push(eq(groups.type, query.type));

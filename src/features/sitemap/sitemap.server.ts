@@ -77,7 +77,7 @@ async function fixedEntries(db: Db, base: string): Promise<SitemapEntry[]> {
         where g.category_id = categories.id and g.approved and g.hidden_at is null)`.mapWith(toDate),
     })
     .from(categories)
-    // An 18+ category lists nothing to anyone the sitemap serves (decision 0011): its page stays out too.
+    // An 18+ category lists nothing to anyone the sitemap serves (decision 0010): its page stays out too.
     .where(eq(categories.adult, false))
     .orderBy(categories.position, categories.name);
   const groupsChanged = latest(...categoryRows.map((c) => c.groupsUpdatedAt));

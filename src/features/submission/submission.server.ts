@@ -89,7 +89,7 @@ export async function readSubmission(req: Request): Promise<SubmissionForm> {
 /**
  * The category a form names (see categoryFinder), or 400 'Selecione uma categoria válida'. An 18+
  * category takes no submission or owner's edit while it is closed (no age verification configured,
- * decision 0011): its groups could never be shown.
+ * decision 0010): its groups could never be shown.
  */
 export async function submittedCategory(db: Db, value: string): Promise<{ id: number }> {
   const category = await findCategory(db, value);
