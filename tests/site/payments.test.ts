@@ -88,8 +88,8 @@ describe('featuring a group with the simulator', () => {
       await expect.poll(() => page.getByText('Grupo Selecionado').isVisible(), WAIT).toBe(true);
       const next = page.getByRole('button', { name: /Processando|Continuar para Pagamento/ });
       expect(await next.isDisabled()).toBe(true);
-      await expect.poll(() => page.getByText('R$ 39,90').isVisible(), WAIT).toBe(true);
-      expect(await page.getByText('por 7 dias').isVisible()).toBe(true);
+      await expect.poll(() => page.getByText('R$ 39,90').first().isVisible(), WAIT).toBe(true);
+      expect(await page.getByText('por 7 dias').first().isVisible()).toBe(true);
       await shoot(page, 'planos-destaque');
       await page.getByRole('button', { name: /Destaque 7 dias/ }).click();
       await page.getByRole('button', { name: 'Continuar para Pagamento' }).click();
@@ -97,7 +97,7 @@ describe('featuring a group with the simulator', () => {
       await page.waitForURL(/\/pagar-destaque\/[0-9a-f-]{36}$/, WAIT);
       const orderId = page.url().split('/').pop()!;
       await expect.poll(() => page.getByText('Resumo do pedido').isVisible(), WAIT).toBe(true);
-      expect(await page.getByText('Grupo da Jornada de Pagamento').isVisible()).toBe(true);
+      expect(await page.getByText('Grupo da Jornada de Pagamento').first().isVisible()).toBe(true);
       await shoot(page, 'pagar-destaque');
       await page.getByRole('button', { name: 'Prosseguir para Pagamento' }).click();
 
