@@ -167,7 +167,7 @@ describe('group pages', () => {
 describe('user text', () => {
   it('is escaped in the page, its title, its meta tags and its JSON-LD (after a real rebuild)', async () => {
     const { db } = handle;
-    const [category] = await db.select().from(categories).limit(1);
+    const [category] = await db.select().from(categories).where(eq(categories.adult, false)).limit(1);
     const title = `Grupo <script>alert("x")</script> & 'aspas'`;
     const description = `Linha com <img src=x onerror=alert(1)> "aspas"\nSegunda linha </script>`;
     const [inserted] = await db

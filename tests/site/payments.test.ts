@@ -64,7 +64,11 @@ describe('featuring a group with the simulator', () => {
     'login -> choose group and plan -> pay -> approve -> the group is featured and the order active',
     async () => {
       const { user, token } = await makeUser('Dona');
-      const [category] = await handle.db.select().from(categories).limit(1);
+      const [category] = await handle.db
+        .select()
+        .from(categories)
+        .where(eq(categories.adult, false))
+        .limit(1);
       const code = randomBytes(8).toString('hex');
       const [group] = await handle.db
         .insert(groups)
@@ -222,7 +226,11 @@ describe('renewal', () => {
     'names the group of the active order and creates a renewal order for it',
     async () => {
       const { user, token } = await makeUser('Renova');
-      const [category] = await handle.db.select().from(categories).limit(1);
+      const [category] = await handle.db
+        .select()
+        .from(categories)
+        .where(eq(categories.adult, false))
+        .limit(1);
       const code = randomBytes(8).toString('hex');
       const until = new Date(Date.now() + 3 * 86_400_000);
       const [group] = await handle.db
@@ -278,7 +286,11 @@ describe('admin payment screens', () => {
     'lists the payments, approves a pending one from its details, and shows the settings',
     async () => {
       const { user: owner } = await makeUser('Cliente');
-      const [category] = await handle.db.select().from(categories).limit(1);
+      const [category] = await handle.db
+        .select()
+        .from(categories)
+        .where(eq(categories.adult, false))
+        .limit(1);
       const code = randomBytes(8).toString('hex');
       const [group] = await handle.db
         .insert(groups)
@@ -353,7 +365,7 @@ describe('admin payment screens', () => {
 
 describe('withdrawal and refund', () => {
   async function ownGroup(userId: string, title: string) {
-    const [category] = await handle.db.select().from(categories).limit(1);
+    const [category] = await handle.db.select().from(categories).where(eq(categories.adult, false)).limit(1);
     const code = randomBytes(8).toString('hex');
     const [group] = await handle.db
       .insert(groups)
