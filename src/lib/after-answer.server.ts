@@ -7,8 +7,14 @@ import type { Context } from '@netlify/functions';
 export type Defer = (work: () => Promise<unknown>) => void;
 
 /** A Defer that runs work after the answer through `context.waitUntil`. */
-export function afterAnswer(context: Pick<Context, 'waitUntil'>): Defer {
-  return (work) => context.waitUntil(new Promise<void>((resolve) => setImmediate(resolve)).then(work));
+export function afterAnswer(context: Partial<Pick<Context, 'waitUntil'>>): Defer {
+  return (work) => {
+    const done = new Promise<void>((resolve) => setImmediate(resolve)).then(work);
+    // The local platform has no waitUntil; its warm instance lives on after the answer, so the work
+    // still runs there (logged if it fails, never unhandled).
+    if (typeof context.waitUntil === 'function') context.waitUntil(done);
+    else done.catch((error) => console.error('[after-answer]', error));
+  };
 }
 
 /** Run deferred work through `defer`, or now (awaited) when there is none. */
