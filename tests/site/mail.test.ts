@@ -35,7 +35,7 @@ async function openMail(to: string, subject: string, button: string, shot?: stri
   if (shot) await screenshotWidths(page, shots, `${shot}-list`);
   await row.getByRole('link', { name: subject }).click();
   await page.getByRole('heading', { name: subject, level: 1 }).waitFor(WAIT);
-  await expect(page.getByText(`Para: ${to}`)).toBeTruthy();
+  await page.getByText(`Para: ${to}`).waitFor(WAIT);
   const href = await page
     .frameLocator('iframe[title="Mensagem em HTML"]')
     .getByRole('link', { name: button })
