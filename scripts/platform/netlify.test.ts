@@ -99,7 +99,7 @@ export const config = { path: '/api/whoami' };`,
       path.join(fixture, 'functions', 'slow.mjs'),
       `import { writeFileSync } from 'node:fs';
 export default async () => {
-  await new Promise((r) => setTimeout(r, 2500));
+  await new Promise((r) => setTimeout(r, 4500));
   writeFileSync(${JSON.stringify(marker)}, 'done');
   return new Response('late');
 };
@@ -122,13 +122,17 @@ export const config = { path: '/api/slow' };`,
       projectRoot: fixture,
       serverAddress: origin,
       blobs: false,
-      functionTimeoutSeconds: 1,
+      // Long enough for a cold instance on a loaded CI machine (a 1 s limit timed out whoami there).
+      functionTimeoutSeconds: 3,
     });
     await netlify.start();
     try {
       await functionsBuilt(netlify, origin);
-      const whoami = async (from: string, headers: Record<string, string> = {}) =>
-        ((await (await fetchFrom(from, `${origin}/api/whoami`, { headers })).json()) as { ip: string }).ip;
+      const whoami = async (from: string, headers: Record<string, string> = {}) => {
+        const res = await fetchFrom(from, `${origin}/api/whoami`, { headers });
+        expect(res.status, await res.clone().text()).toBe(200);
+        return ((await res.json()) as { ip: string }).ip;
+      };
       // Six made-up addresses from one socket: one client, the socket's.
       const forged = await Promise.all(
         Array.from({ length: 6 }, (_, n) =>
@@ -148,10 +152,10 @@ export const config = { path: '/api/slow' };`,
       const body = await slow.text();
       expect(JSON.parse(body)).toEqual({
         errorType: 'TimeoutError',
-        errorMessage: 'Task timed out after 1.00 seconds',
+        errorMessage: 'Task timed out after 3.00 seconds',
       });
       expect(body).not.toMatch(/\bat |\/|\\\\/);
-      // The instance was stopped with the call: its late work never happens.
+      // The instance was stopped with the call: its late work (due 1.5 s after the limit) never happens.
       await new Promise((r) => setTimeout(r, 2500));
       expect(existsSync(marker)).toBe(false);
       // The next call gets a fresh instance and still answers.

@@ -19,6 +19,7 @@ export const RESERVED_SLUGS: readonly string[] = [
   'enviar',
   'grupos',
   'index',
+  'lembretes-cancelados',
   'manifest.webmanifest',
   'offline',
   'pagar-destaque',
