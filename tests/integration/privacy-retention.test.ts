@@ -2,11 +2,18 @@
 // nothing still in use: uncounted clicks, pending e-mails, live e-mail links.
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { authTokens, engagementEvents, mailOutbox } from '../../db/schema.ts';
+import {
+  authTokens,
+  engagementEvents,
+  legalNoticeEvents,
+  legalNotices,
+  mailOutbox,
+} from '../../db/schema.ts';
 import * as pruneFn from '../../functions/prune-rate-limits.ts';
 import {
   AUTH_TOKEN_KEEP_DAYS,
   ENGAGEMENT_KEEP_DAYS,
+  LEGAL_NOTICE_KEEP_YEARS,
   MAIL_KEEP_DAYS,
 } from '../../src/features/privacy/retention.ts';
 import { setupTestDb } from '../support/db.ts';
@@ -63,13 +70,43 @@ beforeAll(async () => {
       token('just-expired', new Date(Date.now() - 60_000)),
       token('live', new Date(Date.now() + DAY)),
     ]);
+  const notice = (
+    email: string,
+    status: 'pending' | 'kept',
+    receivedDaysAgo: number,
+    decidedDaysAgo?: number,
+  ) => ({
+    kind: 'other' as const,
+    status,
+    groupTitle: 'Grupo denunciado',
+    groupUrl: 'https://chat.whatsapp.com/abc',
+    name: 'Notificante',
+    email,
+    description: 'Descrição da denúncia.',
+    addressHash: 'hash',
+    createdAt: ago(receivedDaysAgo),
+    decidedAt: decidedDaysAgo === undefined ? null : ago(decidedDaysAgo),
+  });
+  const years = LEGAL_NOTICE_KEEP_YEARS * 366;
+  const notices = await db
+    .insert(legalNotices)
+    .values([
+      notice('decidida-velha@teste.local', 'kept', years + 30, years + 1),
+      notice('decidida-recente@teste.local', 'kept', years + 30, years - 400),
+      // Never decided, however old: still owed an answer.
+      notice('pendente-velha@teste.local', 'pending', years + 30),
+    ])
+    .returning();
+  await db
+    .insert(legalNoticeEvents)
+    .values(notices.map((n) => ({ noticeId: n.id, action: 'received' as const })));
 });
 
 describe('the hourly prune of personal data', () => {
   it('deletes what is past its period and keeps what is still needed', async () => {
     const res = await pruneFn.default();
     const body = (await res.json()) as { personalData: Record<string, number> };
-    expect(body.personalData).toEqual({ engagementEvents: 1, mailOutbox: 2, authTokens: 1 });
+    expect(body.personalData).toEqual({ engagementEvents: 1, mailOutbox: 2, authTokens: 1, legalNotices: 1 });
 
     const events = (await db.select().from(engagementEvents)).map((e) => e.visitorHash).sort();
     expect(events).toEqual(['old-uncounted', 'recent']);
@@ -77,9 +114,18 @@ describe('the hourly prune of personal data', () => {
     expect(mails).toEqual(['novo@teste.local', 'pendente@teste.local']);
     const tokens = (await db.select().from(authTokens)).map((t) => t.tokenHash).sort();
     expect(tokens).toEqual(['just-expired', 'live']);
+    const notices = (await db.select().from(legalNotices)).map((n) => n.email).sort();
+    expect(notices).toEqual(['decidida-recente@teste.local', 'pendente-velha@teste.local']);
+    // The deleted notice's history went with it.
+    expect(await db.select().from(legalNoticeEvents)).toHaveLength(2);
 
     // A second run finds nothing more.
     const again = (await (await pruneFn.default()).json()) as { personalData: Record<string, number> };
-    expect(again.personalData).toEqual({ engagementEvents: 0, mailOutbox: 0, authTokens: 0 });
+    expect(again.personalData).toEqual({
+      engagementEvents: 0,
+      mailOutbox: 0,
+      authTokens: 0,
+      legalNotices: 0,
+    });
   });
 });

@@ -8,7 +8,13 @@ import { LOGIN_WINDOW_SECONDS } from '#src/features/auth/accounts.server.ts';
 import { LOGGED_IN_COOKIE, SESSION_COOKIE, SESSION_DAYS } from '#src/features/auth/session.server.ts';
 import { CONFIRM_EMAIL_HOURS, PASSWORD_RESET_MINUTES } from '#src/features/mail/templates.ts';
 import { IDEMPOTENCY_KEEP_HOURS } from '#src/lib/idempotency.server.ts';
-import { AUTH_TOKEN_KEEP_DAYS, ENGAGEMENT_KEEP_DAYS, MAIL_KEEP_DAYS, ORDER_TAX_YEARS } from './retention.ts';
+import {
+  AUTH_TOKEN_KEEP_DAYS,
+  ENGAGEMENT_KEEP_DAYS,
+  LEGAL_NOTICE_KEEP_YEARS,
+  MAIL_KEEP_DAYS,
+  ORDER_TAX_YEARS,
+} from './retention.ts';
 
 /** LGPD art. 7: the legal bases this product uses, as the page names them. */
 export const LEGAL_BASES = {
@@ -174,7 +180,7 @@ export const DATA_INVENTORY: readonly InventoryRow[] = [
     purpose:
       'Receber e decidir notificações de conteúdo ilegal, de imagens íntimas e de abuso infantil, e responder a quem notificou.',
     basis: ['legalObligation', 'rights'],
-    retention: 'Pelo tempo necessário para responder por elas em eventual processo.',
+    retention: `Enquanto aguardam decisão e por ${plural(LEGAL_NOTICE_KEEP_YEARS, 'ano', 'anos')} depois dela (prazo para questionar a decisão na Justiça), apagadas automaticamente.`,
     recipients: [...HOSTING, 'mail'],
   },
   {

@@ -3,7 +3,12 @@
 // run goes on.
 import { sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '#db/client.ts';
-import { AUTH_TOKEN_KEEP_DAYS, ENGAGEMENT_KEEP_DAYS, MAIL_KEEP_DAYS } from './retention.ts';
+import {
+  AUTH_TOKEN_KEEP_DAYS,
+  ENGAGEMENT_KEEP_DAYS,
+  LEGAL_NOTICE_KEEP_YEARS,
+  MAIL_KEEP_DAYS,
+} from './retention.ts';
 
 const BATCH = 10_000;
 
@@ -12,13 +17,14 @@ export interface PruneCounts {
   engagementEvents: number;
   mailOutbox: number;
   authTokens: number;
+  legalNotices: number;
 }
 
 async function deleted(db: Db, statement: ReturnType<typeof sql>): Promise<number> {
   return rowsOf<{ id: unknown }>(await db.execute(statement)).length;
 }
 
-/** Delete counted clicks older than ENGAGEMENT_KEEP_DAYS, old sent mail and spent e-mail links. */
+/** Delete counted clicks older than ENGAGEMENT_KEEP_DAYS, old sent mail, spent e-mail links, old decided notices. */
 export async function prunePersonalData(db: Db, now: Date = new Date()): Promise<PruneCounts> {
   const at = now.toISOString();
   // Uncounted events are kept whatever their age: the rollup has not moved them into the counters yet.
@@ -47,5 +53,14 @@ export async function prunePersonalData(db: Db, now: Date = new Date()): Promise
       limit ${BATCH})
     returning id`,
   );
-  return { engagementEvents, mailOutbox, authTokens };
+  // Their history goes with them (on delete cascade).
+  const legalNotices = await deleted(
+    db,
+    sql`delete from legal_notices where id in (
+      select id from legal_notices
+      where status <> 'pending' and decided_at < ${at}::timestamptz - make_interval(years => ${LEGAL_NOTICE_KEEP_YEARS})
+      limit ${BATCH})
+    returning id`,
+  );
+  return { engagementEvents, mailOutbox, authTokens, legalNotices };
 }

@@ -12,3 +12,10 @@ export const AUTH_TOKEN_KEEP_DAYS = 1;
 
 /** Orders and payments are kept this many years for the tax authorities (anonymised if the account goes). */
 export const ORDER_TAX_YEARS = 5;
+
+/**
+ * Decided legal notices (and their history) are deleted this many years after the decision: the longest
+ * period in which the decision can be challenged in court (CDC art. 27; civil repair is 3, CC art. 206).
+ * A notice still waiting for a decision is kept.
+ */
+export const LEGAL_NOTICE_KEEP_YEARS = 5;
