@@ -64,7 +64,7 @@ export const DATA_INVENTORY: readonly InventoryRow[] = [
     data: 'Nome, e-mail, telefone (se informado), senha guardada como hash (nunca a senha), data de criação e de confirmação do e-mail.',
     purpose: 'Entrar no site, enviar e gerenciar grupos, comprar destaques e receber avisos sobre eles.',
     basis: ['contract'],
-    retention: "Enquanto a conta existir. 'Excluir conta' no painel apaga a conta.",
+    retention: "Enquanto a conta existir. 'Excluir minha conta', em Meus dados no painel, apaga a conta.",
     recipients: [...HOSTING, 'mail'],
   },
   {
