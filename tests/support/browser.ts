@@ -45,13 +45,17 @@ export function launchBrowser(): Promise<Browser> {
 
 /**
  * Full-page screenshots at phone and desktop widths into `dir` (a test's *_SCREENSHOTS variable; nothing
- * without it), then back to the phone viewport the journey runs in.
+ * without it), then back to the phone viewport the journey runs in. With a dialog open, the window only:
+ * a full-page shot stretches the page under a fixed dialog and cuts the dialog's footer.
  */
 export async function screenshotWidths(page: Page, dir: string | undefined, name: string, height = 844) {
   if (!dir) return;
+  const fullPage = (await page.getByRole('dialog').count()) === 0;
+  // From the top: scrolled, the sticky header is drawn over the middle of a full-page shot.
+  if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
   for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+    await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage });
   }
   await page.setViewportSize({ width: 390, height });
 }

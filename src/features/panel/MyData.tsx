@@ -196,8 +196,9 @@ function DeleteAccountDialog({
     setBusy(true);
     try {
       await api('/api/user/account', { method: 'DELETE', body: input });
+      // The server already ended every session. The local one is forgotten on leaving: forgetting it
+      // now would turn the panel into 'Acesso Restrito' and take this confirmation away with it.
       setDone(true);
-      await endSession();
     } catch (error) {
       setErrors(serverErrors(error, 'password'));
     } finally {
@@ -205,13 +206,14 @@ function DeleteAccountDialog({
     }
   }
 
-  if (done)
+  if (done) {
+    const leave = () => void endSession().finally(() => window.location.assign('/'));
     return (
       <Dialog
         open
-        onOpenChange={() => window.location.assign('/')}
+        onOpenChange={leave}
         title="Conta excluída"
-        footer={<Button onClick={() => window.location.assign('/')}>Ir para a página inicial</Button>}
+        footer={<Button onClick={leave}>Ir para a página inicial</Button>}
       >
         <p role="status" className="text-neutral-700">
           Sua conta e seus grupos foram excluídos e todas as sessões foram encerradas. Enviamos uma
@@ -219,6 +221,7 @@ function DeleteAccountDialog({
         </p>
       </Dialog>
     );
+  }
   return (
     <Dialog
       open={open}
