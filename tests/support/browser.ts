@@ -55,7 +55,7 @@ export async function screenshotWidths(page: Page, dir: string | undefined, name
   if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
-    await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage });
+    await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage, animations: 'disabled' });
   }
   await page.setViewportSize({ width: 390, height });
 }
