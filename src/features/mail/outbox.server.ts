@@ -174,13 +174,6 @@ export async function deliverMail(db: Db, ids?: (number | undefined)[], now = ne
   return result;
 }
 
-/** Write one message and send it now (outside any transaction). Never throws for the send. */
-export async function sendNow<T extends TemplateName>(db: Db, message: Enqueue<T>) {
-  const id = await enqueueMail(db, message);
-  await deliverMail(db, [id]);
-  return id;
-}
-
 /** The admin's view: counts by status and the latest messages that are not sent. */
 export async function outboxSummary(db: Db) {
   const counts = await db
