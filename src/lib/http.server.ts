@@ -181,6 +181,28 @@ export async function readText(req: Request, limit: number): Promise<string> {
   return bytes.toString('utf8');
 }
 
+/**
+ * The form body (multipart or urlencoded), refusing more than `limit` bytes without reading it all:
+ * every form a function reads goes through here, so none is parsed uncapped. `tooLargeError` says it in
+ * the form's own words (which field, which limit).
+ */
+export async function readForm(
+  req: Request,
+  limit: number,
+  tooLargeError: AppError = tooLarge(limit),
+): Promise<FormData> {
+  const type = req.headers.get('content-type') ?? '';
+  if (!/^multipart\/form-data|^application\/x-www-form-urlencoded/i.test(type))
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Envie o formulário como multipart/form-data.');
+  const bytes = await readBounded(req.body, limit, { declared: req.headers.get('content-length') });
+  if (!bytes) throw tooLargeError;
+  try {
+    return await new Response(bytes, { headers: { 'content-type': type } }).formData();
+  } catch {
+    throw new AppError('BAD_REQUEST', 'Formulário inválido.');
+  }
+}
+
 function tooLarge(limit: number) {
   return new AppError(
     'PAYLOAD_TOO_LARGE',

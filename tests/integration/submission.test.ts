@@ -161,6 +161,34 @@ describe('POST /api/groups', () => {
     expect((await db.select().from(groups)).length).toBe(before);
   });
 
+  it('stops reading a form past its cap when it declares no length, storing nothing', async () => {
+    const before = (await db.select().from(groups)).length;
+    // A chunked body (no Content-Length) that would go on for 64 MB: only the cap's worth is read.
+    let sent = 0;
+    const chunk = new Uint8Array(256 * 1024);
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent >= 64 * 1024 * 1024) return controller.close();
+        sent += chunk.byteLength;
+        controller.enqueue(chunk);
+      },
+    });
+    const res = await callFunction(submitFn, '/api/groups', {
+      method: 'POST',
+      body,
+      duplex: 'half',
+      headers: { 'content-type': 'multipart/form-data; boundary=----limite' },
+      ip: '198.51.100.251',
+    } as RequestInit & { ip: string });
+    expect(res.status).toBe(413);
+    expect(await res.json()).toMatchObject({
+      message: 'A imagem não pode ter mais que 5MB',
+      fields: { image: 'A imagem não pode ter mais que 5MB' },
+    });
+    expect(sent).toBeLessThan(8 * 1024 * 1024);
+    expect((await db.select().from(groups)).length).toBe(before);
+  });
+
   it('attaches the group to the logged-in user, and refuses a cookie post from a foreign Origin', async () => {
     const reg = await callFunction(authFn, '/api/register', {
       method: 'POST',

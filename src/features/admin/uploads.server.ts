@@ -3,9 +3,8 @@
 // in Netlify Blobs under a content hash and served by functions/admin-uploads.ts with long cache headers.
 import { createHash } from 'node:crypto';
 import { getStore } from '@netlify/blobs';
-import { AppError } from '#src/lib/http.server.ts';
+import { AppError, readForm } from '#src/lib/http.server.ts';
 import { pngSize, recompressPng, sniffImage, toWebp } from '#src/lib/images.server.ts';
-import { readBounded } from '#src/lib/read-bounded.server.ts';
 
 export const UPLOADS_STORE = 'admin-uploads';
 export const UPLOADS_PATH = '/uploads';
@@ -59,16 +58,7 @@ export async function readUpload(key: string): Promise<{ body: ArrayBuffer; cont
   return { body: found.data, contentType };
 }
 
-/** The multipart body of a request, read with a size limit (413 beyond it, never a half-read body). */
-export async function readFormData(req: Request, limit: number): Promise<FormData> {
-  const type = req.headers.get('content-type') ?? '';
-  if (!/^multipart\/form-data|^application\/x-www-form-urlencoded/i.test(type))
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Envie os dados como formulário (multipart/form-data).');
-  const bytes = await readBounded(req.body, limit, { declared: req.headers.get('content-length') });
-  if (!bytes) throw new AppError('PAYLOAD_TOO_LARGE', IMAGE_MESSAGES.tooLarge);
-  try {
-    return await new Response(bytes, { headers: { 'content-type': type } }).formData();
-  } catch {
-    throw new AppError('BAD_REQUEST', 'Formulário inválido.');
-  }
+/** An admin form with an image, read with a size limit (413 beyond it, never a half-read body). */
+export function readFormData(req: Request, limit: number): Promise<FormData> {
+  return readForm(req, limit, new AppError('PAYLOAD_TOO_LARGE', IMAGE_MESSAGES.tooLarge));
 }

@@ -17,7 +17,7 @@ import { copyInvitePhoto } from '#src/features/links/invite-photo.server.ts';
 import { DEAD_LINK_MESSAGE } from '#src/features/links/links.schema.ts';
 import { isUniqueViolation } from '#src/lib/db-errors.ts';
 import { getEnv } from '#src/lib/env.server.ts';
-import { AppError, parse } from '#src/lib/http.server.ts';
+import { AppError, parse, readForm } from '#src/lib/http.server.ts';
 import { consumeRateLimit } from '#src/lib/rate-limit.server.ts';
 import { deleteImage, imageUrl, prepareImage, saveImage } from './images.server.ts';
 import { SubmissionSchema } from './submission.schema.ts';
@@ -57,19 +57,17 @@ export interface SubmissionForm {
   turnstileToken?: string;
 }
 
-/** Multipart (or urlencoded) body to plain fields plus the image file. */
+/** The most a submission's body may be: the 5 MB image and the text fields around it. */
+const SUBMISSION_MAX_BYTES = 6 * 1024 * 1024;
+const IMAGE_TOO_LARGE = 'A imagem não pode ter mais que 5MB';
+
+/** Multipart (or urlencoded) body to plain fields plus the image file, read with a size cap. */
 export async function readSubmission(req: Request): Promise<SubmissionForm> {
-  const declared = Number(req.headers.get('content-length') ?? 0);
-  if (declared > 6 * 1024 * 1024)
-    throw new AppError('PAYLOAD_TOO_LARGE', 'A imagem não pode ter mais que 5MB', {
-      image: 'A imagem não pode ter mais que 5MB',
-    });
-  let form: FormData;
-  try {
-    form = await req.formData();
-  } catch {
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Envie o formulário como multipart/form-data.');
-  }
+  const form = await readForm(
+    req,
+    SUBMISSION_MAX_BYTES,
+    new AppError('PAYLOAD_TOO_LARGE', IMAGE_TOO_LARGE, { image: IMAGE_TOO_LARGE }),
+  );
   const fields: Record<string, unknown> = {};
   for (const name of ['title', 'description', 'link', 'category']) {
     const value = form.get(name);
