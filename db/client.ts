@@ -5,6 +5,7 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { readSettings } from '../src/lib/env.server.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -63,13 +64,13 @@ export const LOCAL_PGLITE_DIR = '.data/pglite';
 
 /** The configuration this process runs with, read from the environment. */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): DbConfig {
-  const driver = env.DATABASE_DRIVER as DriverName | undefined;
-  const dataDir = env.PGLITE_DIR || LOCAL_PGLITE_DIR;
+  const settings = readSettings(env);
+  const dataDir = settings.PGLITE_DIR ?? LOCAL_PGLITE_DIR;
   return {
-    url: env.DATABASE_URL || sharedPgliteUrl(dataDir),
-    driver: driver && ['pglite', 'neon', 'pg'].includes(driver) ? driver : undefined,
+    url: settings.DATABASE_URL ?? sharedPgliteUrl(dataDir),
+    driver: settings.DATABASE_DRIVER,
     dataDir,
-    max: env.DATABASE_POOL_MAX ? Number(env.DATABASE_POOL_MAX) : undefined,
+    max: settings.DATABASE_POOL_MAX,
   };
 }
 
@@ -125,7 +126,7 @@ type NeonConfig = typeof import('@neondatabase/serverless').neonConfig;
 
 /** Neon over WebSockets; NEON_WS_PROXY points it at a local proxy (tests run the real driver that way). */
 function configureNeon(neonConfig: NeonConfig) {
-  const proxy = process.env.NEON_WS_PROXY;
+  const proxy = readSettings().NEON_WS_PROXY;
   if (proxy) {
     neonConfig.wsProxy = (host, port) => `${proxy}/v1?address=${host}:${port}`;
     neonConfig.useSecureWebSocket = false;

@@ -5,13 +5,14 @@ import type { Config } from '@netlify/functions';
 import { notFoundPage } from '#src/features/groups/not-found-page.server.ts';
 import { contentSecurityPolicy, inlineScriptHashes } from '#src/integrations/csp.ts';
 import { loadOnDemandServer } from '#src/integrations/on-demand-server.mjs';
+import { getEnv } from '#src/lib/env.server.ts';
 
 /** The route the on-demand page has inside the server bundle (src/pages/sob-demanda/…). */
 const INTERNAL_PREFIX = '/sob-demanda';
 
 export default async (req: Request): Promise<Response> => {
   // Under `astro dev` Astro renders every group page itself (scripts/platform/vite-plugin.mjs).
-  if (process.env.ASTRO_DEV_GROUP_PAGES === '1')
+  if (getEnv().ASTRO_DEV_GROUP_PAGES === '1')
     return new Response(null, { status: 404, headers: { 'x-astro-dev-group-page': '1' } });
   const url = new URL(req.url);
   const internal = new URL(`${INTERNAL_PREFIX}${url.pathname.replace(/\/+$/, '')}`, url);

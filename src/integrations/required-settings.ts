@@ -2,6 +2,7 @@
 // footer and the legal pages print them (Decreto 7.962/2013, LGPD art. 41), and a placeholder there is a
 // false statement. Local builds (npm start, tests, bench) keep the examples.
 import type { AstroIntegration } from 'astro';
+import { readSettings } from '../lib/env.server.ts';
 
 /** The build-time settings a deploy must have, by name. */
 export const REQUIRED_FOR_DEPLOY = [
@@ -15,8 +16,8 @@ export const REQUIRED_FOR_DEPLOY = [
 
 /** The required settings missing from `env`, or none in local mode. */
 export function missingDeploySettings(env: NodeJS.ProcessEnv): string[] {
-  const local = Boolean(env.LOCAL_PLATFORM || env.VITEST || env.CONTEXT === 'dev');
-  return local ? [] : REQUIRED_FOR_DEPLOY.filter((name) => !env[name]?.trim());
+  const settings = readSettings(env);
+  return settings.isLocal ? [] : REQUIRED_FOR_DEPLOY.filter((name) => !settings[name]?.trim());
 }
 
 /** Fails the build when a deploy lacks a required setting. */

@@ -1,5 +1,10 @@
-// Configuration read once from the environment and validated; production refuses unsafe defaults.
+// Every setting the code reads from the environment, in one schema. `readSettings` parses it as it is
+// (builds, scripts and the database client use it: they need no runtime secrets); `getEnv` is the
+// running site's view, read once, where production refuses unsafe defaults.
 import { z } from 'zod';
+
+/** An empty variable counts as unset. */
+const unset = (value: unknown) => (value === '' ? undefined : value);
 
 const EnvSchema = z.object({
   NODE_ENV: z.string().optional(),
@@ -49,6 +54,39 @@ const EnvSchema = z.object({
   AGE_VERIFICATION_CLAIM: z.string().min(1).default('age_over_18'),
   /** scopes asked of the provider (space-separated; openid is always included) */
   AGE_VERIFICATION_SCOPE: z.string().default('openid'),
+
+  // The database (db/client.ts): Postgres URL; driver pglite | neon | pg (unset: from the URL).
+  DATABASE_URL: z.preprocess(unset, z.string().optional()),
+  DATABASE_DRIVER: z.preprocess(unset, z.enum(['pglite', 'neon', 'pg']).optional()),
+  /** the embedded database's folder (local mode) */
+  PGLITE_DIR: z.preprocess(unset, z.string().optional()),
+  DATABASE_POOL_MAX: z.preprocess(unset, z.coerce.number().int().min(1).optional()),
+  /** a local WebSocket proxy for the Neon driver (tests run the real driver through it) */
+  NEON_WS_PROXY: z.preprocess(unset, z.string().optional()),
+
+  /** how many group pages a build pre-renders (decision 0008); `1_000_000` is read as 1000000 */
+  PRERENDER_GROUPS: z.preprocess(
+    (value) => (typeof value === 'string' ? unset(value.trim().replace(/_/g, '')) : value),
+    z.coerce
+      .number({ error: (issue) => `PRERENDER_GROUPS must be a whole number, not ${String(issue.input)}` })
+      .int('PRERENDER_GROUPS must be a whole number')
+      .min(0, 'PRERENDER_GROUPS must be a whole number')
+      .default(50_000),
+  ),
+  /** '1' under `astro dev`: Astro renders every group page itself (scripts/platform/vite-plugin.mjs) */
+  ASTRO_DEV_GROUP_PAGES: z.string().optional(),
+  /** Netlify's: the CDN purge needs both (src/features/groups/page-cache.ts) */
+  SITE_ID: z.preprocess(unset, z.string().optional()),
+  NETLIFY_PURGE_API_TOKEN: z.preprocess(unset, z.string().optional()),
+
+  // The company's registration, printed by the footer and the legal pages; a deploy build needs them
+  // (src/integrations/required-settings.ts).
+  PUBLIC_COMPANY_NAME: z.string().optional(),
+  PUBLIC_COMPANY_CNPJ: z.string().optional(),
+  PUBLIC_COMPANY_ADDRESS: z.string().optional(),
+  PUBLIC_COMPANY_EMAIL: z.string().optional(),
+  PUBLIC_DPO_NAME: z.string().optional(),
+  PUBLIC_DPO_EMAIL: z.string().optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { isLocal: boolean };
@@ -56,16 +94,20 @@ export type Env = z.infer<typeof EnvSchema> & { isLocal: boolean };
 let cached: Env | undefined;
 
 /** Whether this process runs on a developer's machine or in tests, never a deployed site. */
-function isLocalProcess(env: NodeJS.ProcessEnv) {
+export function isLocalProcess(env: NodeJS.ProcessEnv): boolean {
   return Boolean(env.LOCAL_PLATFORM || env.VITEST || env.CONTEXT === 'dev');
+}
+
+/** The settings as they are in `env`, parsed, with no check of the runtime secrets. */
+export function readSettings(env: NodeJS.ProcessEnv = process.env): Env {
+  return { ...EnvSchema.parse(env), isLocal: isLocalProcess(env) };
 }
 
 /** The validated environment. Outside local mode the secrets must be real (>= 32 bytes). */
 export function getEnv(): Env {
   if (cached) return cached;
-  const parsed = EnvSchema.parse(process.env);
-  const isLocal = isLocalProcess(process.env);
-  const env: Env = { ...parsed, isLocal };
+  const env = readSettings(process.env);
+  const { isLocal } = env;
   if (!isLocal) {
     // ACCESS_LOG_KEY too: without it no login could be recorded (the law requires the access logs).
     for (const name of ['JWT_SECRET', 'VISITOR_SALT', 'ACCESS_LOG_KEY'] as const) {

@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '#db/client.ts';
 import { onceForBuild } from '#src/lib/build-once.server.ts';
+import { readSettings } from '#src/lib/env.server.ts';
 import { AppError } from '#src/lib/http.server.ts';
 import { listCategories } from '../categories/categories.server.ts';
 import { linkVerifiedDate } from '../links/link-badge.ts';
@@ -90,16 +91,9 @@ export async function* groupPageBatches(
     }
 }
 
-/** How many group pages a build pre-renders when PRERENDER_GROUPS is not set. */
-export const DEFAULT_PRERENDER_GROUPS = 50_000;
-
 /** PRERENDER_GROUPS: how many group pages the build writes (the rest are rendered on demand). */
 export function prerenderCount(env: NodeJS.ProcessEnv = process.env): number {
-  const raw = env.PRERENDER_GROUPS?.trim();
-  if (!raw) return DEFAULT_PRERENDER_GROUPS;
-  const n = Number(raw.replace(/_/g, ''));
-  if (!Number.isInteger(n) || n < 0) throw new Error(`PRERENDER_GROUPS must be a whole number, not ${raw}`);
-  return n;
+  return readSettings(env).PRERENDER_GROUPS;
 }
 
 /** Clicks counted from this many days back choose the pre-rendered groups. */

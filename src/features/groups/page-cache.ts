@@ -3,6 +3,7 @@
 // deploys (plain cache tags are wiped by every deploy), and is purged when the group changes; the
 // sitemap's files are kept under one ID, purged by any change to groups.
 import { purgeCache } from '@netlify/functions';
+import { readSettings } from '#src/lib/env.server.ts';
 
 /** A day fresh, then served stale for up to a week while one request renders it again. */
 export const GROUP_PAGE_S_MAXAGE = 86_400;
@@ -80,7 +81,14 @@ export async function purgeGroupPages(
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<string[]> {
   const tags = cacheIdsToPurge(groups);
-  if (!tags.length || env.LOCAL_PLATFORM === '1' || !env.SITE_ID || !env.NETLIFY_PURGE_API_TOKEN) return [];
+  const settings = readSettings(env);
+  if (
+    !tags.length ||
+    settings.LOCAL_PLATFORM === '1' ||
+    !settings.SITE_ID ||
+    !settings.NETLIFY_PURGE_API_TOKEN
+  )
+    return [];
   try {
     await purgeCache({ tags });
     return tags;

@@ -1,11 +1,12 @@
 // Shared by the sitemap function and the robots.txt endpoint: the site's base URL and the XML response.
+import { readSettings } from '#src/lib/env.server.ts';
 
 /**
- * Astro's `site` when the endpoint has it, else SITE_URL with astro.config.mjs's own default
- * (getStaticPaths gets no `site`). Not getEnv(): a build must not need the runtime secrets.
+ * Astro's `site` when the endpoint has it, else SITE_URL (getStaticPaths gets no `site`).
+ * Not getEnv(): a build must not need the runtime secrets.
  */
 export function siteBaseUrl(site: URL | string | undefined): string {
-  return String(site ?? process.env.SITE_URL ?? 'http://localhost:8888');
+  return String(site ?? readSettings().SITE_URL);
 }
 
 /** An XML document response. */
