@@ -78,6 +78,8 @@ const EnvSchema = z.object({
   /** Netlify's: the CDN purge needs both (src/features/groups/page-cache.ts) */
   SITE_ID: z.preprocess(unset, z.string().optional()),
   NETLIFY_PURGE_API_TOKEN: z.preprocess(unset, z.string().optional()),
+  /** a fake purge API (tests); honoured in local mode only, Netlify's API otherwise */
+  NETLIFY_PURGE_API_URL: z.preprocess(unset, z.url().optional()),
 
   // The company's registration, printed by the footer and the legal pages; a deploy build needs them
   // (src/integrations/required-settings.ts).

@@ -90,7 +90,12 @@ export async function purgeGroupPages(
   )
     return [];
   try {
-    await purgeCache({ tags });
+    await purgeCache({
+      tags,
+      siteID: settings.SITE_ID,
+      token: settings.NETLIFY_PURGE_API_TOKEN,
+      apiURL: settings.isLocal ? settings.NETLIFY_PURGE_API_URL : undefined,
+    });
     return tags;
   } catch (error) {
     console.error('[cache] purge failed:', error);
