@@ -523,45 +523,47 @@ describe('GET /api/groups?link=… (the panel finds a group by its invite link; 
 });
 
 // The plans that keep lists fast at 100k+ groups: each list walks its partial index in order (no
-// sort of the table). Checked on PGlite with sequential scans, bitmap scans and sorts discouraged, so a tiny table still shows which
-// index would be used; a mismatched ORDER BY (e.g. DESC NULLS FIRST) still shows up as a Sort node.
-describe.runIf((process.env.TEST_DB_DRIVER ?? 'pglite') === 'pglite')('list query plans', () => {
-  type PgliteClient = {
-    query: (
-      text: string,
-      params?: unknown[],
-      options?: unknown,
-    ) => Promise<{ rows: Record<string, string>[] }>;
-  };
-  const client = (db as unknown as { $client: PgliteClient }).$client;
+// sort of the table). Checked on every driver CI runs (PGlite, Postgres, Neon), with sequential scans,
+// bitmap scans and sorts discouraged on one connection, so a tiny table still shows which index would be
+// used; a mismatched ORDER BY (e.g. DESC NULLS FIRST) still shows up as a Sort node.
+describe('list query plans', () => {
+  type Rows = { rows: Record<string, unknown>[] };
+  type Queryable = { query: (query: unknown, params?: unknown[], options?: unknown) => Promise<Rows> };
+  // PGlite is one connection; the pg and Neon pools lend one for the knobs and the explains.
+  const client = (
+    db as unknown as { $client: Queryable & { connect?: () => Promise<Queryable & { release(): void }> } }
+  ).$client;
 
   async function plansOf(run: () => Promise<unknown>) {
     const captured: { text: string; params: unknown[] }[] = [];
-    const original = client.query.bind(client);
-    client.query = (text, params, options) => {
+    const original = client.query;
+    client.query = function capture(this: unknown, query, params, options) {
+      const text = typeof query === 'string' ? query : (query as { text: string }).text;
       if (!text.startsWith('explain')) captured.push({ text, params: params ?? [] });
-      return original(text, params, options);
+      return original.call(this, query, params, options);
     };
     try {
       await run();
     } finally {
       client.query = original;
     }
+    const connection = client.connect ? await client.connect() : client;
+    const query = (text: string, params?: unknown[]) => connection.query(text, params);
     // Discourage (not forbid) the alternatives, so a sort shows only when no index gives the order.
     for (const knob of ['enable_seqscan', 'enable_bitmapscan', 'enable_sort'])
-      await original(`set ${knob} = off`);
+      await query(`set ${knob} = off`);
     try {
       const plans: string[] = [];
       for (const { text, params } of captured.filter(
         (c) => /from "groups"/.test(c.text) && /order by/i.test(c.text),
       )) {
-        const result = await original(`explain (costs off) ${text}`, params);
+        const result = await query(`explain (costs off) ${text}`, params);
         plans.push(result.rows.map((r) => Object.values(r)[0]).join('\n'));
       }
       return plans;
     } finally {
-      for (const knob of ['enable_seqscan', 'enable_bitmapscan', 'enable_sort'])
-        await original(`reset ${knob}`);
+      for (const knob of ['enable_seqscan', 'enable_bitmapscan', 'enable_sort']) await query(`reset ${knob}`);
+      if ('release' in connection) connection.release();
     }
   }
 
