@@ -8,10 +8,11 @@ import {
   AdFormSchema,
   AdPatchSchema,
 } from '#src/features/admin/admin.schema.ts';
-import { asAdmin, isUuid } from '#src/features/admin/admin.server.ts';
+import { asAdmin } from '#src/features/admin/admin.server.ts';
 import { createAd, deleteAd, listAds, updateAd } from '#src/features/admin/ads.server.ts';
 import { IMAGE_MAX_BYTES, readFormData } from '#src/features/admin/uploads.server.ts';
 import { AppError, json, parse, parseJson, parseQuery, route } from '#src/lib/http.server.ts';
+import { isUuid } from '#src/lib/ids.ts';
 
 const FORM_LIMIT = IMAGE_MAX_BYTES + 64 * 1024;
 const QuerySchema = z.object({

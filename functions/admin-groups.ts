@@ -8,7 +8,7 @@ import {
   FeatureSchema,
   GroupEditSchema,
 } from '#src/features/admin/admin.schema.ts';
-import { asAdmin, isUuid, pathParts } from '#src/features/admin/admin.server.ts';
+import { asAdmin, pathParts } from '#src/features/admin/admin.server.ts';
 import { csvUpload, exportGroupsCsv, importGroups } from '#src/features/admin/csv.server.ts';
 import {
   approveAllPending,
@@ -26,6 +26,7 @@ import {
 import { checkGroupLink, restoreDeadLinkGroup } from '#src/features/links/link-health.server.ts';
 import { AppError, json, MESSAGES, parse, parseJson, parseQuery, route } from '#src/lib/http.server.ts';
 import { idempotencyKey, onceByKey } from '#src/lib/idempotency.server.ts';
+import { isUuid } from '#src/lib/ids.ts';
 
 const PREFIX = '/api/admin/groups';
 

@@ -1,9 +1,10 @@
 // GET /api/admin/reports (the open queue); POST /api/admin/reports/:groupId {action: dismiss|hide|delete}.
 import type { Config } from '@netlify/functions';
 import { ADMIN_MESSAGES, ReportActionSchema } from '#src/features/admin/admin.schema.ts';
-import { asAdmin, isUuid } from '#src/features/admin/admin.server.ts';
+import { asAdmin } from '#src/features/admin/admin.server.ts';
 import { listOpenReports, reviewReports } from '#src/features/admin/reports.server.ts';
 import { AppError, json, parseJson, route } from '#src/lib/http.server.ts';
+import { isUuid } from '#src/lib/ids.ts';
 
 export default route({
   GET: asAdmin(async ({ db, context }) => {

@@ -6,7 +6,6 @@ import { isAgeVerified } from '#src/features/age-verification/age-verification.s
 import {
   categoryGroups,
   featuredGroups,
-  GROUP_NOT_FOUND,
   groupById,
   groupBySlug,
   publicGroupsPage,
@@ -23,6 +22,7 @@ import {
 import { SearchQuerySchema } from '#src/features/search/search.schema.ts';
 import { searchGroups } from '#src/features/search/search.server.ts';
 import { AppError, json, parse, parseQuery, route } from '#src/lib/http.server.ts';
+import { GROUP_NOT_FOUND } from '#src/lib/ids.ts';
 
 // Lists change when a group is approved or clicked: short enough to feel live, long enough to absorb bursts.
 const LIST_CACHE = { 'cache-control': 'public, max-age=30' };

@@ -3,10 +3,11 @@
 // version redirects to the current one without drawing anything.
 import type { Config, Context } from '@netlify/functions';
 import { getDb } from '#db/client.ts';
-import { GROUP_NOT_FOUND, groupById } from '#src/features/groups/group-lists.server.ts';
+import { groupById } from '#src/features/groups/group-lists.server.ts';
 import { ogImageOf } from '#src/features/share/og.ts';
 import { renderOgCard } from '#src/features/share/og-card.server.ts';
 import { AppError, param, route } from '#src/lib/http.server.ts';
+import { GROUP_NOT_FOUND } from '#src/lib/ids.ts';
 
 export default route({
   GET: async (_req: Request, context: Context) => {

@@ -1,6 +1,7 @@
 // Admin input rules and their pt-BR messages (spec sections 5, 8 and 9), shared by the admin islands
 // and the functions. No server imports: islands load this file.
 import { z } from 'zod';
+import { GROUP_NOT_FOUND } from '#src/lib/ids.ts';
 import { multiLineText, singleLineText } from '#src/lib/text.ts';
 
 export const ADMIN_PAGE_SIZE = 15;
@@ -58,7 +59,7 @@ export type GroupEdit = z.infer<typeof GroupEditSchema>;
 export const FeatureSchema = z.object({ days: featureDays.default(QUICK_FEATURE_DAYS) });
 
 export const ADMIN_MESSAGES = {
-  groupNotFound: 'Grupo não encontrado',
+  groupNotFound: GROUP_NOT_FOUND,
   titleNotFound: 'Título não encontrado',
   duplicateLink: 'Já existe um grupo com este link',
   categoryNotFound: 'Categoria não encontrada',

@@ -36,10 +36,3 @@ export function pathParts(req: Request, prefix: string): string[] {
       }
     });
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Whether a path part is a uuid (an unknown id must be a 404, never a database error). */
-export function isUuid(value: string | undefined): value is string {
-  return typeof value === 'string' && UUID.test(value);
-}

@@ -8,6 +8,7 @@ import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
+import { storedImageKey } from '#src/features/groups/group-image.ts';
 import { imageUrl, prepareImage, saveImage } from '#src/features/submission/images.server.ts';
 import { IMAGE_MAX_BYTES } from '#src/features/submission/submission.schema.ts';
 import { getEnv } from '#src/lib/env.server.ts';
@@ -30,9 +31,6 @@ export const CSV_IMAGE_MESSAGES = {
   notStored: 'Imagem ignorada: não foi possível guardar a imagem agora',
   noTime: 'Imagem ignorada: tempo esgotado para baixar as imagens desta parte do arquivo',
 } as const;
-
-/** Our own stored picture, served by functions/images.ts: kept as it is. */
-const STORED_IMAGE = /^\/api\/images\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.webp$/;
 
 const blocked = new BlockList();
 for (const [net, prefix] of [
@@ -155,7 +153,8 @@ export type ImportedImage = { image: string | null; warning?: string };
 export async function importImage(cell: string, deadline: number): Promise<ImportedImage> {
   const value = cell.trim();
   if (!value) return { image: null };
-  if (STORED_IMAGE.test(value)) return { image: value };
+  // Our own stored picture is kept as it is.
+  if (storedImageKey(value)) return { image: value };
   let address: URL;
   try {
     address = new URL(value);

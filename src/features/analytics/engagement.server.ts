@@ -6,8 +6,8 @@ import { sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '#db/client.ts';
 import { advertisements, type EngagementKind, groups } from '#db/schema.ts';
 import { AppError } from '#src/lib/http.server.ts';
+import { GROUP_NOT_FOUND, isUuid } from '#src/lib/ids.ts';
 import { assertWithinLimit, rateLimitHits } from '#src/lib/rate-limit.server.ts';
-import { GROUP_NOT_FOUND, isUuid } from '../groups/group-lists.server.ts';
 import { isApprovedGroup } from '../groups/groups.server.ts';
 import { saoPauloDay, visitorHash } from './visitor.server.ts';
 

@@ -19,6 +19,7 @@ import { queueGroupClaimed } from '#src/features/mail/notify.server.ts';
 import { deliverMail } from '#src/features/mail/outbox.server.ts';
 import { getEnv } from '#src/lib/env.server.ts';
 import { AppError, parse } from '#src/lib/http.server.ts';
+import { GROUP_NOT_FOUND, isUuid } from '#src/lib/ids.ts';
 import { consumeRateLimit } from '#src/lib/rate-limit.server.ts';
 import {
   type AdminClaim,
@@ -42,7 +43,6 @@ export const CHECKS_PER_ACCOUNT_HOUR = 30;
 /** Longest a check waits for its turn in the shared pace before answering 503 (a function has ~10 s). */
 export const CHECK_MAX_WAIT_MS = 3_000;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const REVISION_CLOSED_REASON = 'O grupo passou para outra conta, que provou administrá-lo no WhatsApp.';
 
 function started(claim: { id: string; code: string; expiresAt: Date }): ClaimStarted {
@@ -140,7 +140,7 @@ export async function verifyClaim(
   claimId: string,
   options: VerifyOptions = {},
 ): Promise<ClaimVerified> {
-  if (!UUID.test(claimId)) throw new AppError('NOT_FOUND', CLAIM_MESSAGES.notFound);
+  if (!isUuid(claimId)) throw new AppError('NOT_FOUND', CLAIM_MESSAGES.notFound);
   const [claim] = await db
     .select()
     .from(groupClaims)
@@ -256,7 +256,7 @@ async function transferGroup(db: Db, user: SessionUser, claimId: string, seen: s
 
 /** The admin's view of a group's claims, newest first: its ownership history. */
 export async function listGroupClaims(db: Db, groupId: string, now = new Date()): Promise<AdminClaim[]> {
-  if (!UUID.test(groupId)) throw new AppError('NOT_FOUND', 'Grupo não encontrado');
+  if (!isUuid(groupId)) throw new AppError('NOT_FOUND', GROUP_NOT_FOUND);
   const claimant = alias(users, 'claimant');
   const previous = alias(users, 'previous_owner');
   const rows = await db

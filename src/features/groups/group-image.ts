@@ -1,11 +1,24 @@
 // Submitted group pictures are stored twice: the full one (800 px wide, for sharing and og:image) and a
 // square thumbnail for every place the site shows them (cards, the group page, related groups: at most
 // 96 CSS px, so 192 px covers 2x screens). Pictures from elsewhere (CSV import) are used as they are.
+// The one place that knows how a stored picture's address looks (/api/images/<uuid>.webp).
+import { UUID_SOURCE } from '#src/lib/ids.ts';
 import { identiconUrl } from './identicon.ts';
 
 export const GROUP_THUMBNAIL_SIZE = 192;
 
-const STORED = /^\/api\/images\/([0-9a-f-]{36})\.webp$/;
+/** A picture stored by the site, served by functions/images.ts. */
+const STORED = new RegExp(`^/api/images/(${UUID_SOURCE}\\.webp)$`);
+
+/** The public address of a stored picture. */
+export function imageUrl(key: string): string {
+  return `/api/images/${key}`;
+}
+
+/** The stored key of a picture's address, or null (no picture, or one from elsewhere). */
+export function storedImageKey(image: string | null | undefined): string | null {
+  return image ? (STORED.exec(image)?.[1] ?? null) : null;
+}
 
 /** The stored name of the thumbnail of a full image's key. */
 export function thumbnailKey(key: string): string {
@@ -14,8 +27,8 @@ export function thumbnailKey(key: string): string {
 
 /** The address to show a group's picture at card size. */
 export function groupThumbnail(image: string): string {
-  const stored = STORED.exec(image);
-  return stored ? `/api/images/${thumbnailKey(`${stored[1]}.webp`)}` : image;
+  const key = storedImageKey(image);
+  return key ? imageUrl(thumbnailKey(key)) : image;
 }
 
 /** What a card shows for a group: its picture's thumbnail, or its identicon when it has none. */

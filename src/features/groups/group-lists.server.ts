@@ -7,6 +7,7 @@ import type { Db } from '#db/client.ts';
 import { categories, groups } from '#db/schema.ts';
 import { CATEGORY_NOT_FOUND } from '#src/features/categories/categories.schema.ts';
 import { AppError } from '#src/lib/http.server.ts';
+import { GROUP_NOT_FOUND, isUuid } from '#src/lib/ids.ts';
 import type { GroupSort } from './groups.schema.ts';
 import {
   type GroupJson,
@@ -20,7 +21,6 @@ import {
 } from './groups.server.ts';
 import { groupPath } from './groups.ts';
 
-export const GROUP_NOT_FOUND = 'Grupo não encontrado';
 /** The most featured groups one list answers (home carousel and highlights grid). */
 export const FEATURED_LIMIT = 48;
 export const RELATED_LIMIT = 8;
@@ -38,13 +38,6 @@ export interface AdultOption {
 /** The groups a list may show: public ones, and adult ones only for a verified visitor. */
 function listedGroups(includeAdult = false): SQL {
   return includeAdult ? isApprovedGroup : isPublicGroup;
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Whether a string is a uuid (anything else can never name a group: 404, not a database error). */
-export function isUuid(value: string): boolean {
-  return UUID.test(value);
 }
 
 /** Groups featured now (flag set and end ahead), the ones ending last first. */

@@ -24,6 +24,7 @@ import { CONFIRM_EMAIL_HOURS } from '#src/features/mail/templates.ts';
 import { requestRebuild } from '#src/features/rebuilds/rebuilds.server.ts';
 import { getEnv } from '#src/lib/env.server.ts';
 import { AppError } from '#src/lib/http.server.ts';
+import { isUuid } from '#src/lib/ids.ts';
 import { consumeRateLimit, rateLimitHit } from '#src/lib/rate-limit.server.ts';
 import {
   LEGAL_NOTICE_KIND_LABELS,
@@ -55,7 +56,6 @@ export const LEGAL_MESSAGES = {
 
 const DAY = 86_400;
 const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The group an address points to: its canonical path (/{category}/{title}) or a former one, its
@@ -91,7 +91,7 @@ export async function resolveGroupAddress(
   if (parts.length !== 2) return null;
   const [first, second] = parts as [string, string];
   if (first === 'grupo') {
-    if (!UUID.test(second)) return null;
+    if (!isUuid(second)) return null;
     const [row] = await db.select(columns).from(groups).where(eq(groups.id, second));
     return row ?? null;
   }
@@ -462,7 +462,7 @@ export async function decideLegalNotice(
   input: z.output<typeof LegalNoticeDecisionSchema>,
   admin: { id: string; email: string },
 ) {
-  if (!UUID.test(noticeId)) throw new AppError('NOT_FOUND', LEGAL_MESSAGES.noticeNotFound);
+  if (!isUuid(noticeId)) throw new AppError('NOT_FOUND', LEGAL_MESSAGES.noticeNotFound);
   let rebuildGroup: string | null = null;
   const result = await db.transaction(async (tx) => {
     const [notice] = await tx

@@ -3,9 +3,9 @@ import { and, eq, isNull, lte, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '#db/client.ts';
 import { groups } from '#db/schema.ts';
 import { saoPauloDay } from '#src/features/analytics/visitor.server.ts';
-import { GROUP_NOT_FOUND, isUuid } from '#src/features/groups/group-lists.server.ts';
 import { requestRebuild } from '#src/features/rebuilds/rebuilds.server.ts';
 import { AppError } from '#src/lib/http.server.ts';
+import { GROUP_NOT_FOUND, isUuid } from '#src/lib/ids.ts';
 import {
   addDays,
   BUMP_COOLDOWN_HOURS,

@@ -19,6 +19,7 @@ import { deliverMail } from '#src/features/mail/outbox.server.ts';
 import { requestRebuild } from '#src/features/rebuilds/rebuilds.server.ts';
 import { getEnv } from '#src/lib/env.server.ts';
 import { AppError } from '#src/lib/http.server.ts';
+import { isUuid } from '#src/lib/ids.ts';
 import { consumeRateLimit } from '#src/lib/rate-limit.server.ts';
 import { extendFeaturing } from './featuring.server.ts';
 import { type CreateOrderInput, RenewalMetadataSchema } from './payments.schema.ts';
@@ -37,7 +38,6 @@ import { type ClearSettings, chooseProvider, getClearSettings, paymentsActive } 
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export const ORDERS_PER_HOUR = 30;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Money as the API shows it: centavos and the decimal the table stores. */
 function money(cents: number) {
@@ -227,7 +227,7 @@ export function toOrderJson(row: OrderViewRow, now: Date = new Date()): OrderJso
 }
 
 async function findOrderForUser(db: Db, userId: string, orderId: string) {
-  if (!UUID.test(orderId)) throw new AppError('NOT_FOUND', MESSAGES.orderNotFound);
+  if (!isUuid(orderId)) throw new AppError('NOT_FOUND', MESSAGES.orderNotFound);
   const [row] = await db
     .select(orderView)
     .from(featureOrders)
@@ -353,7 +353,7 @@ export async function settlePayment(db: Db, payment: SettledPayment): Promise<Se
   let receipt: number | undefined;
   let featuredGroup: string | null = null;
   const outcome = await db.transaction(async (tx): Promise<SettleOutcome> => {
-    const orderId = payment.orderId && UUID.test(payment.orderId) ? payment.orderId : null;
+    const orderId = payment.orderId && isUuid(payment.orderId) ? payment.orderId : null;
     const [fresh] = await tx
       .insert(processedWebhookEvents)
       .values({ provider: payment.provider, eventId: payment.eventId, orderId, outcome: 'processing' })
@@ -404,7 +404,7 @@ export async function settlePayment(db: Db, payment: SettledPayment): Promise<Se
 
 /** A declined asynchronous payment: a pending order becomes failed (it may be paid again). */
 export async function markOrderFailed(db: Db, orderId: string | null) {
-  if (!orderId || !UUID.test(orderId)) return;
+  if (!orderId || !isUuid(orderId)) return;
   await db
     .update(featureOrders)
     .set({ status: 'failed' })
@@ -413,7 +413,7 @@ export async function markOrderFailed(db: Db, orderId: string | null) {
 
 /** POST /api/admin/payments/{id}/approve: a pending order is activated by hand. */
 export async function approveOrder(db: Db, orderId: string) {
-  if (!UUID.test(orderId)) throw new AppError('NOT_FOUND', MESSAGES.orderNotFound);
+  if (!isUuid(orderId)) throw new AppError('NOT_FOUND', MESSAGES.orderNotFound);
   const { receipt, groupId } = await db.transaction(async (tx) => {
     const [order] = await tx.select().from(featureOrders).where(eq(featureOrders.id, orderId)).for('update');
     if (!order) throw new AppError('NOT_FOUND', MESSAGES.orderNotFound);
@@ -427,7 +427,7 @@ export async function approveOrder(db: Db, orderId: string) {
 
 /** POST /api/admin/payments/{id}/cancel: a pending order is cancelled. */
 export async function cancelOrder(db: Db, orderId: string) {
-  if (!UUID.test(orderId)) throw new AppError('NOT_FOUND', MESSAGES.orderNotFound);
+  if (!isUuid(orderId)) throw new AppError('NOT_FOUND', MESSAGES.orderNotFound);
   const [updated] = await db
     .update(featureOrders)
     .set({ status: 'cancelled' })

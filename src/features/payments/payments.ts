@@ -1,6 +1,7 @@
 // Pure rules of featured placements and payments (spec sections 3, 4, 8, 9). No IO.
 
 import { isFeaturedNow } from '#src/features/groups/groups.ts';
+import { GROUP_NOT_FOUND } from '#src/lib/ids.ts';
 
 export const PAYMENT_PROVIDERS = ['mercadopago', 'stripe'] as const;
 export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
@@ -10,7 +11,7 @@ export type CheckoutProviderName = PaymentProviderName | 'simulator';
 export const MESSAGES = {
   createOrderFailed: 'Erro ao criar pedido',
   selectGroupAndPlan: 'Selecione um grupo e um plano para continuar',
-  groupNotFound: 'Grupo não encontrado',
+  groupNotFound: GROUP_NOT_FOUND,
   orderNotFound: 'Pedido de destaque não encontrado',
   planNotFound: 'Plano não encontrado',
   groupNotApproved: 'Apenas grupos aprovados podem ser destacados.',

@@ -18,12 +18,11 @@ import { queueRefundNotice } from '#src/features/mail/notify.server.ts';
 import { deliverMail } from '#src/features/mail/outbox.server.ts';
 import { requestRebuild } from '#src/features/rebuilds/rebuilds.server.ts';
 import { AppError } from '#src/lib/http.server.ts';
+import { isUuid } from '#src/lib/ids.ts';
 import { providerFor } from './orders.server.ts';
 import { MESSAGES, PAID_STATUSES, retractFeaturedEnd, withdrawableUntil } from './payments.ts';
 import { type ProviderRefund, RefundFailed } from './providers/provider.ts';
 import { getClearSettings } from './settings.server.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A refunded order as the withdraw and refund endpoints answer it (the same on every call). */
 export interface RefundJson {
@@ -228,7 +227,7 @@ async function refund(
 }
 
 async function findOrder(db: Db, orderId: string, ownerId?: string): Promise<FeatureOrder> {
-  if (!UUID.test(orderId)) throw new AppError('NOT_FOUND', MESSAGES.orderNotFound);
+  if (!isUuid(orderId)) throw new AppError('NOT_FOUND', MESSAGES.orderNotFound);
   const [order] = await db
     .select()
     .from(featureOrders)

@@ -6,6 +6,7 @@ import { featureOrders, featurePlans, groups } from '#db/schema.ts';
 import { formatBRL } from '#src/lib/format.ts';
 import { escapeHtml } from '#src/lib/html.ts';
 import { AppError } from '#src/lib/http.server.ts';
+import { isUuid } from '#src/lib/ids.ts';
 import { MESSAGES, orderStatusBadge } from './payments.ts';
 import {
   assertSimulatorAllowed,
@@ -14,11 +15,9 @@ import {
   simulatorEvent,
 } from './providers/simulator.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 async function findOrder(db: Db, orderId: string) {
   assertSimulatorAllowed();
-  if (!UUID.test(orderId)) throw new AppError('NOT_FOUND', MESSAGES.orderNotFound);
+  if (!isUuid(orderId)) throw new AppError('NOT_FOUND', MESSAGES.orderNotFound);
   const [order] = await db
     .select({
       id: featureOrders.id,

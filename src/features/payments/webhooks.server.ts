@@ -3,6 +3,7 @@
 // (made in the provider's dashboard, or the echo of ours) applied once by applyRefund.
 import type { Db } from '#db/client.ts';
 import { AppError } from '#src/lib/http.server.ts';
+import { isUuid } from '#src/lib/ids.ts';
 import { markOrderFailed, type SettleOutcome, settlePayment } from './orders.server.ts';
 import { MESSAGES } from './payments.ts';
 import { MercadoPagoProvider, verifyMercadoPagoSignature } from './providers/mercadopago.ts';
@@ -17,8 +18,6 @@ import {
 } from './providers/stripe.ts';
 import { applyRefund, orderIdByPaymentIntent, type RefundOutcome } from './refunds.server.ts';
 import { getClearSettings } from './settings.server.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type WebhookResult = {
   received: true;
@@ -148,7 +147,7 @@ export async function handleMercadoPagoWebhook(
   }
   const { settled, refunded } = fetched;
   if (refunded) {
-    const orderId = refunded.orderId && UUID.test(refunded.orderId) ? refunded.orderId : null;
+    const orderId = refunded.orderId && isUuid(refunded.orderId) ? refunded.orderId : null;
     const outcome = await applyRefund(db, orderId, {
       source: 'provider',
       requestedBy: null,

@@ -10,6 +10,7 @@ import { notifyGroupHidden } from '#src/features/mail/notify.server.ts';
 import { requestRebuild } from '#src/features/rebuilds/rebuilds.server.ts';
 import { getEnv } from '#src/lib/env.server.ts';
 import { AppError } from '#src/lib/http.server.ts';
+import { GROUP_NOT_FOUND } from '#src/lib/ids.ts';
 import { assertWithinLimit, rateLimitHit } from '#src/lib/rate-limit.server.ts';
 import type { ReportSchema } from './reports.schema.ts';
 import {
@@ -22,7 +23,7 @@ import {
 } from './reports.ts';
 
 export const ALREADY_REPORTED_MESSAGE = 'Você já denunciou este grupo hoje. Obrigado!';
-export const GROUP_NOT_FOUND_MESSAGE = 'Grupo não encontrado';
+export const GROUP_NOT_FOUND_MESSAGE = GROUP_NOT_FOUND;
 export const REPORTS_TOO_MANY_MESSAGE =
   'Você enviou muitas denúncias em pouco tempo. Aguarde e tente novamente mais tarde.';
 

@@ -5,10 +5,11 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import satori from 'satori';
 import sharp from 'sharp';
+import { storedImageKey } from '#src/features/groups/group-image.ts';
 import { identiconSvg } from '#src/features/groups/identicon.ts';
 import { readImage } from '#src/features/submission/images.server.ts';
 import { SITE_NAME, THEME_COLOR } from '#src/lib/site.ts';
-import { OG_HEIGHT, OG_WIDTH, storedImageKey } from './og.ts';
+import { OG_HEIGHT, OG_WIDTH } from './og.ts';
 
 /** Inter (latin and latin-ext: every Portuguese letter) from @fontsource/inter, as WOFF (satori reads no WOFF2). */
 const FONT_FILES = [

@@ -1,16 +1,9 @@
 // Where a group page's share picture (og:image) lives. Pure: the build and the function agree on it.
+import { storedImageKey } from '../groups/group-image.ts';
 import { hash } from '../groups/identicon.ts';
 
 export const OG_WIDTH = 1200;
 export const OG_HEIGHT = 630;
-
-/** A picture stored by the site (/api/images/<uuid>.webp): the card is drawn around it. */
-const STORED = /^\/api\/images\/([0-9a-f-]{36}\.webp)$/;
-
-/** The stored image key of a group's picture, or null (no picture, or one from elsewhere). */
-export function storedImageKey(image: string | null): string | null {
-  return image ? (STORED.exec(image)?.[1] ?? null) : null;
-}
 
 /**
  * The share picture of a group: a 1200x630 card drawn on demand (/og/<id>/<version>.png) with its title,

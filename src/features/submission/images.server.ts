@@ -59,7 +59,4 @@ export async function readImage(key: string): Promise<ArrayBuffer | null> {
   return store().get(key, { type: 'arrayBuffer' });
 }
 
-/** The public URL of a stored image. */
-export function imageUrl(key: string): string {
-  return `/api/images/${key}`;
-}
+export { imageUrl } from '#src/features/groups/group-image.ts';
