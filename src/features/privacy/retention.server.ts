@@ -1,7 +1,7 @@
 // The hourly pruning of personal data past its period (retention.ts), run by functions/prune-rate-limits.ts
 // beside the rate-limit buckets and revoked sessions. Each statement deletes a bounded batch; the next
 // run goes on.
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '#db/client.ts';
 import {
   AUTH_TOKEN_KEEP_DAYS,
@@ -20,47 +20,39 @@ export interface PruneCounts {
   legalNotices: number;
 }
 
-async function deleted(db: Db, statement: ReturnType<typeof sql>): Promise<number> {
+/** Delete one batch of the table's rows that match `where`; how many went. */
+async function deleteBatch(db: Db, table: string, where: SQL): Promise<number> {
+  const name = sql.identifier(table);
+  const statement = sql`delete from ${name} where id in (select id from ${name} where ${where} limit ${BATCH})
+    returning id`;
   return rowsOf<{ id: unknown }>(await db.execute(statement)).length;
 }
 
 /** Delete counted clicks older than ENGAGEMENT_KEEP_DAYS, old sent mail, spent e-mail links, old decided notices. */
 export async function prunePersonalData(db: Db, now: Date = new Date()): Promise<PruneCounts> {
-  const at = now.toISOString();
+  const at = sql`${now.toISOString()}::timestamptz`;
   // Uncounted events are kept whatever their age: the rollup has not moved them into the counters yet.
-  const engagementEvents = await deleted(
+  const engagementEvents = await deleteBatch(
     db,
-    sql`delete from engagement_events where id in (
-      select id from engagement_events
-      where counted and day < (${at}::timestamptz at time zone 'America/Sao_Paulo')::date - ${ENGAGEMENT_KEEP_DAYS}::int
-      limit ${BATCH})
-    returning id`,
+    'engagement_events',
+    sql`counted and day < (${at} at time zone 'America/Sao_Paulo')::date - ${ENGAGEMENT_KEEP_DAYS}::int`,
   );
   // A pending e-mail is still to be sent: only finished ones go.
-  const mailOutbox = await deleted(
+  const mailOutbox = await deleteBatch(
     db,
-    sql`delete from mail_outbox where id in (
-      select id from mail_outbox
-      where status <> 'pending' and created_at < ${at}::timestamptz - make_interval(days => ${MAIL_KEEP_DAYS})
-      limit ${BATCH})
-    returning id`,
+    'mail_outbox',
+    sql`status <> 'pending' and created_at < ${at} - make_interval(days => ${MAIL_KEEP_DAYS})`,
   );
-  const authTokens = await deleted(
+  const authTokens = await deleteBatch(
     db,
-    sql`delete from auth_tokens where id in (
-      select id from auth_tokens
-      where expires_at < ${at}::timestamptz - make_interval(days => ${AUTH_TOKEN_KEEP_DAYS})
-      limit ${BATCH})
-    returning id`,
+    'auth_tokens',
+    sql`expires_at < ${at} - make_interval(days => ${AUTH_TOKEN_KEEP_DAYS})`,
   );
-  // Their history goes with them (on delete cascade).
-  const legalNotices = await deleted(
+  // A notice waiting for a decision stays; a deleted one's history goes with it (on delete cascade).
+  const legalNotices = await deleteBatch(
     db,
-    sql`delete from legal_notices where id in (
-      select id from legal_notices
-      where status <> 'pending' and decided_at < ${at}::timestamptz - make_interval(years => ${LEGAL_NOTICE_KEEP_YEARS})
-      limit ${BATCH})
-    returning id`,
+    'legal_notices',
+    sql`status <> 'pending' and decided_at < ${at} - make_interval(years => ${LEGAL_NOTICE_KEEP_YEARS})`,
   );
   return { engagementEvents, mailOutbox, authTokens, legalNotices };
 }
