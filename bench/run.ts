@@ -21,8 +21,8 @@ import { type AuthTimingSection, benchAuthTiming } from './auth-timing.ts';
 import { type BuildSection, benchBuild } from './build.ts';
 import { ingestHandlers, ingestPlatform, ingestStatement, rollup } from './clicks.ts';
 import { scratchDb } from './database.ts';
-import { KB, log, MB, type Target, target } from './lib.ts';
-import { benchLinks, type LinksSection } from './links.ts';
+import { KB, type Latency, log, MB, type Target, target } from './lib.ts';
+import { benchJoin, benchLinks, type LinksSection } from './links.ts';
 import { benchPages, type PagesSection } from './pages.ts';
 import { type Platform, startPlatform } from './platform.ts';
 import { firstSearchBytes, pageWeights } from './weight.ts';
@@ -37,6 +37,7 @@ export const SECTIONS = [
   'weight',
   'links',
   'auth-timing',
+  'join',
 ] as const;
 type Section = (typeof SECTIONS)[number];
 
@@ -117,7 +118,7 @@ for (const size of sizes) {
       figures.handlers = await handlerLatency(cases, iterations);
       figures.searchDb = await searchDbLatency(db.handle, words, iterations);
     }
-    const needsPlatform = only.has('platform') || only.has('weight') || only.has('pages');
+    const needsPlatform = only.has('platform') || only.has('weight') || only.has('pages') || only.has('join');
     if (needsPlatform) {
       if ((only.has('weight') || only.has('pages')) && build?.full.ok)
         restoreDist = publishDist(build.full.outDir);
@@ -130,6 +131,10 @@ for (const size of sizes) {
         path.join(root, build.full.outDir),
         Math.max(20, iterations),
       );
+    if (only.has('join') && platform) {
+      log("'Entrar no Grupo' (/entrar/{id}) through the platform…");
+      figures.join = await benchJoin(db.handle, platform.url, Math.max(50, iterations));
+    }
     if (only.has('platform') && platform) {
       log('API through the platform…');
       figures.platform = await platformLatency(platform.url, cases, Math.max(10, Math.round(iterations / 2)));
@@ -256,6 +261,8 @@ function targetsFor(size: number, f: Record<string, unknown>): Target[] {
   if (ingest)
     for (const i of ingest.filter((figure) => figure.via !== 'statement'))
       out.push(target(label(`click ingest via ${i.via}`), i.eventsPerSecond, '>=', 10_000, 'events/s'));
+  const join = f.join as Latency | undefined;
+  if (join) out.push(target(label("'Entrar no Grupo' /entrar p95"), join.p95, '<=', 30, 'ms'));
   const links = f.links as LinksSection | undefined;
   if (links) {
     if (size >= 500_000) out.push(target(label('pick next link batch p95'), links.pick.p95, '<=', 10, 'ms'));
@@ -354,6 +361,8 @@ function printTable() {
         `links: a full sweep takes ${l.sweepDays.thisSize} days here, ${l.sweepDays.million} days at 1M groups (at most ${l.sweepDays.maxPerRunWithinBudget} per run within the time budget: ${l.sweepDays.millionAtMax} days)`,
       );
     }
+    if (f.join)
+      lines.push(`join (/entrar/{id}, 302) through the platform: p50 ${f.join.p50} / p95 ${f.join.p95} ms`);
     for (const w of f.pageWeight ?? [])
       lines.push(
         `page ${w.name.padEnd(9)} ${w.status} HTML ${w.htmlGzKb} KB gz, JS ${w.jsGzKbBeforeInteraction} KB -> ${w.jsGzKbAfterInteraction} KB gz, ${w.requests} requests`,
