@@ -120,7 +120,8 @@ describe('claiming a squatted group by its name', { timeout: 300_000 }, () => {
 
     await done.getByRole('link', { name: 'Ver no painel' }).click();
     await page.waitForURL(/\/painel$/, WAIT);
-    await page.getByRole('link', { name: SQUAT_TITLE }).waitFor(WAIT);
+    // A pending group's title is not a link in the panel (it has no public page yet).
+    await page.getByText(SQUAT_TITLE, { exact: true }).first().waitFor(WAIT);
     await page.getByText('Aguardando aprovação').first().waitFor(WAIT);
     await screenshotWidths(page, shots, 'reivindicar-painel');
 

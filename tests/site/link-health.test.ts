@@ -50,7 +50,8 @@ async function pickGroups(): Promise<[Picked, Picked]> {
       })
       .from(groups)
       .innerJoin(categories, eq(categories.id, groups.categoryId))
-      .where(and(eq(groups.approved, true), isNull(groups.hiddenAt)))
+      // 18+ groups are public to nobody (closed by default, decision 0010): no page or sitemap to check.
+      .where(and(eq(groups.approved, true), isNull(groups.hiddenAt), eq(categories.adult, false)))
       .orderBy(sql`${groups.createdAt} desc`)
       .limit(2);
     const [a, b] = rows.map((r) => ({ ...r, path: `/${r.categorySlug}/${r.titleSlug}` }));
