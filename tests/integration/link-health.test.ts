@@ -171,6 +171,13 @@ describe('two dead answers apart', () => {
     expect(state).toMatchObject({ linkDeadCount: 2, hiddenReason: 'dead_link' });
     expect(state.hiddenAt).toEqual(at(61));
     expect(await rebuilds()).toBe(before + 1);
+    // An admin's check moments after the run hid it: too soon to count, and reported hidden all the same.
+    expect(await checkGroupLink(db, group.id, { now: at(62) })).toMatchObject({
+      answer: 'dead',
+      hidden: true,
+    });
+    expect(await row(group.id)).toMatchObject({ linkDeadCount: 2, hiddenReason: 'dead_link' });
+    expect(await rebuilds()).toBe(before + 1);
 
     // Gone from the public API, in the admin's 'Links quebrados' queue.
     const byId = await callFunction(publicGroupsFn, `/api/groups/${group.id}`);

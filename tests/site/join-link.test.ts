@@ -1,7 +1,8 @@
 // 'Entrar no Grupo' through /entrar/{id} in Chromium, against the local platform (#33): an owner replaces
 // the invite link in the panel and a visitor on the built page reaches the new code at once, without a
 // rebuild; a group hidden for its dead link sends nobody to the dead code (the visitor lands on 'Este link
-// deixou de funcionar'). WhatsApp's hosts are answered by the browser context itself (no network).
+// deixou de funcionar'). The browser follows the 302 for real: chat.whatsapp.com resolves to the fake
+// WhatsApp (launchBrowser's TLS front), so the tab's address and page are the invite's.
 // With JOIN_SCREENSHOTS=<dir> it saves the group page, the stopped visitor's page, the panel's check line
 // and the admin's checker figures at 390 and 1280 px.
 import { randomBytes } from 'node:crypto';
@@ -11,9 +12,12 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { categories, groups, users } from '../../db/schema.ts';
 import { SESSION_COOKIE, signSession } from '../../src/features/auth/session.server.ts';
 import { launchBrowser, screenshotWidths } from '../support/browser.ts';
+import { setFakeInvite } from '../support/fake-whatsapp.ts';
 import { withSiteDb } from '../support/site-db.ts';
 
 const site = inject('siteUrl');
+const whatsappUrl = inject('whatsappUrl');
+const INVITE = /^https:\/\/chat\.whatsapp\.com\//;
 const shots = process.env.JOIN_SCREENSHOTS;
 const WAIT = { timeout: 60_000 };
 
@@ -30,16 +34,20 @@ let ownerToken: string;
 
 /** A browser context logged in with `token` (or anonymous) that records what it asks WhatsApp. */
 async function visitor(token?: string) {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'pt-BR' });
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    locale: 'pt-BR',
+    ignoreHTTPSErrors: true, // the fake WhatsApp's throwaway certificate
+  });
   if (token)
     await context.addCookies([
       { name: SESSION_COOKIE, value: token, url: site, httpOnly: true, sameSite: 'Lax' },
       { name: 'logged_in', value: '1', url: site, sameSite: 'Lax' },
     ]);
+  // Every request the browser makes to WhatsApp's invite host (a redirect's target included).
   const whatsapp: string[] = [];
-  await context.route(/^https:\/\/chat\.whatsapp\.com\//, (route) => {
-    whatsapp.push(route.request().url());
-    return route.fulfill({ status: 200, contentType: 'text/html', body: '<title>WhatsApp</title>' });
+  context.on('request', (request) => {
+    if (INVITE.test(request.url())) whatsapp.push(request.url());
   });
   return { context, whatsapp };
 }
@@ -51,12 +59,12 @@ async function pressJoin(context: BrowserContext, page: Page, path: string) {
   expect(await join.getAttribute('href')).toMatch(/^\/entrar\//);
   expect(await join.getAttribute('rel')).toContain('nofollow');
   const [tab] = await Promise.all([context.waitForEvent('page'), join.click()]);
-  await tab.waitForLoadState('domcontentloaded');
+  await tab.waitForURL((url) => !url.pathname.startsWith('/entrar/') && url.href !== 'about:blank', WAIT);
   return tab;
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await launchBrowser({ whatsapp: whatsappUrl });
   const [owner] = await withSiteDb((db) =>
     db
       .insert(users)
@@ -103,6 +111,20 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await browser?.close();
+  // Shared database: the group hidden here goes back, so other files' 'Links quebrados' stay theirs.
+  if (broken)
+    await withSiteDb((db) =>
+      db
+        .update(groups)
+        .set({
+          hiddenAt: null,
+          hiddenReason: null,
+          linkStatus: 'unknown',
+          linkDeadCount: 0,
+          linkDeadAt: null,
+        })
+        .where(eq(groups.id, broken.id)),
+    );
 });
 
 describe("'Entrar no Grupo' follows the database", { timeout: 300_000 }, () => {
@@ -116,7 +138,10 @@ describe("'Entrar no Grupo' follows the database", { timeout: 300_000 }, () => {
     await screenshotWidths(view, shots, 'grupo-entrar');
     await before.context.close();
 
+    // The new code is a live group in the fake WhatsApp (the panel's save checks it there too).
     const code = `NovoLink${randomBytes(5).toString('hex')}`;
+    const newTitle = `Grupo novo ${code}`;
+    await setFakeInvite(whatsappUrl, code, { kind: 'live', title: newTitle });
     const owner = await visitor(ownerToken);
     const panel = await owner.context.newPage();
     await panel.goto(`${site}/painel`);
@@ -139,6 +164,8 @@ describe("'Entrar no Grupo' follows the database", { timeout: 300_000 }, () => {
     const after = await visitor();
     const next = await pressJoin(after.context, await after.context.newPage(), relinked.path);
     expect(next.url()).toBe(`https://chat.whatsapp.com/${code}`);
+    // The fake WhatsApp's invite page of the new code, as the visitor sees it.
+    expect(await next.locator('#main_block h3').textContent()).toContain(newTitle);
     expect(after.whatsapp).toEqual([`https://chat.whatsapp.com/${code}`]);
     await owner.context.close();
     await after.context.close();

@@ -72,6 +72,7 @@ const stateColumns = {
   id: groups.id,
   approved: groups.approved,
   hiddenAt: groups.hiddenAt,
+  hiddenReason: groups.hiddenReason,
   linkStatus: groups.linkStatus,
   linkLiveAt: groups.linkLiveAt,
   linkDeadCount: groups.linkDeadCount,
@@ -143,7 +144,11 @@ export async function recordLinkAnswer(
       .where(eq(groups.id, groupId));
     return {
       linkStatus: state.linkStatus,
-      hidden: hideNow || (row.hiddenAt !== null && hide),
+      // Hidden for its dead link: by this answer, or already (a dead answer on a group another check
+      // hid moments ago comes too soon to count, yet the group is hidden all the same).
+      hidden:
+        hideNow ||
+        (row.hiddenAt !== null && (hide || (answer === 'dead' && row.hiddenReason === 'dead_link'))),
       leftSite: hideNow && row.approved,
       hiddenNow: hideNow,
     };
