@@ -1,5 +1,6 @@
 // Link checks where the joins are (#33), against the fake WhatsApp server and the real database:
-// the policy's due times by joins and age, a join on an overdue group moving it to the front, the
+// the policy's due times by joins and age, a join on an overdue group checking it first (a dead answer
+// stops the visitor) or, with the shared pace busy, moving it to the front, the
 // checker's figures (and the 429 that pauses it), and 'Entrar no Grupo' through /entrar/{id}: the
 // current link, one count per visitor and day, a visitor stopped before a link known dead.
 import { and, count, eq } from 'drizzle-orm';
@@ -15,7 +16,11 @@ import {
   INITIAL_INTERVAL_SCALE,
   MAX_CHECK_INTERVAL_MS,
 } from '../../src/features/links/check-policy.ts';
-import { linkCheckFigures, runLinkChecks } from '../../src/features/links/link-health.server.ts';
+import {
+  linkCheckFigures,
+  runLinkChecks,
+  takeCheckSlot,
+} from '../../src/features/links/link-health.server.ts';
 import { resetEnvForTests } from '../../src/lib/env.server.ts';
 import { setupTestDb } from '../support/db.ts';
 import { type FakeWhatsApp, startFakeWhatsApp } from '../support/fake-whatsapp.ts';
@@ -29,6 +34,8 @@ const HOUR = 3_600_000;
 const T0 = new Date('2026-11-24T12:00:00Z');
 const at = (hours: number) => new Date(T0.getTime() + hours * HOUR);
 const noSleep = async () => {};
+/** The shared pace to WhatsApp taken for the next 10 s (a scheduled run mid-batch): no join checks now. */
+const busyPace = () => takeCheckSlot(db, 10_000, 60_000);
 
 beforeAll(async () => {
   fake = await startFakeWhatsApp();
@@ -134,7 +141,47 @@ describe('due times', () => {
 });
 
 describe('a join', () => {
-  it('on an overdue group moves it to the front; on one not due, changes nothing', async () => {
+  it('on an overdue group checks it first: live, the visitor is sent; dead, stopped and the link marked dead', async () => {
+    const now = Date.now();
+    const old = { createdAt: new Date(now - 100 * DAY_MS), linkCheckedAt: new Date(now - 30 * DAY_MS) };
+    const live = await addGroup({ ...old, linkStatus: 'live', linkCheckDueAt: new Date(now - HOUR) });
+    const dead = await addGroup({ ...old, linkStatus: 'live', linkCheckDueAt: new Date(now - HOUR) });
+    fake.setInvite(dead.inviteCode, 'dead');
+
+    const sent = await join(live.id);
+    expect(sent.headers.get('location')).toBe(live.link);
+    expect(fake.requests).toEqual([`GET /${live.inviteCode}`]);
+    const checked = await row(live.id);
+    expect(checked.linkCheckDueAt!.getTime()).toBeGreaterThan(now);
+    expect(checked.linkCheckedAt!.getTime()).toBeGreaterThanOrEqual(now);
+    expect(await clicks(live.id)).toBe(1);
+
+    const stopped = await join(dead.id);
+    expect(new URL(stopped.headers.get('location')!, 'http://localhost').pathname).toBe('/link-quebrado');
+    expect(await row(dead.id)).toMatchObject({ linkStatus: 'dead', linkDeadCount: 1, hiddenAt: null });
+    expect(await clicks(dead.id)).toBe(0);
+    expect(await linkCheckFigures(db)).toMatchObject({ checksToday: 2, deadToday: 1 });
+
+    // Checked now: the next join goes straight to the link, asking WhatsApp nothing.
+    fake.requests.length = 0;
+    expect((await join(live.id, '198.51.100.9')).headers.get('location')).toBe(live.link);
+    expect(fake.requests).toEqual([]);
+  });
+
+  it('on an overdue group waits for no 429 pause: sent on, and the group stays queued', async () => {
+    const now = Date.now();
+    const group = await addGroup({
+      linkCheckedAt: new Date(now - 30 * DAY_MS),
+      linkCheckDueAt: new Date(now - HOUR),
+    });
+    await db.insert(linkCheckState).values({ id: 'default', pausedUntil: new Date(now + HOUR) });
+    expect((await join(group.id)).headers.get('location')).toBe(group.link);
+    expect(fake.requests).toEqual([]);
+    expect((await row(group.id)).linkCheckDueAt!.getTime()).toBeLessThanOrEqual(now - FRONT_OFFSET_MS / 2);
+  });
+
+  it('on an overdue group, with the pace busy, moves it to the front; on one not due, changes nothing', async () => {
+    await busyPace();
     const now = Date.now();
     const overdue = await addGroup({
       createdAt: new Date(now - 100 * DAY_MS),
@@ -165,6 +212,7 @@ describe('a join', () => {
   });
 
   it('on a quiet group that suddenly draws visitors queues it before its due time', async () => {
+    await busyPace();
     const now = Date.now();
     const heating = await addGroup({
       createdAt: new Date(now - 300 * DAY_MS),

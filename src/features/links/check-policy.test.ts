@@ -5,6 +5,7 @@ import {
   DAY_MS,
   FRONT_OFFSET_MS,
   frontDueAt,
+  joinChecksFirst,
   joinQueuesCheck,
   MAX_CHECK_INTERVAL_MS,
   MIN_CHECK_INTERVAL_MS,
@@ -55,6 +56,17 @@ describe('joinQueuesCheck', () => {
   it('queues a quiet group whose joins since its check call for a much shorter interval', () => {
     const heating = { ...old, joinsSinceCheck: 200, lastCheckedAt: now - 2 * DAY_MS };
     expect(joinQueuesCheck({ ...heating, dueAt: now + 20 * DAY_MS })).toBe(true);
+  });
+});
+
+describe('joinChecksFirst', () => {
+  it('checks before the redirect a group overdue, never checked or at the front; not one due later', () => {
+    expect(joinChecksFirst({ ...old, dueAt: now - 1000 })).toBe(true);
+    expect(joinChecksFirst({ ...old, dueAt: null, lastCheckedAt: null })).toBe(true);
+    expect(joinChecksFirst({ ...old, dueAt: frontDueAt(now) })).toBe(true);
+    expect(joinChecksFirst({ ...old, dueAt: now + 10 * DAY_MS })).toBe(false);
+    const heating = { ...old, joinsSinceCheck: 200, lastCheckedAt: now - 2 * DAY_MS };
+    expect(joinChecksFirst({ ...heating, dueAt: now + 20 * DAY_MS })).toBe(true);
   });
 });
 

@@ -131,6 +131,27 @@ export function joinQueuesCheck(input: PolicyInput & { dueAt: number | null }): 
   return last + checkIntervalMs({ ...input, answer: 'live' }) <= input.now;
 }
 
+/**
+ * How long a join on an overdue group may wait for a free slot of the shared pace to WhatsApp (one
+ * request a second, the scheduled runs' and every other check's) before it gives up checking first.
+ */
+export const JOIN_CHECK_MAX_WAIT_MS = 1_000;
+/** How long a join's own check may take: past it the answer is unknown and the visitor is sent on. */
+export const JOIN_CHECK_TIMEOUT_MS = 2_500;
+
+/**
+ * Whether a join checks the link before it sends the visitor (decision 0012, 'checked join'): the
+ * group's check is overdue (joinQueuesCheck's rule), never done, or already waiting at the front. When
+ * the pace has a free slot within JOIN_CHECK_MAX_WAIT_MS the join checks it itself: a dead answer stops
+ * the visitor ('Este link deixou de funcionar') instead of sending them to a dead link; otherwise the
+ * visitor is sent and the group moves to the front (queued join).
+ */
+export function joinChecksFirst(input: PolicyInput & { dueAt: number | null }): boolean {
+  if (input.dueAt === null) return true;
+  if (input.dueAt <= input.now) return true;
+  return joinQueuesCheck(input);
+}
+
 /** The due time that puts a group at the front of the queue (a report, an overdue join). */
 export function frontDueAt(now: number): number {
   return now - FRONT_OFFSET_MS;

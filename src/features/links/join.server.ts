@@ -1,7 +1,9 @@
 // 'Entrar no Grupo' goes through /entrar/{id} (decision 0012): the database, not the last build, says
 // where a visitor goes. A public group with a link not known dead: the join is counted (once per
-// visitor and day, the same events as the click counting), an overdue check moves the group to the
-// front of the queue, and the visitor is sent to the current invite link. A group hidden for its dead
+// visitor and day, the same events as the click counting), and the visitor is sent to the current
+// invite link. When the group's check is overdue the join checks the link first if the shared pace to
+// WhatsApp has a slot within a second (a dead answer stops the visitor: a 'checked join'), or else
+// moves the group to the front of the queue (check-policy.ts joinChecksFirst). A group hidden for its dead
 // link, or whose last answer was dead: the visitor is stopped on 'Este link deixou de funcionar' with
 // related groups, never sent to the dead link.
 import { eq } from 'drizzle-orm';
@@ -10,14 +12,23 @@ import { categories, groups } from '#db/schema.ts';
 import { AppError } from '#src/lib/http.server.ts';
 import { registerGroupClick, type Visitor } from '../analytics/engagement.server.ts';
 import { GROUP_NOT_FOUND, isUuid } from '../groups/group-lists.server.ts';
-import { queueOverdueCheck } from './link-health.server.ts';
+import { checkBeforeJoin, type InviteChecker, queueOverdueCheck } from './link-health.server.ts';
+import type { LinkAnswer } from './link-health.ts';
 
 /** The page a stopped visitor lands on (static; related groups come from the API). */
 export const BROKEN_LINK_PAGE = '/link-quebrado';
 
 export type JoinOutcome =
-  | { kind: 'invite'; location: string; counted: boolean; queued: boolean }
-  | { kind: 'stopped'; location: string };
+  | { kind: 'invite'; location: string; counted: boolean; queued: boolean; checked: LinkAnswer | null }
+  | { kind: 'stopped'; location: string; checked: LinkAnswer | null };
+
+export interface JoinOptions {
+  adultAllowed?: boolean;
+  now?: Date;
+  /** the invite check and the pace, injectable for tests and the bench */
+  checker?: InviteChecker;
+  paceMs?: number;
+}
 
 /** The address of the 'Este link deixou de funcionar' page for a group. */
 export function brokenLinkPath(group: { id: string; categorySlug: string }) {
@@ -30,7 +41,7 @@ export async function joinGroup(
   db: Db,
   groupId: string,
   visitor: Visitor,
-  { adultAllowed = false, now = new Date() }: { adultAllowed?: boolean; now?: Date } = {},
+  { adultAllowed = false, now = new Date(), checker, paceMs }: JoinOptions = {},
 ): Promise<JoinOutcome> {
   if (!isUuid(groupId)) throw new AppError('NOT_FOUND', GROUP_NOT_FOUND);
   const [row] = await db
@@ -57,8 +68,12 @@ export async function joinGroup(
   const deadHidden = row.hiddenAt !== null && row.hiddenReason === 'dead_link';
   const isPublic = row.approved && row.hiddenAt === null;
   if (deadHidden || (isPublic && row.linkStatus === 'dead'))
-    return { kind: 'stopped', location: brokenLinkPath(row) };
+    return { kind: 'stopped', location: brokenLinkPath(row), checked: null };
   if (!isPublic) throw new AppError('NOT_FOUND', GROUP_NOT_FOUND);
+
+  // An overdue check is done now when the pace allows (best effort: a failure sends the visitor on).
+  const checked = await checkBeforeJoin(db, row, { now, checker, paceMs }).catch(() => null);
+  if (checked === 'dead') return { kind: 'stopped', location: brokenLinkPath(row), checked };
 
   // Counting and queueing are best effort: the visitor goes to the group whatever happens to them.
   const [counted, queued] = await Promise.all([
@@ -66,7 +81,7 @@ export async function joinGroup(
       (r) => r.counted,
       () => false,
     ),
-    queueOverdueCheck(db, row, now).catch(() => false),
+    checked === null ? queueOverdueCheck(db, row, now).catch(() => false) : false,
   ]);
-  return { kind: 'invite', location: row.link, counted, queued };
+  return { kind: 'invite', location: row.link, counted, queued, checked };
 }

@@ -30,6 +30,9 @@ import {
   FRONT_OFFSET_MS,
   frontDueAt,
   INITIAL_INTERVAL_SCALE,
+  JOIN_CHECK_MAX_WAIT_MS,
+  JOIN_CHECK_TIMEOUT_MS,
+  joinChecksFirst,
   joinQueuesCheck,
   newLinkCheckState,
   nextCheckDueAt,
@@ -515,6 +518,45 @@ export interface JoinRow {
   linkCheckJoins: number;
   linkCheckedAt: Date | null;
   linkCheckDueAt: Date | null;
+}
+
+/**
+ * A visitor joins a group whose check is overdue (joinChecksFirst, the policy the simulation runs):
+ * the join checks the link itself when no 429 pause is on and the shared pace to WhatsApp has a slot
+ * within JOIN_CHECK_MAX_WAIT_MS, and applies the answer as any check does (a dead one marks the link
+ * dead, so this visitor and the next are stopped). Returns the answer, or null when it did not check
+ * (not overdue, paused, or the pace busy: the caller queues the group instead).
+ */
+export async function checkBeforeJoin(
+  db: Db,
+  row: JoinRow & { link: string },
+  options: {
+    now?: Date;
+    checker?: InviteChecker;
+    paceMs?: number;
+    sleep?: (ms: number) => Promise<void>;
+  } = {},
+): Promise<LinkAnswer | null> {
+  const now = options.now ?? new Date();
+  const state = await readState(db);
+  const scale = state.intervalScale ?? INITIAL_INTERVAL_SCALE;
+  const input = policyInputOf(row, 'live', now, scale);
+  if (!joinChecksFirst({ ...input, dueAt: row.linkCheckDueAt?.getTime() ?? null })) return null;
+  if (state.pausedUntil && state.pausedUntil > now) return null;
+  const slot = await takeCheckSlot(db, options.paceMs ?? getEnv().LINK_CHECK_PACE, JOIN_CHECK_MAX_WAIT_MS);
+  if (!('waitMs' in slot)) return null;
+  if (slot.waitMs > 0) await (options.sleep ?? realSleep)(slot.waitMs);
+  const check = await (options.checker ?? checkInvite)(row.link, {
+    signal: AbortSignal.timeout(JOIN_CHECK_TIMEOUT_MS),
+  }).catch((): InviteCheck => ({ status: 'unknown', type: 'group' }));
+  const answeredAt = options.now ?? new Date();
+  if (isRateLimited(check)) await pauseAfterRateLimit(db, check.retryAfterSeconds, answeredAt);
+  else
+    await countChecks(db, answeredAt, { checks: 1, dead: check.status === 'dead' ? 1 : 0, rateLimited: 0 });
+  const outcome = await recordLinkAnswer(db, row.id, check.status, answeredAt, { checkedAt: true, scale });
+  if (outcome.leftSite)
+    await requestRebuild(db, `grupo ocultado por link quebrado: ${row.id}`, { groups: [row.id] });
+  return check.status;
 }
 
 /**
