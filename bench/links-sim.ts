@@ -22,6 +22,8 @@ import { parseArgs } from 'node:util';
 import {
   adjustIntervalScale,
   INITIAL_INTERVAL_SCALE,
+  JOIN_CHECK_MAX_WAIT_MS,
+  joinChecksFirst,
   joinQueuesCheck,
   nextCheckDueAt,
   OLD_HAZARD,
@@ -29,7 +31,12 @@ import {
   YOUNG_HAZARD,
 } from '../src/features/links/check-policy.ts';
 
-export type SimPolicy = 'due-by-joins' | 'round-robin';
+/**
+ * due-by-joins: the shipped policy (a join on an overdue group checks it first when the shared pace has
+ * a slot within JOIN_CHECK_MAX_WAIT_MS, else queues it); due-by-joins-queue-only: the same without the
+ * joins' own checks (the previous round's policy); round-robin: longest-unchecked first.
+ */
+export type SimPolicy = 'due-by-joins' | 'due-by-joins-queue-only' | 'round-robin';
 
 export interface SimOptions {
   groups: number;
@@ -55,7 +62,7 @@ export interface SimRow {
   joins: number;
   deadJoins: number;
   stoppedJoins: number;
-  checks: { scheduled: number; front: number; confirm: number; submission: number };
+  checks: { scheduled: number; front: number; confirm: number; submission: number; join: number };
   /** groups hidden (dead twice) a day, in the measured days */
   hiddenPerDay: number;
   /** the policy's interval scale at the end (round robin: none) */
@@ -211,7 +218,9 @@ export function simulate(options: SimOptions): SimRow {
   const youngAge = YOUNG_AGE_MS / SECOND_MS;
   const youngRate = YOUNG_HAZARD / 86_400;
   const oldRate = OLD_HAZARD / 86_400;
-  const byJoins = options.policy === 'due-by-joins';
+  const byJoins = options.policy !== 'round-robin';
+  const joinChecks = options.policy === 'due-by-joins';
+  const joinWaitSeconds = JOIN_CHECK_MAX_WAIT_MS / SECOND_MS;
 
   // Death time of a group born at `birth`, alive at `now` (piecewise exponential, memoryless).
   const deathAfter = (birth: number, now: number) => {
@@ -275,12 +284,14 @@ export function simulate(options: SimOptions): SimRow {
   let deadJoins = 0;
   let stoppedJoins = 0;
   let hidden = 0;
-  const checks = { scheduled: 0, front: 0, confirm: 0, submission: 0 };
+  const checks = { scheduled: 0, front: 0, confirm: 0, submission: 0, join: 0 };
   let submissionsOwed = 0;
   const windows: number[] = [];
   let windowJoins = 0;
   let windowDead = 0;
-  let checkCredit = 0;
+  // The shared pace: the time its next free request slot starts (every check of any kind takes one).
+  let paceFree = 0;
+  const slotSeconds = 1 / checksPerSecond;
   const byRank = [0, 0, 0, 0, 0, 0, 0];
 
   const check = (slot: number, now: number) => {
@@ -321,28 +332,28 @@ export function simulate(options: SimOptions): SimRow {
       scale = adjustIntervalScale(scale, due[heap.top()]! * SECOND_MS, now * SECOND_MS, 60 * SECOND_MS);
     const measuring = now >= measureFrom;
 
-    // The checks of this second (one request a second, of any kind).
-    checkCredit += checksPerSecond;
-    while (checkCredit >= 1) {
-      checkCredit -= 1;
+    // The checker's requests of this second: every slot of the pace still free before the next second
+    // (a join's own check, below, takes the next free slot when it comes within JOIN_CHECK_MAX_WAIT_MS).
+    if (paceFree < now) paceFree = now;
+    while (paceFree < now + 1) {
       if (submissionsOwed > 0) {
         submissionsOwed--;
         checks.submission++;
       } else if (suspects.length > 0 && suspects.peekTime() <= now) {
         const slot = suspects.shift();
-        if (!knownDead[slot]) {
-          checkCredit += 1; // already handled: no request
-          continue;
-        }
+        if (!knownDead[slot]) continue; // already handled: no request
         checks.confirm++;
         check(slot, now);
       } else if (front.length > 0) {
+        const slot = front.shift();
+        if (!queued[slot]) continue; // a join's own check came first: no request
         checks.front++;
-        check(front.shift(), now);
+        check(slot, now);
       } else {
         checks.scheduled++;
         check(heap.top(), now);
       }
+      paceFree += slotSeconds;
     }
 
     // The joins of this second (Poisson).
@@ -356,6 +367,21 @@ export function simulate(options: SimOptions): SimRow {
         // The site knows: 'Este link deixou de funcionar' and related groups instead of the link.
         if (measuring) stoppedJoins++;
         continue;
+      }
+      // A join on an overdue group checks it first when the pace has a slot soon enough: a dead answer
+      // stops the visitor (and starts the confirmation), a live one sends them to a live link.
+      if (
+        joinChecks &&
+        paceFree <= now + 1 + joinWaitSeconds &&
+        joinChecksFirst({ ...policyInput(slot, now), dueAt: due[slot]! * SECOND_MS })
+      ) {
+        paceFree = Math.max(paceFree, now + 1) + slotSeconds;
+        checks.join++;
+        check(slot, now);
+        if (knownDead[slot]) {
+          if (measuring) stoppedJoins++;
+          continue;
+        }
       }
       totalJoins[slot] = totalJoins[slot]! + 1;
       joinsSinceCheck[slot] = joinsSinceCheck[slot]! + 1;
@@ -409,11 +435,11 @@ export function simulate(options: SimOptions): SimRow {
   };
 }
 
-/** Both policies at each size, written to bench/results-links.json. */
+/** Every policy at each size, written to bench/results-links.json. */
 export function runLinksSim(sizes: number[], days: number, measureDays: number): SimRow[] {
   const rows: SimRow[] = [];
   for (const groups of sizes)
-    for (const policy of ['due-by-joins', 'round-robin'] as const) {
+    for (const policy of ['due-by-joins', 'due-by-joins-queue-only', 'round-robin'] as const) {
       const row = simulate({ groups, policy, days, measureDays });
       console.log(
         `links-sim: ${groups} groups, ${policy}: dead joins ${(row.deadJoinShare * 100).toFixed(2)} %, stopped ${(row.stoppedJoinShare * 100).toFixed(2)} % (${row.seconds} s; windows ${row.windows.map((w) => (w * 100).toFixed(2)).join(' ')})`,
