@@ -60,11 +60,14 @@ describe('joinQueuesCheck', () => {
 });
 
 describe('joinChecksFirst', () => {
-  it('checks before the redirect a group overdue, never checked or at the front; not one due later', () => {
+  it('checks before the redirect a group overdue, never checked, at the front or checked over a day ago', () => {
     expect(joinChecksFirst({ ...old, dueAt: now - 1000 })).toBe(true);
     expect(joinChecksFirst({ ...old, dueAt: null, lastCheckedAt: null })).toBe(true);
     expect(joinChecksFirst({ ...old, dueAt: frontDueAt(now) })).toBe(true);
-    expect(joinChecksFirst({ ...old, dueAt: now + 10 * DAY_MS })).toBe(false);
+    const checkedToday = { ...old, lastCheckedAt: now - 3_600_000 };
+    expect(joinChecksFirst({ ...checkedToday, dueAt: now + 10 * DAY_MS })).toBe(false);
+    // A quiet group checked more than a day ago is checked by its next visitor, however far its due time.
+    expect(joinChecksFirst({ ...old, dueAt: now + 10 * DAY_MS })).toBe(true);
     const heating = { ...old, joinsSinceCheck: 200, lastCheckedAt: now - 2 * DAY_MS };
     expect(joinChecksFirst({ ...heating, dueAt: now + 20 * DAY_MS })).toBe(true);
   });
