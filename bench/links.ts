@@ -178,7 +178,9 @@ export async function benchJoin(handle: DbHandle, base: string, iterations: numb
   const ids = (limit: number, offset: number) =>
     handle.db
       .execute(
-        sql`select id from groups where approved and hidden_at is null order by id limit ${limit} offset ${offset}`,
+        // outside 18+: an 18+ group's /entrar answers 404 to a visitor not age-verified (decision 0010)
+        sql`select g.id from groups g join categories c on c.id = g.category_id
+          where g.approved and g.hidden_at is null and not c.adult order by g.id limit ${limit} offset ${offset}`,
       )
       .then((rows) => rowsOf<{ id: string }>(rows).map((r) => r.id));
   const join = async (id: string) => {
