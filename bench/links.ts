@@ -6,13 +6,14 @@ import { sql } from 'drizzle-orm';
 import { type DbHandle, rowsOf } from '../db/client.ts';
 import {
   claimLinkBatch,
+  oldestScheduledDue,
   RUN_TIME_BUDGET_MS,
   runLinkChecks,
 } from '../src/features/links/link-health.server.ts';
 import { sweepDays } from '../src/features/links/link-health.ts';
 import { getEnv } from '../src/lib/env.server.ts';
 import { startFakeWhatsApp } from '../tests/support/fake-whatsapp.ts';
-import { type Latency, log, round, timeCalls } from './lib.ts';
+import { type Latency, latency, log, round, timeCalls } from './lib.ts';
 
 export interface LinksSection {
   batch: number;
@@ -20,8 +21,10 @@ export interface LinksSection {
   run: { checked: number; seconds: number; perMinuteWhileRunning: number; scheduledPerMinute: number };
   /** the whole claim: both reads and marking the batch, in one transaction */
   pick: Latency & { plan: string; indexScan: boolean };
-  /** the rotation's read alone */
+  /** the queue's read alone */
   select: Latency;
+  /** the backlog read each run (the scale's input) */
+  oldestDue: Latency;
   sweepDays: { thisSize: number; million: number; maxPerRunWithinBudget: number; millionAtMax: number };
 }
 
@@ -31,31 +34,37 @@ export async function benchLinks(handle: DbHandle, size: number, iterations: num
   const batch = env.LINK_CHECK_BATCH;
   const paceMs = env.LINK_CHECK_PACE;
 
-  // A catalogue in mid-rotation: most groups checked some time in the last 7 days, a tenth never.
-  await db.execute(sql`update groups set link_checked_at = null, link_dead_count = 0`);
+  // A catalogue in mid-queue: most groups checked some time in the last weeks and due over the next
+  // four (a few overdue), a few at the front (reports, overdue joins), a tenth never checked.
   await db.execute(
-    sql`update groups set link_checked_at = now() - random() * interval '7 days' where random() < 0.9`,
+    sql`update groups set link_checked_at = null, link_check_due_at = null, link_dead_count = 0`,
   );
+  await db.execute(sql`update groups set link_checked_at = now() - random() * interval '28 days',
+    link_check_due_at = now() + (random() * 31 - 3) * interval '1 day' where random() < 0.9`);
+  await db.execute(sql`update groups set link_check_due_at = now() - interval '365 days'
+    where link_check_due_at is not null and random() < 0.001`);
   await db.execute(sql`analyze groups`);
 
   log(`links: picking the next batch of ${batch} (${iterations} claims)…`);
   const plan = rowsOf<{ 'QUERY PLAN': string }>(
-    await db.execute(sql`explain select id from groups where approved and hidden_at is null
-      order by link_checked_at asc nulls first, id limit ${batch} for update skip locked`),
+    await db.execute(sql`explain (analyze, buffers) select id from groups where approved and hidden_at is null
+      order by link_check_due_at asc nulls first, id limit ${batch} for update skip locked`),
   )
     .map((r) => r['QUERY PLAN'])
     .join(' | ');
   const select = await timeCalls(iterations, () =>
     db.execute(sql`select id from groups where approved and hidden_at is null
-      order by link_checked_at asc nulls first, id limit ${batch} for update skip locked`),
+      order by link_check_due_at asc nulls first, id limit ${batch} for update skip locked`),
   );
+  // Each claim moves its batch ahead by the lease: successive claims walk down the queue.
   const pick = await timeCalls(iterations, () => claimLinkBatch(db, batch));
+  const oldest = await timeCalls(iterations, () => oldestScheduledDue(db));
 
   log(`links: one scheduled run (${batch} groups, ${paceMs} ms apart) against the fake WhatsApp server…`);
   const fake = await startFakeWhatsApp();
   const codes = rowsOf<{ invite_code: string }>(
     await db.execute(sql`select invite_code from groups where approved and hidden_at is null
-      order by link_checked_at asc nulls first, id limit ${batch}`),
+      order by link_check_due_at asc nulls first, id limit ${batch}`),
   );
   for (const { invite_code } of codes) fake.setInvite(invite_code, 'live');
   process.env.WHATSAPP_INVITE_BASE = fake.url;
@@ -80,7 +89,8 @@ export async function benchLinks(handle: DbHandle, size: number, iterations: num
       scheduledPerMinute: Math.min(batch, maxPerRun),
     },
     select,
-    pick: { ...pick, plan, indexScan: /Index Scan using groups_link_rotation_idx/.test(plan) },
+    pick: { ...pick, plan, indexScan: /Index Scan using groups_link_due_idx/.test(plan) },
+    oldestDue: oldest,
     sweepDays: {
       thisSize: round(sweepDays(size, Math.min(batch, maxPerRun)), 1),
       million: round(sweepDays(1_000_000, Math.min(batch, maxPerRun)), 1),
@@ -149,4 +159,48 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     await db.close();
   }
   process.exit(0);
+}
+
+/** /entrar/{id}'s latency: the redirect on a group checked recently, and the join that checks first. */
+export interface JoinSection {
+  /** the fast path: a group whose check is not due, one 302 (the issue's p95 <= 30 ms) */
+  fast: Latency;
+  /** the checked path: an overdue group, checked before the 302 (a pace slot, then WhatsApp's answer) */
+  checked: Latency;
+}
+
+/**
+ * p50/p95 of 'Entrar no Grupo' (GET /entrar/{id}, 302) through the platform, one request at a time,
+ * on the two paths separately. The platform's WHATSAPP_INVITE_BASE is the fake WhatsApp (bench/run.ts),
+ * answering at once: the checked path is the pace's wait plus the database, not WhatsApp's own time.
+ */
+export async function benchJoin(handle: DbHandle, base: string, iterations: number): Promise<JoinSection> {
+  const ids = (limit: number, offset: number) =>
+    handle.db
+      .execute(
+        // outside 18+: an 18+ group's /entrar answers 404 to a visitor not age-verified (decision 0010)
+        sql`select g.id from groups g join categories c on c.id = g.category_id
+          where g.approved and g.hidden_at is null and not c.adult order by g.id limit ${limit} offset ${offset}`,
+      )
+      .then((rows) => rowsOf<{ id: string }>(rows).map((r) => r.id));
+  const join = async (id: string) => {
+    const res = await fetch(`${base}/entrar/${id}`, { redirect: 'manual' });
+    await res.arrayBuffer();
+    if (res.status !== 302) throw new Error(`/entrar/${id} answered ${res.status}`);
+  };
+  const fastIds = await ids(50, 0);
+  await handle.db.execute(sql`update groups set link_status = 'live', link_checked_at = now(),
+    link_check_due_at = now() + interval '7 days' where id in ${sql.raw(`('${fastIds.join("','")}')`)}`);
+  const fast = await timeCalls(iterations, (i) => join(fastIds[i % fastIds.length]!));
+  // Each overdue group is joined once (its check makes it fresh), as many as a short run allows.
+  const checkedIds = await ids(Math.min(40, iterations), 50);
+  await handle.db.execute(sql`update groups set link_checked_at = now() - interval '30 days',
+    link_check_due_at = now() - interval '1 hour' where id in ${sql.raw(`('${checkedIds.join("','")}')`)}`);
+  const samples: number[] = [];
+  for (const id of checkedIds) {
+    const started = performance.now();
+    await join(id);
+    samples.push(performance.now() - started);
+  }
+  return { fast, checked: latency(samples) };
 }

@@ -16,13 +16,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { installDb } from '../db/client.ts';
+import { type FakeWhatsApp, startFakeWhatsApp } from '../tests/support/fake-whatsapp.ts';
 import { apiCases, handlerLatency, platformLatency, platformThroughput, searchDbLatency } from './api.ts';
 import { type AuthTimingSection, benchAuthTiming } from './auth-timing.ts';
 import { type BuildSection, benchBuild } from './build.ts';
 import { ingestHandlers, ingestPlatform, ingestStatement, rollup } from './clicks.ts';
 import { scratchDb } from './database.ts';
 import { KB, log, MB, type Target, target } from './lib.ts';
-import { benchLinks, type LinksSection } from './links.ts';
+import { benchJoin, benchLinks, type JoinSection, type LinksSection } from './links.ts';
 import { benchPages, type PagesSection } from './pages.ts';
 import { type Platform, startPlatform } from './platform.ts';
 import { firstSearchBytes, pageWeights } from './weight.ts';
@@ -37,6 +38,7 @@ export const SECTIONS = [
   'weight',
   'links',
   'auth-timing',
+  'join',
 ] as const;
 type Section = (typeof SECTIONS)[number];
 
@@ -101,6 +103,7 @@ for (const size of sizes) {
   const db = await scratchDb(root, size);
   installDb(db.handle);
   let platform: Platform | undefined;
+  let whatsapp: FakeWhatsApp | undefined;
   let restoreDist: (() => void) | undefined;
   try {
     figures.groups = db.groups;
@@ -117,10 +120,15 @@ for (const size of sizes) {
       figures.handlers = await handlerLatency(cases, iterations);
       figures.searchDb = await searchDbLatency(db.handle, words, iterations);
     }
-    const needsPlatform = only.has('platform') || only.has('weight') || only.has('pages');
+    const needsPlatform = only.has('platform') || only.has('weight') || only.has('pages') || only.has('join');
     if (needsPlatform) {
       if ((only.has('weight') || only.has('pages')) && build?.full.ok)
         restoreDist = publishDist(build.full.outDir);
+      // Link checks (a join's own, the scheduled runs) ask the fake WhatsApp, never the real one.
+      if (only.has('join') && !process.env.WHATSAPP_INVITE_BASE) {
+        whatsapp = await startFakeWhatsApp({ unknownCodes: 'live' });
+        process.env.WHATSAPP_INVITE_BASE = whatsapp.url;
+      }
       platform = await startPlatform(root, db.url);
     }
     if (only.has('pages') && platform && build?.full.ok)
@@ -130,6 +138,10 @@ for (const size of sizes) {
         path.join(root, build.full.outDir),
         Math.max(20, iterations),
       );
+    if (only.has('join') && platform) {
+      log("'Entrar no Grupo' (/entrar/{id}) through the platform: fast and checked paths…");
+      figures.join = await benchJoin(db.handle, platform.url, Math.max(50, iterations));
+    }
     if (only.has('platform') && platform) {
       log('API through the platform…');
       figures.platform = await platformLatency(platform.url, cases, Math.max(10, Math.round(iterations / 2)));
@@ -156,6 +168,10 @@ for (const size of sizes) {
     }
   } finally {
     await platform?.stop();
+    if (whatsapp) {
+      await whatsapp.close();
+      delete process.env.WHATSAPP_INVITE_BASE;
+    }
     restoreDist?.();
     installDb(undefined);
     await db.close();
@@ -256,6 +272,11 @@ function targetsFor(size: number, f: Record<string, unknown>): Target[] {
   if (ingest)
     for (const i of ingest.filter((figure) => figure.via !== 'statement'))
       out.push(target(label(`click ingest via ${i.via}`), i.eventsPerSecond, '>=', 10_000, 'events/s'));
+  const join = f.join as JoinSection | undefined;
+  if (join)
+    out.push(
+      target(label("'Entrar no Grupo' /entrar p95 (redirect, check not due)"), join.fast.p95, '<=', 30, 'ms'),
+    );
   const links = f.links as LinksSection | undefined;
   if (links) {
     if (size >= 500_000) out.push(target(label('pick next link batch p95'), links.pick.p95, '<=', 10, 'ms'));
@@ -354,6 +375,10 @@ function printTable() {
         `links: a full sweep takes ${l.sweepDays.thisSize} days here, ${l.sweepDays.million} days at 1M groups (at most ${l.sweepDays.maxPerRunWithinBudget} per run within the time budget: ${l.sweepDays.millionAtMax} days)`,
       );
     }
+    if (f.join)
+      lines.push(
+        `join (/entrar/{id}, 302) through the platform: fast p50 ${f.join.fast.p50} / p95 ${f.join.fast.p95} ms; checked first p50 ${f.join.checked.p50} / p95 ${f.join.checked.p95} ms`,
+      );
     for (const w of f.pageWeight ?? [])
       lines.push(
         `page ${w.name.padEnd(9)} ${w.status} HTML ${w.htmlGzKb} KB gz, JS ${w.jsGzKbBeforeInteraction} KB -> ${w.jsGzKbAfterInteraction} KB gz, ${w.requests} requests`,

@@ -7,6 +7,7 @@ import {
   check,
   customType,
   date,
+  doublePrecision,
   index,
   integer,
   pgSequence,
@@ -113,6 +114,10 @@ export const groups = pgTable(
     linkDeadCount: integer('link_dead_count').notNull().default(0),
     /** when the last counted dead answer came (the confirmation waits from here) */
     linkDeadAt: timestamp('link_dead_at', { withTimezone: true }),
+    /** when the link is checked next (src/features/links/check-policy.ts); null: never checked, first */
+    linkCheckDueAt: timestamp('link_check_due_at', { withTimezone: true }),
+    /** groups.cliques at the last check: the joins since then set the next due time */
+    linkCheckJoins: integer('link_check_joins').notNull().default(0),
     cliques: integer('cliques').notNull().default(0),
     shares: integer('shares').notNull().default(0),
     image: text('image'),
@@ -171,8 +176,9 @@ export const groups = pgTable(
       .where(sql`approved and hidden_at is null`),
     // Link checks: the rotation reads public groups longest-unchecked first (never checked first),
     // the confirmation queue the groups with one dead answer, the admin queue the groups they hid.
-    index('groups_link_rotation_idx')
-      .on(t.linkCheckedAt.asc().nullsFirst(), t.id)
+    // Link checks (#33): the scheduler claims the earliest due public groups (never checked first).
+    index('groups_link_due_idx')
+      .on(t.linkCheckDueAt.asc().nullsFirst(), t.id)
       .where(sql`approved and hidden_at is null`),
     index('groups_link_suspect_idx')
       .on(t.linkDeadAt)
@@ -190,6 +196,14 @@ export const linkCheckState = pgTable('link_check_state', {
   pausedUntil: timestamp('paused_until', { withTimezone: true }),
   rateLimitedRuns: integer('rate_limited_runs').notNull().default(0),
   lastRunAt: timestamp('last_run_at', { withTimezone: true }),
+  /** the check policy's interval scale, adjusted every run to the backlog (check-policy.ts) */
+  intervalScale: doublePrecision('interval_scale'),
+  /** the São Paulo day the counters below are for; they restart on a new day */
+  statsDay: date('stats_day', { mode: 'string' }),
+  checksToday: integer('checks_today').notNull().default(0),
+  deadToday: integer('dead_today').notNull().default(0),
+  rateLimitedToday: integer('rate_limited_today').notNull().default(0),
+  lastRateLimitedAt: timestamp('last_rate_limited_at', { withTimezone: true }),
   updatedAt: updatedAt(),
 });
 

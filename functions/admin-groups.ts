@@ -23,7 +23,11 @@ import {
   toAdminGroupJson,
   updateGroup,
 } from '#src/features/admin/groups.server.ts';
-import { checkGroupLink, restoreDeadLinkGroup } from '#src/features/links/link-health.server.ts';
+import {
+  checkGroupLink,
+  linkCheckFigures,
+  restoreDeadLinkGroup,
+} from '#src/features/links/link-health.server.ts';
 import { AppError, json, MESSAGES, parse, parseJson, parseQuery, route } from '#src/lib/http.server.ts';
 import { idempotencyKey, onceByKey } from '#src/lib/idempotency.server.ts';
 import { isUuid } from '#src/lib/ids.ts';
@@ -56,6 +60,7 @@ export default route({
   GET: asAdmin(async ({ req, db }) => {
     const parts = pathParts(req, PREFIX);
     if (parts.length === 0) return json(await listAdminGroups(db, parseQuery(AdminGroupsQuerySchema, req)));
+    if (parts.length === 1 && parts[0] === 'link-checks') return json(await linkCheckFigures(db));
     if (parts.length === 1 && parts[0] === 'export') {
       const csv = await exportGroupsCsv(db);
       const day = new Date().toISOString().slice(0, 10);

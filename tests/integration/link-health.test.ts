@@ -17,6 +17,7 @@ import * as reportsFn from '../../functions/group-reports.ts';
 import * as publicGroupsFn from '../../functions/groups.ts';
 import * as userFn from '../../functions/user.ts';
 import * as linkFn from '../../functions/user-group-link.ts';
+import { UNKNOWN_RETRY_MS } from '../../src/features/links/check-policy.ts';
 import {
   checkGroupLink,
   claimLinkBatch,
@@ -95,11 +96,12 @@ const admin = (path: string, init: RequestInit & { json?: unknown } = {}) =>
   callFunction(groupsFn, path, bearer(adminToken, init));
 
 describe('the rotation', () => {
-  it('checks never-checked groups first, then the longest-unchecked, and only public groups', async () => {
-    const old = await addGroup({ linkCheckedAt: at(-3 * 24 * 60) });
-    const recent = await addGroup({ linkCheckedAt: at(-60) });
+  it('checks never-checked groups first, then the earliest due, and only public groups', async () => {
+    const old = await addGroup({ linkCheckedAt: at(-3 * 24 * 60), linkCheckDueAt: at(-2 * 24 * 60) });
+    // due later even though checked earlier: the due time orders the queue, not the last check
+    const recent = await addGroup({ linkCheckedAt: at(-10 * 24 * 60), linkCheckDueAt: at(60) });
     const never = await addGroup();
-    const older = await addGroup({ linkCheckedAt: at(-5 * 24 * 60) });
+    const older = await addGroup({ linkCheckedAt: at(-5 * 24 * 60), linkCheckDueAt: at(-4 * 24 * 60) });
     await addGroup({ approved: false });
     await addGroup({ hiddenAt: at(-10), hiddenReason: 'reports' });
     for (const g of [old, recent, never, older]) fake.setInvite(codeOf(g), 'live');
@@ -109,7 +111,7 @@ describe('the rotation', () => {
     expect(fake.requests).toEqual([`GET /${codeOf(never)}`, `GET /${codeOf(older)}`, `GET /${codeOf(old)}`]);
     fake.requests.length = 0;
     await run(1, 1);
-    // Then the recent one: never the unapproved or hidden ones.
+    // Then the one due in an hour (pulled ahead: nothing else is due), never the unapproved or hidden.
     expect(fake.requests).toEqual([`GET /${codeOf(recent)}`]);
     const checked = await row(never.id);
     expect(checked.linkStatus).toBe('live');
@@ -135,8 +137,13 @@ describe('the rotation', () => {
 
 describe('two dead answers apart', () => {
   it('hide the group: a dead answer sooner than LINK_DEAD_CONFIRM_MINUTES counts once', async () => {
-    const group = await addGroup({ linkStatus: 'live', linkLiveAt: at(-100), linkCheckedAt: at(-100) });
-    const bystander = await addGroup({ linkCheckedAt: at(-50) });
+    const group = await addGroup({
+      linkStatus: 'live',
+      linkLiveAt: at(-100),
+      linkCheckedAt: at(-100),
+      linkCheckDueAt: at(-100),
+    });
+    const bystander = await addGroup({ linkCheckedAt: at(-50), linkCheckDueAt: at(-50) });
     fake.setInvite(codeOf(group), 'dead');
     fake.setInvite(codeOf(bystander), 'live');
     const before = await rebuilds();
@@ -163,6 +170,13 @@ describe('two dead answers apart', () => {
     state = await row(group.id);
     expect(state).toMatchObject({ linkDeadCount: 2, hiddenReason: 'dead_link' });
     expect(state.hiddenAt).toEqual(at(61));
+    expect(await rebuilds()).toBe(before + 1);
+    // An admin's check moments after the run hid it: too soon to count, and reported hidden all the same.
+    expect(await checkGroupLink(db, group.id, { now: at(62) })).toMatchObject({
+      answer: 'dead',
+      hidden: true,
+    });
+    expect(await row(group.id)).toMatchObject({ linkDeadCount: 2, hiddenReason: 'dead_link' });
     expect(await rebuilds()).toBe(before + 1);
 
     // Gone from the public API, in the admin's 'Links quebrados' queue.
@@ -198,6 +212,8 @@ describe('unknown answers', () => {
     const result = await run(0);
     expect(result).toMatchObject({ checked: 2, unknown: 2, hidden: 0 });
     expect(await row(live.id)).toMatchObject({ linkStatus: 'live', linkLiveAt: at(-500), linkDeadCount: 0 });
+    // Tried again within hours, behind the groups already due: never stuck at the head of the queue.
+    expect((await row(live.id)).linkCheckDueAt).toEqual(new Date(at(0).getTime() + UNKNOWN_RETRY_MS));
     expect(await row(suspect.id)).toMatchObject({
       linkStatus: 'dead',
       linkDeadCount: 1,
@@ -209,8 +225,8 @@ describe('unknown answers', () => {
 
 describe('429', () => {
   it('stops the run, gives the unchecked groups their place back and skips runs until Retry-After', async () => {
-    const limited = await addGroup({ linkCheckedAt: at(-30) });
-    const next = await addGroup({ linkCheckedAt: at(-20) });
+    const limited = await addGroup({ linkCheckedAt: at(-30), linkCheckDueAt: at(-30) });
+    const next = await addGroup({ linkCheckedAt: at(-20), linkCheckDueAt: at(-20) });
     fake.setInvite(codeOf(limited), 'rate-limited');
     fake.setInvite(codeOf(next), 'live');
 
@@ -222,6 +238,7 @@ describe('429', () => {
     expect(pausedUntil.getTime()).toBeGreaterThanOrEqual(at(1).getTime());
     expect((await row(limited.id)).linkCheckedAt).toEqual(at(-30));
     expect((await row(next.id)).linkCheckedAt).toEqual(at(-20));
+    expect((await row(next.id)).linkCheckDueAt).toEqual(at(-20));
 
     fake.requests.length = 0;
     const paused = await runLinkChecks(db, {

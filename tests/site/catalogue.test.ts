@@ -105,7 +105,9 @@ describe('group pages', () => {
       `<title>${escapeHtml(group.title)} - Grupo de WhatsApp de ${escapeHtml(group.category)}`,
     );
     expect(meta(body, 'property', 'og:type')).toBe('article');
-    expect(body).toContain(`href="${group.link}"`);
+    // The join goes through /entrar/{id} (decision 0012): no invite link in the built page.
+    expect(body).toContain(`href="/entrar/${group.id}"`);
+    expect(body).not.toContain(`href="${group.link}"`);
     expect(body).toMatch(/target="_blank"[^>]*data-join-id=/);
     expect(body).toContain('Entrar no Grupo');
     expect(body).toContain('Ao clicar, você será redirecionado para o WhatsApp');

@@ -1,5 +1,11 @@
 // Chromium for browser tests: CHROMIUM_PATH, the system's chromium, or Playwright's own download.
-import { existsSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 
 export const INSTALL_HINT = 'apt-get update && apt-get install -y chromium   # or set CHROMIUM_PATH';
@@ -27,11 +33,19 @@ function safe(fn: () => string) {
   }
 }
 
-/** Launch headless Chromium with no background network traffic. */
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+/**
+ * Launch headless Chromium with no background network traffic. With `whatsapp` (the fake WhatsApp's
+ * address, tests/support/fake-whatsapp.ts), https://chat.whatsapp.com/ is that fake: the browser
+ * resolves the host to a local TLS front (a throwaway self-signed certificate, so contexts need
+ * `ignoreHTTPSErrors`) that forwards to it. A 302 to an invite link is then followed as in a visitor's
+ * browser (Playwright's route() does not see the target of a redirect), and nothing leaves the machine.
+ */
+export async function launchBrowser(options: { whatsapp?: string } = {}): Promise<Browser> {
+  const front = options.whatsapp ? await startWhatsAppFront(options.whatsapp) : null;
+  const browser = await chromium.launch({
     executablePath: findChromium(),
     args: [
+      ...(front ? [`--host-resolver-rules=MAP chat.whatsapp.com 127.0.0.1:${front.port}`] : []),
       '--no-sandbox',
       '--disable-gpu',
       '--disable-quic',
@@ -41,6 +55,56 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+  if (front) browser.on('disconnected', () => front.close());
+  return browser;
+}
+
+/** An HTTPS server on a free local port that forwards every request to the fake WhatsApp. */
+async function startWhatsAppFront(target: string) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'wa-tls-'));
+  const [keyFile, certFile] = [path.join(dir, 'key.pem'), path.join(dir, 'cert.pem')];
+  try {
+    execFileSync(
+      'openssl',
+      ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1']
+        .concat(['-keyout', keyFile, '-out', certFile, '-subj', '/CN=chat.whatsapp.com'])
+        .concat(['-addext', 'subjectAltName=DNS:chat.whatsapp.com']),
+      { stdio: 'ignore' },
+    );
+  } catch (error) {
+    throw new Error(`openssl is needed for the fake WhatsApp's TLS front: ${(error as Error).message}`);
+  }
+  const tls = { key: readFileSync(keyFile), cert: readFileSync(certFile) };
+  rmSync(dir, { recursive: true, force: true });
+  const upstream = new URL(target);
+  const server = createHttpsServer(tls, (req, res) => {
+    const forward = httpRequest(
+      {
+        host: upstream.hostname,
+        port: upstream.port,
+        path: req.url,
+        method: req.method,
+        headers: { ...req.headers, host: upstream.host },
+      },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    forward.on('error', () => {
+      res.writeHead(502);
+      res.end();
+    });
+    req.pipe(forward);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as AddressInfo).port,
+    close: () => {
+      server.closeAllConnections();
+      server.close();
+    },
+  };
 }
 
 /**

@@ -18,6 +18,7 @@ import { ADMIN_PAGE_SIZE, type GroupStatusFilter, QUICK_FEATURE_DAYS } from './a
 import { GroupBulkActions } from './GroupBulkActions.tsx';
 import { GroupEditDialog } from './GroupEditDialog.tsx';
 import { useAction } from './kit.tsx';
+import LinkCheckFigures from './LinkCheckFigures.tsx';
 import { CheckLinkButton, LinkStatusBadge, RestoreLinkButton } from './LinkHealthAdmin.tsx';
 import { RevisionReview } from './RevisionReview.tsx';
 import { ConfirmDialog, Pagination } from './ui.tsx';
@@ -165,6 +166,11 @@ export function GroupsManager({ onChanged }: { onChanged?: () => void }) {
         </div>
       </div>
 
+      {status === 'dead_link' && (
+        <div className="mb-4">
+          <LinkCheckFigures />
+        </div>
+      )}
       {status === 'revisions' ? (
         <RevisionReview onChanged={onChanged} />
       ) : list.loading && !list.data ? (

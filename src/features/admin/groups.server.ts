@@ -148,7 +148,7 @@ export async function updateGroup(db: Db, id: string, edit: GroupEdit, now = new
     // A new link starts unverified; a group its dead link hid comes back with it.
     if (invite.link !== current.link) {
       Object.assign(set, { linkStatus: 'unknown', linkCheckedAt: null, linkLiveAt: null });
-      Object.assign(set, { linkDeadCount: 0, linkDeadAt: null });
+      Object.assign(set, { linkDeadCount: 0, linkDeadAt: null, linkCheckDueAt: null });
       if (current.hiddenReason === 'dead_link' && current.hiddenAt)
         Object.assign(set, { hiddenAt: null, hiddenReason: null });
     }

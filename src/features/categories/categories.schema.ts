@@ -20,6 +20,7 @@ export const RESERVED_SLUGS: readonly string[] = [
   'grupos',
   'index',
   'lembretes-cancelados',
+  'link-quebrado',
   'manifest.webmanifest',
   'offline',
   'pagar-destaque',
@@ -35,6 +36,7 @@ export const RESERVED_SLUGS: readonly string[] = [
   'favicon.svg',
   // functions, redirects, build output and the platform
   'api',
+  'entrar',
   'grupo',
   'home',
   'uploads',

@@ -1,13 +1,13 @@
-// 'Entrar no Grupo' ('Seguir Canal' for a channel): a real link to the invite that opens in a new tab (so it works before JavaScript
-// and is never caught by a popup blocker); groups/interactions.ts registers the click on the way out,
-// and the tab opens whether or not that registration succeeds.
+// 'Entrar no Grupo' ('Seguir Canal' for a channel): a real link that opens in a new tab (so it works
+// before JavaScript and is never caught by a popup blocker) through /entrar/{id}, which counts the join
+// and sends the visitor to the group's current invite link, or stops them when the link is known dead
+// (decision 0012). nofollow: crawlers have nothing to index there.
 import { MessageCircle } from 'lucide-react';
 import { buttonClasses, cx } from '#src/components/ui/classes.ts';
-import { type GroupType, JOIN_LABELS } from './groups.ts';
+import { type GroupType, JOIN_LABELS, joinPath } from './groups.ts';
 
 interface Props {
   groupId: string;
-  link: string;
   type?: GroupType;
   size?: 'md' | 'lg';
   block?: boolean;
@@ -16,7 +16,6 @@ interface Props {
 
 export default function JoinButton({
   groupId,
-  link,
   type = 'group',
   size = 'lg',
   block = false,
@@ -24,7 +23,7 @@ export default function JoinButton({
 }: Props) {
   return (
     <a
-      href={link}
+      href={joinPath(groupId)}
       target="_blank"
       rel="noopener noreferrer nofollow"
       data-join-id={groupId}

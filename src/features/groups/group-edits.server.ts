@@ -6,6 +6,7 @@ import type { Db } from '#db/client.ts';
 import { categories, featureOrders, groupRevisions, groups, users } from '#db/schema.ts';
 import { recordAccess } from '#src/features/access-log/access-log.server.ts';
 import type { SessionUser } from '#src/features/auth/session.server.ts';
+import { newLinkCheckState } from '#src/features/links/check-policy.ts';
 import { checkInvite } from '#src/features/links/invite-check.server.ts';
 import { DEAD_LINK_MESSAGE } from '#src/features/links/links.schema.ts';
 import { requestRebuild } from '#src/features/rebuilds/rebuilds.server.ts';
@@ -105,9 +106,11 @@ export async function editOwnGroup(db: Db, user: SessionUser, id: string, form: 
 
   const invite = input.link === undefined ? null : normalizeInviteLink(input.link);
   const newInvite = invite && invite.code !== group.inviteCode ? invite : null;
+  let newInviteStatus: 'live' | 'dead' | 'unknown' = 'unknown';
   if (newInvite) {
     await assertInviteFree(db, newInvite.code, { userId: user.id }, group.id);
-    if ((await inviteLinkStatus(newInvite.link)) === 'dead')
+    newInviteStatus = await inviteLinkStatus(newInvite.link);
+    if (newInviteStatus === 'dead')
       throw new AppError('BAD_REQUEST', DEAD_LINK_MESSAGE, { link: DEAD_LINK_MESSAGE });
   }
   const categoryId =
@@ -136,6 +139,9 @@ export async function editOwnGroup(db: Db, user: SessionUser, id: string, form: 
         set.link = newInvite.link;
         set.inviteCode = newInvite.code;
         set.type = newInvite.type;
+        // The old link's answers are not the new one's: joins go to the new link at once (/entrar),
+        // and the checker looks at it first (#33).
+        Object.assign(set, newLinkCheckState(newInviteStatus, new Date()));
         if (group.hiddenReason === 'dead_link') {
           set.hiddenAt = null;
           set.hiddenReason = null;

@@ -94,3 +94,6 @@ export function groupPath(group: { categorySlug: string; titleSlug: string }): s
 export const GROUP_TYPE_LABELS: Record<GroupType, string> = { group: 'Grupo', channel: 'Canal' };
 /** The join button of each link type. */
 export const JOIN_LABELS: Record<GroupType, string> = { group: 'Entrar no Grupo', channel: 'Seguir Canal' };
+
+/** Where 'Entrar no Grupo' points: functions/join.ts sends the visitor to the current invite link. */
+export const joinPath = (groupId: string) => `/entrar/${encodeURIComponent(groupId)}`;

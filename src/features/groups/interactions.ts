@@ -1,7 +1,7 @@
 // The only JavaScript a static group page needs before interaction: one delegated listener per kind of
 // action, so static cards and island-rendered cards behave the same without hydrating React.
-//   a[data-join-id]        'Entrar no Grupo': the link opens the invite in a new tab by itself; we only
-//                          register the click (keepalive, so it survives the tab switch; a failure is ignored).
+//   a[data-join-id]        'Entrar no Grupo': nothing to do here: /entrar/{id} counts the join itself
+//                          (registering it here too would count it twice).
 //   [data-share-copy]      copy the link, 3 s feedback, register a 'clipboard' share
 //   [data-share-dialog]    'Compartilhar': loads and opens the 'Compartilhar Grupo' dialog on first press
 //   [data-report-dialog]   'Denunciar': loads and opens the report dialog on first press
@@ -30,10 +30,6 @@ function post(path: string, body?: unknown) {
   } catch {
     // registering is best effort: the visitor's action goes ahead regardless
   }
-}
-
-export function registerClick(groupId: string) {
-  post(`/api/groups/${encodeURIComponent(groupId)}/click`);
 }
 
 export function registerShare(groupId: string, platform: string) {
@@ -97,11 +93,7 @@ function onClick(event: MouseEvent) {
     return;
   }
 
-  const join = target.closest<HTMLAnchorElement>('a[data-join-id]');
-  if (join?.dataset.joinId) {
-    registerClick(join.dataset.joinId);
-    return;
-  }
+  if (target.closest('a[data-join-id]')) return;
 
   const adLink = target.closest<HTMLAnchorElement>('a[data-ad-id]');
   if (adLink?.dataset.adId) {

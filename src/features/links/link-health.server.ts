@@ -2,14 +2,15 @@
 // ('Verificar agora', broken-link reports), hiding after two dead answers, the admin's restore and the
 // owner's new link. The rules live in link-health.ts; the request to WhatsApp in invite-check.server.ts.
 //
-// Rotation: public groups are picked longest-unchecked first (never checked first), preceded by the
-// groups waiting to confirm a dead answer (one dead answer at least LINK_DEAD_CONFIRM_MINUTES old).
-// A run claims its batch by writing link_checked_at = now in one statement (`for update skip
+// Queue: public groups are picked earliest due first (link_check_due_at, set after every answer by the
+// shared policy in check-policy.ts; never checked first), preceded by the groups waiting to confirm a
+// dead answer (one dead answer at least LINK_DEAD_CONFIRM_MINUTES old). A run claims its batch by
+// writing link_checked_at = now and a short lease on the due time in one statement (`for update skip
 // locked`), so two overlapping runs never check the same group. An unknown answer changes nothing about
-// the group, but the attempt keeps its place at the back of the queue (checked again in the next sweep),
-// so a link WhatsApp never answers for cannot hold the head of the queue; a 429 stops the run, gives
-// the groups it did not check their place back and pauses every run until the backoff has passed
-// (stored in link_check_state, so every function instance sees it).
+// the group's state but is tried again later (UNKNOWN_RETRY_MS), so a link WhatsApp never answers for
+// cannot hold the head of the queue; a 429 stops the run, gives the groups it did not check their place
+// back and pauses every run until the backoff has passed (stored in link_check_state, so every function
+// instance sees it). A join on an overdue group and a broken-link report move it to the front.
 import { and, eq, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '#db/client.ts';
 import { groups, linkCheckState } from '#db/schema.ts';
@@ -23,8 +24,28 @@ import { SubmissionSchema } from '#src/features/submission/submission.schema.ts'
 import { isUniqueViolation } from '#src/lib/db-errors.ts';
 import { getEnv } from '#src/lib/env.server.ts';
 import { AppError } from '#src/lib/http.server.ts';
+import { saoPauloDay } from '../analytics/visitor.server.ts';
+import {
+  adjustIntervalScale,
+  FRONT_OFFSET_MS,
+  frontDueAt,
+  INITIAL_INTERVAL_SCALE,
+  JOIN_CHECK_MAX_WAIT_MS,
+  JOIN_CHECK_TIMEOUT_MS,
+  joinChecksFirst,
+  joinQueuesCheck,
+  newLinkCheckState,
+  nextCheckDueAt,
+  type PolicyInput,
+} from './check-policy.ts';
 import { checkInvite, type InviteCheck } from './invite-check.server.ts';
-import { backoffSeconds, type LinkAnswer, type LinkState, nextLinkState } from './link-health.ts';
+import {
+  backoffSeconds,
+  type LinkAnswer,
+  type LinkCheckFigures,
+  type LinkState,
+  nextLinkState,
+} from './link-health.ts';
 
 export const DEAD_INVITE_MESSAGE = 'Este link de convite foi revogado ou não existe.';
 export const GROUP_NOT_FOUND_MESSAGE = 'Grupo não encontrado';
@@ -36,6 +57,8 @@ export type InviteChecker = (link: string, options?: { signal?: AbortSignal }) =
 /** How long one run may spend checking (Netlify's scheduled functions stop at 30 s). */
 export const RUN_TIME_BUDGET_MS = 22_000;
 const STATE_ID = 'default';
+/** A claimed group's due time moves this far ahead while its run checks it (another run skips it). */
+const CLAIM_LEASE_MS = 10 * 60_000;
 
 function isRateLimited(check: InviteCheck) {
   return check.status === 'unknown' && check.retryAfterSeconds !== undefined;
@@ -52,11 +75,36 @@ const stateColumns = {
   id: groups.id,
   approved: groups.approved,
   hiddenAt: groups.hiddenAt,
+  hiddenReason: groups.hiddenReason,
   linkStatus: groups.linkStatus,
   linkLiveAt: groups.linkLiveAt,
   linkDeadCount: groups.linkDeadCount,
   linkDeadAt: groups.linkDeadAt,
+  createdAt: groups.createdAt,
+  cliques: groups.cliques,
+  linkCheckJoins: groups.linkCheckJoins,
+  linkCheckedAt: groups.linkCheckedAt,
 };
+
+/** What the shared policy needs to know of a group (joins since its previous check, its age). */
+function policyInputOf(
+  row: { createdAt: Date; cliques: number; linkCheckJoins: number; linkCheckedAt: Date | null },
+  answer: LinkAnswer,
+  now: Date,
+  scale: number,
+  previousCheckedAt: Date | null = row.linkCheckedAt,
+): PolicyInput {
+  return {
+    now: now.getTime(),
+    createdAt: row.createdAt.getTime(),
+    answer,
+    totalJoins: row.cliques,
+    joinsSinceCheck: Math.max(0, row.cliques - row.linkCheckJoins),
+    lastCheckedAt: previousCheckedAt?.getTime() ?? null,
+    liveSince: answer === 'live' ? row.createdAt.getTime() : null,
+    scale,
+  };
+}
 
 /**
  * Apply one answer to a group (locked while it changes). Hides it on the second counted dead answer,
@@ -68,8 +116,9 @@ export async function recordLinkAnswer(
   groupId: string,
   answer: LinkAnswer,
   now: Date = new Date(),
-  options: { checkedAt?: boolean } = {},
+  options: { checkedAt?: boolean; previousCheckedAt?: Date | null; scale?: number } = {},
 ): Promise<{ linkStatus: LinkAnswer; hidden: boolean; leftSite: boolean }> {
+  const scale = options.scale ?? (await readState(db)).intervalScale ?? INITIAL_INTERVAL_SCALE;
   const { hiddenNow, ...result } = await db.transaction(async (tx) => {
     const [row] = await tx.select(stateColumns).from(groups).where(eq(groups.id, groupId)).for('update');
     if (!row) throw new AppError('NOT_FOUND', GROUP_NOT_FOUND_MESSAGE);
@@ -81,18 +130,28 @@ export async function recordLinkAnswer(
     };
     const { state, hide } = nextLinkState(current, answer, now, confirmMs());
     const hideNow = hide && row.hiddenAt === null;
-    if (answer !== 'unknown')
-      await tx
-        .update(groups)
-        .set({
-          ...state,
-          ...(options.checkedAt ? { linkCheckedAt: now } : {}),
-          ...(hideNow ? { hiddenAt: now, hiddenReason: 'dead_link' as const } : keepUpdatedAt),
-        })
-        .where(eq(groups.id, groupId));
+    const previous = options.previousCheckedAt === undefined ? row.linkCheckedAt : options.previousCheckedAt;
+    // The next check: the policy's after a live or unknown answer; after a dead one, the confirmation.
+    const dueAt =
+      answer === 'dead'
+        ? new Date(now.getTime() + Math.max(confirmMs(), 60_000))
+        : new Date(nextCheckDueAt(policyInputOf(row, answer, now, scale, previous)));
+    await tx
+      .update(groups)
+      .set({
+        ...(answer !== 'unknown' ? { ...state, linkCheckJoins: row.cliques } : {}),
+        ...(options.checkedAt && answer !== 'unknown' ? { linkCheckedAt: now } : {}),
+        linkCheckDueAt: dueAt,
+        ...(hideNow ? { hiddenAt: now, hiddenReason: 'dead_link' as const } : keepUpdatedAt),
+      })
+      .where(eq(groups.id, groupId));
     return {
       linkStatus: state.linkStatus,
-      hidden: hideNow || (row.hiddenAt !== null && hide),
+      // Hidden for its dead link: by this answer, or already (a dead answer on a group another check
+      // hid moments ago comes too soon to count, yet the group is hidden all the same).
+      hidden:
+        hideNow ||
+        (row.hiddenAt !== null && (hide || (answer === 'dead' && row.hiddenReason === 'dead_link'))),
       leftSite: hideNow && row.approved,
       hiddenNow: hideNow,
     };
@@ -104,7 +163,36 @@ export async function recordLinkAnswer(
 
 async function readState(db: Db) {
   const [row] = await db.select().from(linkCheckState).where(eq(linkCheckState.id, STATE_ID));
-  return row ?? { pausedUntil: null, rateLimitedRuns: 0 };
+  return row ?? { pausedUntil: null, rateLimitedRuns: 0, intervalScale: null, lastRunAt: null };
+}
+
+/** Add to today's figures (São Paulo day): checks made, dead answers, 429s. */
+async function countChecks(
+  db: Db,
+  now: Date,
+  figures: { checks: number; dead: number; rateLimited: number },
+) {
+  if (!figures.checks && !figures.dead && !figures.rateLimited) return;
+  const day = saoPauloDay(now);
+  const today = sql`${linkCheckState.statsDay} = ${day}`;
+  await db
+    .insert(linkCheckState)
+    .values({
+      id: STATE_ID,
+      statsDay: day,
+      checksToday: figures.checks,
+      deadToday: figures.dead,
+      rateLimitedToday: figures.rateLimited,
+    })
+    .onConflictDoUpdate({
+      target: linkCheckState.id,
+      set: {
+        statsDay: day,
+        checksToday: sql`case when ${today} then ${linkCheckState.checksToday} else 0 end + ${figures.checks}`,
+        deadToday: sql`case when ${today} then ${linkCheckState.deadToday} else 0 end + ${figures.dead}`,
+        rateLimitedToday: sql`case when ${today} then ${linkCheckState.rateLimitedToday} else 0 end + ${figures.rateLimited}`,
+      },
+    });
 }
 
 /** Whether checks are paused after a 429 (and until when). */
@@ -119,11 +207,17 @@ export async function pauseAfterRateLimit(db: Db, retryAfterSeconds: number | un
   const pausedUntil = new Date(now.getTime() + backoffSeconds(retryAfterSeconds, rateLimitedRuns) * 1000);
   await db
     .insert(linkCheckState)
-    .values({ id: STATE_ID, pausedUntil, rateLimitedRuns: 1, lastRunAt: now })
+    .values({ id: STATE_ID, pausedUntil, rateLimitedRuns: 1, lastRunAt: now, lastRateLimitedAt: now })
     .onConflictDoUpdate({
       target: linkCheckState.id,
-      set: { pausedUntil, rateLimitedRuns: sql`${linkCheckState.rateLimitedRuns} + 1`, lastRunAt: now },
+      set: {
+        pausedUntil,
+        rateLimitedRuns: sql`${linkCheckState.rateLimitedRuns} + 1`,
+        lastRunAt: now,
+        lastRateLimitedAt: now,
+      },
     });
+  await countChecks(db, now, { checks: 1, dead: 0, rateLimited: 1 });
   return pausedUntil;
 }
 
@@ -158,45 +252,73 @@ export async function takeCheckSlot(
   return { busyMs: Math.max(0, Number(busy?.busy_ms ?? 0)) };
 }
 
-async function markRun(db: Db, now: Date) {
+async function markRun(db: Db, now: Date, intervalScale: number) {
   await db
     .insert(linkCheckState)
-    .values({ id: STATE_ID, rateLimitedRuns: 0, lastRunAt: now })
-    .onConflictDoUpdate({ target: linkCheckState.id, set: { rateLimitedRuns: 0, lastRunAt: now } });
+    .values({ id: STATE_ID, rateLimitedRuns: 0, lastRunAt: now, intervalScale })
+    .onConflictDoUpdate({
+      target: linkCheckState.id,
+      set: { rateLimitedRuns: 0, lastRunAt: now, intervalScale },
+    });
+}
+
+/**
+ * The earliest scheduled due time of a public group, the front of the queue (reports, overdue joins)
+ * and never-checked groups left out: how far behind the checker is. One step down the due index.
+ */
+export async function oldestScheduledDue(db: Db, now: Date = new Date()): Promise<Date | null> {
+  const after = new Date(now.getTime() - FRONT_OFFSET_MS / 2);
+  const [row] = rowsOf<{ due: string | Date | null }>(
+    await db.execute(sql`
+      select link_check_due_at as due from groups
+      where ${isApprovedGroup} and link_check_due_at > ${after.toISOString()}
+      order by link_check_due_at asc nulls first, id limit 1`),
+  );
+  return row?.due ? new Date(row.due) : null;
 }
 
 interface Claimed {
   id: string;
   link: string;
   previousCheckedAt: Date | null;
+  previousDueAt: Date | null;
 }
 
 /**
  * Claim the next `size` groups to check: first those waiting to confirm a dead answer, then the
- * rotation (never checked first, then longest-unchecked). Both reads walk a partial index, and the
- * reads and the marking are one statement: one round trip, and a claim is atomic on its own.
+ * earliest due (never checked first, then the front, then by due time, even when none is due yet: a
+ * checker with time to spare checks early). Both reads walk a partial index, and the reads and the
+ * marking are one statement: one round trip, and a claim is atomic on its own.
  */
 export async function claimLinkBatch(db: Db, size: number, now: Date = new Date()): Promise<Claimed[]> {
   if (size <= 0) return [];
   const cutoff = new Date(now.getTime() - confirmMs());
-  const rows = rowsOf<{ id: string; link: string; previous: string | Date | null; part: number }>(
+  const lease = new Date(now.getTime() + CLAIM_LEASE_MS);
+  const rows = rowsOf<{
+    id: string;
+    link: string;
+    previous: string | Date | null;
+    previous_due: string | Date | null;
+    part: number;
+  }>(
     await db.execute(sql`
       with suspects as (
-        select id, link, link_checked_at, link_dead_at as sort_at from groups
+        select id, link, link_checked_at, link_check_due_at, link_dead_at as sort_at from groups
         where link_dead_count > 0 and ${isApprovedGroup} and link_dead_at <= ${cutoff.toISOString()}
         order by link_dead_at limit ${size} for update skip locked),
-      rotation as (
-        select id, link, link_checked_at, link_checked_at as sort_at from groups
+      queue as (
+        select id, link, link_checked_at, link_check_due_at, link_check_due_at as sort_at from groups
         where ${isApprovedGroup} and id not in (select id from suspects)
-        order by link_checked_at asc nulls first, id
+        order by link_check_due_at asc nulls first, id
         limit ${size} for update skip locked),
       -- a constant limit in each read keeps the planner on its index; the union takes the first size
       claimed as (
-        select *, 0 as part from suspects union all select *, 1 as part from rotation limit ${size})
-      update groups set link_checked_at = ${now.toISOString()}, updated_at = groups.updated_at
+        select *, 0 as part from suspects union all select *, 1 as part from queue limit ${size})
+      update groups set link_checked_at = ${now.toISOString()}, link_check_due_at = ${lease.toISOString()},
+        updated_at = groups.updated_at
       from claimed where groups.id = claimed.id
-      returning groups.id, groups.link, claimed.link_checked_at as previous, claimed.part,
-        claimed.sort_at`),
+      returning groups.id, groups.link, claimed.link_checked_at as previous,
+        claimed.link_check_due_at as previous_due, claimed.part, claimed.sort_at`),
   );
   // RETURNING keeps no order: suspects first, each part in its queue's order.
   const order = (r: { part: number; sort_at?: string | Date | null; id: string }) =>
@@ -209,15 +331,16 @@ export async function claimLinkBatch(db: Db, size: number, now: Date = new Date(
     id: r.id,
     link: r.link,
     previousCheckedAt: r.previous ? new Date(r.previous) : null,
+    previousDueAt: r.previous_due ? new Date(r.previous_due) : null,
   }));
 }
 
-/** Give claimed groups that were not checked their place in the rotation back. */
+/** Give claimed groups that were not checked their place in the queue back. */
 async function releaseClaims(db: Db, claims: Claimed[], claimedAt: Date) {
   for (const claim of claims)
     await db
       .update(groups)
-      .set({ linkCheckedAt: claim.previousCheckedAt, ...keepUpdatedAt })
+      .set({ linkCheckedAt: claim.previousCheckedAt, linkCheckDueAt: claim.previousDueAt, ...keepUpdatedAt })
       .where(and(eq(groups.id, claim.id), eq(groups.linkCheckedAt, claimedAt)));
 }
 
@@ -266,8 +389,18 @@ export async function runLinkChecks(db: Db, options: LinkRunOptions = {}): Promi
     skipped: false,
   };
   const start = clock();
-  const paused = await linkChecksPausedUntil(db, start);
-  if (paused) return { ...result, pausedUntil: paused.toISOString(), skipped: true };
+  const state = await readState(db);
+  if (state.pausedUntil && state.pausedUntil > start)
+    return { ...result, pausedUntil: state.pausedUntil.toISOString(), skipped: true };
+  // The policy's scale follows the backlog (behind: longer intervals; idle: shorter), once per run.
+  const elapsed = state.lastRunAt ? start.getTime() - state.lastRunAt.getTime() : 0;
+  const oldest = await oldestScheduledDue(db, start);
+  const scale = adjustIntervalScale(
+    state.intervalScale ?? INITIAL_INTERVAL_SCALE,
+    oldest?.getTime() ?? null,
+    start.getTime(),
+    elapsed,
+  );
 
   const claims = await claimLinkBatch(db, options.batch ?? env.LINK_CHECK_BATCH, start);
   result.claimed = claims.length;
@@ -288,7 +421,10 @@ export async function runLinkChecks(db: Db, options: LinkRunOptions = {}): Promi
       result.pausedUntil = (await pauseAfterRateLimit(db, check.retryAfterSeconds, clock())).toISOString();
       break;
     }
-    const outcome = await recordLinkAnswer(db, claim.id, check.status, clock()).catch((error: unknown) => {
+    const outcome = await recordLinkAnswer(db, claim.id, check.status, clock(), {
+      previousCheckedAt: claim.previousCheckedAt,
+      scale,
+    }).catch((error: unknown) => {
       // The group was deleted meanwhile: nothing to record.
       if (error instanceof AppError && error.code === 'NOT_FOUND') return null;
       throw error;
@@ -299,7 +435,8 @@ export async function runLinkChecks(db: Db, options: LinkRunOptions = {}): Promi
     if (outcome?.leftSite) leftSite.push(claim.id);
   }
   await releaseClaims(db, claims.slice(index), start);
-  if (!result.pausedUntil) await markRun(db, clock());
+  await countChecks(db, clock(), { checks: result.checked, dead: result.dead, rateLimited: 0 });
+  if (!result.pausedUntil) await markRun(db, clock(), scale);
   if (leftSite.length)
     await requestRebuild(db, `${leftSite.length} grupo(s) ocultado(s) por link quebrado`, {
       groups: leftSite,
@@ -334,8 +471,9 @@ export async function checkGroupLink(
     (): InviteCheck => ({ status: 'unknown', type: 'group' }),
   );
   if (isRateLimited(check)) await pauseAfterRateLimit(db, check.retryAfterSeconds, now);
+  else await countChecks(db, now, { checks: 1, dead: check.status === 'dead' ? 1 : 0, rateLimited: 0 });
   const conclusive = check.status !== 'unknown';
-  const outcome = await recordLinkAnswer(db, groupId, check.status, now, { checkedAt: conclusive });
+  const outcome = await recordLinkAnswer(db, groupId, check.status, now, { checkedAt: true });
   if (outcome.leftSite)
     await requestRebuild(db, `grupo ocultado por link quebrado: ${groupId}`, { groups: [groupId] });
   return {
@@ -346,9 +484,91 @@ export async function checkGroupLink(
   };
 }
 
-/** A visitor reported a broken link: check it now, unless WhatsApp asked for a pause. */
+/**
+ * A visitor reported a broken link: check it now, unless WhatsApp asked for a pause (then it waits
+ * at the front of the queue for the first run after the pause).
+ */
 export async function checkReportedLink(db: Db, groupId: string) {
-  return checkGroupLink(db, groupId, { respectPause: true });
+  const result = await checkGroupLink(db, groupId, { respectPause: true });
+  if (result.checkedAt === null && result.answer === 'unknown') await moveToFront(db, groupId, new Date());
+  return result;
+}
+
+/** Put a group at the front of the check queue (unless it already is). */
+async function moveToFront(db: Db, groupId: string, now: Date) {
+  const front = new Date(frontDueAt(now.getTime()));
+  const alreadyFront = new Date(now.getTime() - FRONT_OFFSET_MS / 2);
+  await db
+    .update(groups)
+    .set({ linkCheckDueAt: front, ...keepUpdatedAt })
+    .where(
+      and(
+        eq(groups.id, groupId),
+        // a never-checked group (null) is already first, and one at the front keeps its place
+        sql`${groups.linkCheckDueAt} > ${alreadyFront.toISOString()}`,
+      ),
+    );
+}
+
+/** The row of a group a join reads (/entrar/{id}): its link and what the policy needs. */
+export interface JoinRow {
+  id: string;
+  createdAt: Date;
+  cliques: number;
+  linkCheckJoins: number;
+  linkCheckedAt: Date | null;
+  linkCheckDueAt: Date | null;
+}
+
+/**
+ * A visitor joins a group whose check is overdue (joinChecksFirst, the policy the simulation runs):
+ * the join checks the link itself when no 429 pause is on and the shared pace to WhatsApp has a slot
+ * within JOIN_CHECK_MAX_WAIT_MS, and applies the answer as any check does (a dead one marks the link
+ * dead, so this visitor and the next are stopped). Returns the answer, or null when it did not check
+ * (not overdue, paused, or the pace busy: the caller queues the group instead).
+ */
+export async function checkBeforeJoin(
+  db: Db,
+  row: JoinRow & { link: string },
+  options: {
+    now?: Date;
+    checker?: InviteChecker;
+    paceMs?: number;
+    sleep?: (ms: number) => Promise<void>;
+  } = {},
+): Promise<LinkAnswer | null> {
+  const now = options.now ?? new Date();
+  const state = await readState(db);
+  const scale = state.intervalScale ?? INITIAL_INTERVAL_SCALE;
+  const input = policyInputOf(row, 'live', now, scale);
+  if (!joinChecksFirst({ ...input, dueAt: row.linkCheckDueAt?.getTime() ?? null })) return null;
+  if (state.pausedUntil && state.pausedUntil > now) return null;
+  const slot = await takeCheckSlot(db, options.paceMs ?? getEnv().LINK_CHECK_PACE, JOIN_CHECK_MAX_WAIT_MS);
+  if (!('waitMs' in slot)) return null;
+  if (slot.waitMs > 0) await (options.sleep ?? realSleep)(slot.waitMs);
+  const check = await (options.checker ?? checkInvite)(row.link, {
+    signal: AbortSignal.timeout(JOIN_CHECK_TIMEOUT_MS),
+  }).catch((): InviteCheck => ({ status: 'unknown', type: 'group' }));
+  const answeredAt = options.now ?? new Date();
+  if (isRateLimited(check)) await pauseAfterRateLimit(db, check.retryAfterSeconds, answeredAt);
+  else
+    await countChecks(db, answeredAt, { checks: 1, dead: check.status === 'dead' ? 1 : 0, rateLimited: 0 });
+  const outcome = await recordLinkAnswer(db, row.id, check.status, answeredAt, { checkedAt: true, scale });
+  if (outcome.leftSite)
+    await requestRebuild(db, `grupo ocultado por link quebrado: ${row.id}`, { groups: [row.id] });
+  return check.status;
+}
+
+/**
+ * A visitor joins a group: when its check is overdue (by its due time, or by the interval its joins
+ * since the last check now call for), it moves to the front of the queue. Returns whether it moved.
+ */
+export async function queueOverdueCheck(db: Db, row: JoinRow, now: Date = new Date()): Promise<boolean> {
+  const input = policyInputOf(row, 'live', now, INITIAL_INTERVAL_SCALE);
+  if (row.linkCheckDueAt === null) return false; // never checked: already first in the queue
+  if (!joinQueuesCheck({ ...input, dueAt: row.linkCheckDueAt.getTime() })) return false;
+  await moveToFront(db, row.id, now);
+  return true;
 }
 
 /** Admin: put a group hidden for a dead link back (unverified: the rotation checks it again). */
@@ -362,6 +582,7 @@ export async function restoreDeadLinkGroup(db: Db, groupId: string) {
       linkDeadCount: 0,
       linkDeadAt: null,
       linkCheckedAt: null,
+      linkCheckDueAt: null,
     })
     .where(and(eq(groups.id, groupId), eq(groups.hiddenReason, 'dead_link')))
     .returning({ id: groups.id, approved: groups.approved });
@@ -415,11 +636,7 @@ export async function replaceGroupLink(
         approved: false,
         hiddenAt: sql`case when ${groups.hiddenReason} = 'dead_link' then null else ${groups.hiddenAt} end`,
         hiddenReason: sql`case when ${groups.hiddenReason} = 'dead_link' then null else ${groups.hiddenReason} end`,
-        linkStatus: live ? 'live' : 'unknown',
-        linkLiveAt: live ? now : null,
-        linkCheckedAt: live ? now : null,
-        linkDeadCount: 0,
-        linkDeadAt: null,
+        ...newLinkCheckState(check.status, now),
       })
       .where(eq(groups.id, groupId));
   } catch (error) {
@@ -430,4 +647,29 @@ export async function replaceGroupLink(
   if (group.approved && group.hiddenAt === null)
     await requestRebuild(db, `link do grupo trocado: ${groupId}`, { groups: [groupId] });
   return { id: groupId, link: invite.link, approved: false, linkStatus: live ? 'live' : 'unknown' };
+}
+
+/** Read the checker's figures (one state row, one step down the due index, one bounded count). */
+export async function linkCheckFigures(db: Db, now: Date = new Date()): Promise<LinkCheckFigures> {
+  const state = await readState(db);
+  const today = 'statsDay' in state && state.statsDay === saoPauloDay(now);
+  const oldest = await oldestScheduledDue(db, now);
+  const after = new Date(now.getTime() - FRONT_OFFSET_MS / 2);
+  const [waiting] = rowsOf<{ n: number | string }>(
+    await db.execute(sql`
+      select count(*) as n from (select 1 from groups
+        where ${isApprovedGroup} and (link_check_due_at is null or link_check_due_at <= ${after.toISOString()})
+        order by link_check_due_at asc nulls first, id limit 1000) as first`),
+  );
+  const row = state as Partial<typeof linkCheckState.$inferSelect>;
+  return {
+    checksToday: today ? (row.checksToday ?? 0) : 0,
+    deadToday: today ? (row.deadToday ?? 0) : 0,
+    rateLimitedToday: today ? (row.rateLimitedToday ?? 0) : 0,
+    lastRateLimitedAt: row.lastRateLimitedAt?.toISOString() ?? null,
+    pausedUntil: state.pausedUntil && state.pausedUntil > now ? state.pausedUntil.toISOString() : null,
+    oldestDueAt: oldest?.toISOString() ?? null,
+    waitingFirst: Number(waiting?.n ?? 0),
+    lastRunAt: state.lastRunAt?.toISOString() ?? null,
+  };
 }

@@ -70,6 +70,19 @@ export function sweepDays(groups: number, batch: number, runMinutes = 1): number
   return ((groups / batch) * runMinutes) / (24 * 60);
 }
 
+/** The checker's figures for the admin's 'Links quebrados': today's work and whether WhatsApp pushes back. */
+export interface LinkCheckFigures {
+  checksToday: number;
+  deadToday: number;
+  rateLimitedToday: number;
+  lastRateLimitedAt: string | null;
+  pausedUntil: string | null;
+  /** the earliest scheduled due time (front and never-checked left out): how far behind the checker is */
+  oldestDueAt: string | null;
+  /** public groups waiting at the front (a report, an overdue join) or never checked */
+  waitingFirst: number;
+  lastRunAt: string | null;
+}
 /**
  * What an owner does when checks hid a group for its dead link: the same words in the e-mail and the
  * panel. 'Atualizar link' keeps the group (page, stats, history); it is never sent again.

@@ -26,6 +26,7 @@ import { EndAllSessions } from './EndAllSessions.tsx';
 import { GroupActions } from './GroupActions.tsx';
 import { GroupTools, type OwnedGroup } from './GroupTools.tsx';
 import { HiddenNotice } from './HiddenNotice.tsx';
+import LinkCheckLine from './LinkCheckLine.tsx';
 import { MyData } from './MyData.tsx';
 import { RenewalReminderSetting } from './RenewalReminderSetting.tsx';
 import { UpdateLinkButton } from './UpdateLinkDialog.tsx';
@@ -34,6 +35,9 @@ type UserGroup = OwnGroup &
   OwnedGroup & {
     hiddenReason: string | null;
     reportReasons: ReportReason[];
+    linkCheckedAt: string | null;
+    linkCheckDueAt: string | null;
+    linkStatus: string;
     rejectedRevision: { reason: string } | null;
   };
 interface UserOrder extends WithdrawableOrder {
@@ -215,6 +219,7 @@ export default function UserPanel() {
                     )}
                     {g.revision && <Badge variant="blue">Alteração em análise</Badge>}
                   </div>
+                  {g.approved && !g.hidden && <LinkCheckLine group={g} />}
                   {g.hidden && <HiddenNotice reason={g.hiddenReason} reportReasons={g.reportReasons} />}
                   {g.rejectedRevision && (
                     <p className="mt-2 text-sm break-words text-red-800">

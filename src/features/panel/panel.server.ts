@@ -26,6 +26,7 @@ export async function listUserGroups(db: Db, userId: string) {
       hiddenAt: groups.hiddenAt,
       hiddenReason: groups.hiddenReason,
       bumpedAt: groups.bumpedAt,
+      linkCheckDueAt: groups.linkCheckDueAt,
       renewedAt: groups.renewedAt,
     })
     .from(groups)
@@ -59,6 +60,8 @@ export async function listUserGroups(db: Db, userId: string) {
       reportReasons: [...counts].sort((a, b) => b[1] - a[1]).map(([reason]) => reason),
       /** when the free bump ('Renovar') opens again */
       nextBumpAt: nextBumpAt(row.bumpedAt).toISOString(),
+      /** when the link checker looks at the link next (a past time: it is in the queue now) */
+      linkCheckDueAt: row.linkCheckDueAt?.toISOString() ?? null,
       renewed: row.renewedAt !== null,
       ...extras.get(row.id)!,
     };

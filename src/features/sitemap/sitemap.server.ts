@@ -169,6 +169,7 @@ export function robotsTxt(baseUrl: string | URL): string {
     'Disallow: /painel',
     'Disallow: /planos-destaque',
     'Disallow: /pagar-destaque/',
+    'Disallow: /entrar/',
     '',
     `Sitemap: ${base}/sitemap.xml`,
     '',
