@@ -30,7 +30,7 @@ import {
 } from '#src/features/links/link-health.server.ts';
 import { AppError, json, MESSAGES, parse, parseJson, parseQuery, route } from '#src/lib/http.server.ts';
 import { idempotencyKey, onceByKey } from '#src/lib/idempotency.server.ts';
-import { isUuid } from '#src/lib/ids.ts';
+import { GROUP_NOT_FOUND, isUuid } from '#src/lib/ids.ts';
 
 const PREFIX = '/api/admin/groups';
 
@@ -39,7 +39,7 @@ function notFound(): never {
 }
 
 function groupId(part: string | undefined): string {
-  if (!isUuid(part)) throw new AppError('NOT_FOUND', 'Grupo não encontrado');
+  if (!isUuid(part)) throw new AppError('NOT_FOUND', GROUP_NOT_FOUND);
   return part;
 }
 

@@ -15,6 +15,7 @@ import { OwnerGroupEditSchema } from '#src/features/submission/submission.schema
 import { readSubmission, submittedCategory } from '#src/features/submission/submission.server.ts';
 import { isUniqueViolation } from '#src/lib/db-errors.ts';
 import { AppError, MESSAGES, parse, readText } from '#src/lib/http.server.ts';
+import { GROUP_NOT_FOUND, isUuid } from '#src/lib/ids.ts';
 import { consumeRateLimit } from '#src/lib/rate-limit.server.ts';
 import { assertInviteFree, freeTitleSlug, inviteTakenError } from './group-writes.server.ts';
 import { groupPath, normalizeInviteLink } from './groups.ts';
@@ -22,7 +23,6 @@ import { keepFormerAddress } from './slugs.server.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-export const GROUP_NOT_FOUND_MESSAGE = 'Grupo não encontrado';
 export const EDIT_TOO_MANY_MESSAGE = 'Você fez muitas alterações em pouco tempo. Tente novamente mais tarde.';
 export const REVISION_REVIEWED_MESSAGE = 'Esta alteração já foi analisada.';
 export const REVISION_NOT_FOUND_MESSAGE = 'Alteração não encontrada';
@@ -30,7 +30,6 @@ export const REJECT_REASON_MESSAGE = 'Informe o motivo da recusa';
 /** Edits accepted per account per hour. */
 export const EDIT_RATE_LIMIT = 20;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const STORED_IMAGE = /^\/api\/images\/([0-9a-f-]{36}\.webp)$/;
 
 /** The link checker's verdict on a new invite link: 'dead' is refused, 'live' and 'unknown' pass. */
@@ -48,11 +47,10 @@ export async function dropImages(urls: (string | null | undefined)[]) {
 
 /** The group when the caller owns it or is an admin; otherwise the 404 of a missing group. */
 async function ownGroup(db: Db | Tx, user: SessionUser, id: string, lock = false) {
-  if (!UUID.test(id)) throw new AppError('NOT_FOUND', GROUP_NOT_FOUND_MESSAGE);
+  if (!isUuid(id)) throw new AppError('NOT_FOUND', GROUP_NOT_FOUND);
   const query = db.select().from(groups).where(eq(groups.id, id));
   const [group] = lock ? await query.for('update') : await query;
-  if (!group || (group.userId !== user.id && !user.admin))
-    throw new AppError('NOT_FOUND', GROUP_NOT_FOUND_MESSAGE);
+  if (!group || (group.userId !== user.id && !user.admin)) throw new AppError('NOT_FOUND', GROUP_NOT_FOUND);
   return group;
 }
 
@@ -354,7 +352,7 @@ export async function listPendingRevisions(db: Db, page: number, limit: number) 
 }
 
 async function lockPendingRevision(tx: Tx, id: string) {
-  if (!UUID.test(id)) throw new AppError('NOT_FOUND', REVISION_NOT_FOUND_MESSAGE);
+  if (!isUuid(id)) throw new AppError('NOT_FOUND', REVISION_NOT_FOUND_MESSAGE);
   const [revision] = await tx.select().from(groupRevisions).where(eq(groupRevisions.id, id)).for('update');
   if (!revision) throw new AppError('NOT_FOUND', REVISION_NOT_FOUND_MESSAGE);
   if (revision.status !== 'pending') throw new AppError('CONFLICT', REVISION_REVIEWED_MESSAGE);

@@ -10,8 +10,8 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { categories, groups } from '#db/schema.ts';
 import { AppError } from '#src/lib/http.server.ts';
+import { GROUP_NOT_FOUND, isUuid } from '#src/lib/ids.ts';
 import { registerGroupClick, type Visitor } from '../analytics/engagement.server.ts';
-import { GROUP_NOT_FOUND, isUuid } from '../groups/group-lists.server.ts';
 import { checkBeforeJoin, type InviteChecker, queueOverdueCheck } from './link-health.server.ts';
 import type { LinkAnswer } from './link-health.ts';
 

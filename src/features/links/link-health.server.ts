@@ -24,6 +24,7 @@ import { SubmissionSchema } from '#src/features/submission/submission.schema.ts'
 import { isUniqueViolation } from '#src/lib/db-errors.ts';
 import { getEnv } from '#src/lib/env.server.ts';
 import { AppError } from '#src/lib/http.server.ts';
+import { GROUP_NOT_FOUND } from '#src/lib/ids.ts';
 import { saoPauloDay } from '../analytics/visitor.server.ts';
 import {
   adjustIntervalScale,
@@ -48,7 +49,6 @@ import {
 } from './link-health.ts';
 
 export const DEAD_INVITE_MESSAGE = 'Este link de convite foi revogado ou não existe.';
-export const GROUP_NOT_FOUND_MESSAGE = 'Grupo não encontrado';
 export const NOT_DEAD_LINK_MESSAGE = 'Este grupo não está oculto por link quebrado';
 
 /** The invite check, injectable so tests and the bench can count or slow requests. */
@@ -121,7 +121,7 @@ export async function recordLinkAnswer(
   const scale = options.scale ?? (await readState(db)).intervalScale ?? INITIAL_INTERVAL_SCALE;
   const { hiddenNow, ...result } = await db.transaction(async (tx) => {
     const [row] = await tx.select(stateColumns).from(groups).where(eq(groups.id, groupId)).for('update');
-    if (!row) throw new AppError('NOT_FOUND', GROUP_NOT_FOUND_MESSAGE);
+    if (!row) throw new AppError('NOT_FOUND', GROUP_NOT_FOUND);
     const current: LinkState = {
       linkStatus: row.linkStatus,
       linkLiveAt: row.linkLiveAt,
@@ -458,7 +458,7 @@ export async function checkGroupLink(
     .select({ link: groups.link, linkStatus: groups.linkStatus, hiddenAt: groups.hiddenAt })
     .from(groups)
     .where(eq(groups.id, groupId));
-  if (!group) throw new AppError('NOT_FOUND', GROUP_NOT_FOUND_MESSAGE);
+  if (!group) throw new AppError('NOT_FOUND', GROUP_NOT_FOUND);
   const now = options.now ?? new Date();
   const unchanged = {
     linkStatus: group.linkStatus,
@@ -590,7 +590,7 @@ export async function restoreDeadLinkGroup(db: Db, groupId: string) {
     const [exists] = await db.select({ id: groups.id }).from(groups).where(eq(groups.id, groupId));
     throw exists
       ? new AppError('CONFLICT', NOT_DEAD_LINK_MESSAGE)
-      : new AppError('NOT_FOUND', GROUP_NOT_FOUND_MESSAGE);
+      : new AppError('NOT_FOUND', GROUP_NOT_FOUND);
   }
   if (row.approved) await requestRebuild(db, `grupo restaurado (link): ${groupId}`, { groups: [groupId] });
 }
@@ -618,7 +618,7 @@ export async function replaceGroupLink(
     .select({ id: groups.id, approved: groups.approved, hiddenAt: groups.hiddenAt })
     .from(groups)
     .where(and(eq(groups.id, groupId), eq(groups.userId, userId)));
-  if (!group) throw new AppError('NOT_FOUND', GROUP_NOT_FOUND_MESSAGE);
+  if (!group) throw new AppError('NOT_FOUND', GROUP_NOT_FOUND);
   await assertInviteFree(db, invite.code, { userId }, groupId);
   const check = await (options.checker ?? checkInvite)(invite.link).catch(
     (): InviteCheck => ({ status: 'unknown', type: 'group' }),

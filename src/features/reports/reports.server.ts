@@ -10,7 +10,7 @@ import { notifyGroupHidden } from '#src/features/mail/notify.server.ts';
 import { requestRebuild } from '#src/features/rebuilds/rebuilds.server.ts';
 import { getEnv } from '#src/lib/env.server.ts';
 import { AppError } from '#src/lib/http.server.ts';
-import { GROUP_NOT_FOUND } from '#src/lib/ids.ts';
+import { GROUP_NOT_FOUND, isUuid } from '#src/lib/ids.ts';
 import { assertWithinLimit, rateLimitHit } from '#src/lib/rate-limit.server.ts';
 import type { ReportSchema } from './reports.schema.ts';
 import {
@@ -23,7 +23,6 @@ import {
 } from './reports.ts';
 
 export const ALREADY_REPORTED_MESSAGE = 'Você já denunciou este grupo hoje. Obrigado!';
-export const GROUP_NOT_FOUND_MESSAGE = GROUP_NOT_FOUND;
 export const REPORTS_TOO_MANY_MESSAGE =
   'Você enviou muitas denúncias em pouco tempo. Aguarde e tente novamente mais tarde.';
 
@@ -44,7 +43,7 @@ export async function reportGroup(
   now: Date = new Date(),
 ): Promise<{ hidden: boolean }> {
   let rebuild = false;
-  if (!/^[0-9a-f-]{36}$/i.test(groupId)) throw new AppError('NOT_FOUND', GROUP_NOT_FOUND_MESSAGE);
+  if (!isUuid(groupId)) throw new AppError('NOT_FOUND', GROUP_NOT_FOUND);
   const result = await db.transaction(async (tx) => {
     const [group] = await tx
       .select({
@@ -56,7 +55,7 @@ export async function reportGroup(
       })
       .from(groups)
       .where(eq(groups.id, groupId));
-    if (!group) throw new AppError('NOT_FOUND', GROUP_NOT_FOUND_MESSAGE);
+    if (!group) throw new AppError('NOT_FOUND', GROUP_NOT_FOUND);
     const inserted = await tx
       .insert(groupReports)
       .values({
