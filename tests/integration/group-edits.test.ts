@@ -25,6 +25,7 @@ import { signSession } from '../../src/features/auth/session.server.ts';
 import { groupPageOnDemand } from '../../src/features/groups/group-pages.server.ts';
 import { INVITE_LINK_MESSAGE } from '../../src/features/groups/groups.ts';
 import { formerAddresses } from '../../src/features/groups/slugs.server.ts';
+import { recordLinkAnswer } from '../../src/features/links/link-health.server.ts';
 import { resetEnvForTests } from '../../src/lib/env.server.ts';
 import { setupTestDb } from '../support/db.ts';
 import { startFakeWhatsApp } from '../support/fake-whatsapp.ts';
@@ -188,11 +189,28 @@ describe('PATCH /api/user/groups/{id}', () => {
     expect(again.inviteCode).toBe(group.inviteCode);
   });
 
-  it('brings back a group hidden for a dead link when its owner gives a new one', async () => {
-    const group = await ownGroup({ hiddenAt: new Date(), hiddenReason: 'dead_link' });
+  it('brings back a group hidden for a dead link when its owner gives a new one, with a fresh check state', async () => {
+    const deadAt = new Date(Date.now() - 2 * 3_600_000);
+    const group = await ownGroup({
+      hiddenAt: new Date(),
+      hiddenReason: 'dead_link',
+      linkStatus: 'dead',
+      linkDeadCount: 2,
+      linkDeadAt: deadAt,
+    });
     expect(await publicGroup(group.id)).toBeNull();
     await edit(owner.token, group.id, { link: `https://chat.whatsapp.com/${code()}` });
-    expect(await reload(group.id)).toMatchObject({ hiddenAt: null, hiddenReason: null });
+    expect(await reload(group.id)).toMatchObject({
+      hiddenAt: null,
+      hiddenReason: null,
+      linkStatus: 'unknown',
+      linkDeadCount: 0,
+      linkDeadAt: null,
+    });
+    expect(await publicGroup(group.id)).not.toBeNull();
+    // The old link's dead answers do not count against the new one: one dead answer does not hide it.
+    const first = await recordLinkAnswer(db, group.id, 'dead');
+    expect(first.hidden).toBe(false);
     expect(await publicGroup(group.id)).not.toBeNull();
   });
 

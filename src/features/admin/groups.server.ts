@@ -13,6 +13,7 @@ import {
 import { INVITE_LINK_MESSAGE, isFeaturedNow, normalizeInviteLink } from '#src/features/groups/groups.ts';
 import { keepFormerAddress } from '#src/features/groups/slugs.server.ts';
 import { checkAndCopyPhoto } from '#src/features/links/invite-photo.server.ts';
+import { linkChange } from '#src/features/links/link-change.ts';
 import { queueGroupApproved, queueGroupRejected } from '#src/features/mail/notify.server.ts';
 import { deliverMail } from '#src/features/mail/outbox.server.ts';
 import { extendFeaturing } from '#src/features/payments/featuring.server.ts';
@@ -142,16 +143,8 @@ export async function updateGroup(db: Db, id: string, edit: GroupEdit, now = new
   if (edit.link !== undefined) {
     const invite = normalizeInviteLink(edit.link);
     if (!invite) throw new AppError('BAD_REQUEST', INVITE_LINK_MESSAGE, { link: INVITE_LINK_MESSAGE });
-    set.link = invite.link;
-    set.inviteCode = invite.code;
-    set.type = invite.type;
-    // A new link starts unverified; a group its dead link hid comes back with it.
-    if (invite.link !== current.link) {
-      Object.assign(set, { linkStatus: 'unknown', linkCheckedAt: null, linkLiveAt: null });
-      Object.assign(set, { linkDeadCount: 0, linkDeadAt: null, linkCheckDueAt: null });
-      if (current.hiddenReason === 'dead_link' && current.hiddenAt)
-        Object.assign(set, { hiddenAt: null, hiddenReason: null });
-    }
+    // A new link starts unverified (the admin's edit does not wait for WhatsApp).
+    if (invite.link !== current.link) Object.assign(set, linkChange(invite, 'unknown', current, now));
   }
   const categoryId =
     edit.category !== undefined ? await categoryIdFor(db, edit.category) : current.categoryId;

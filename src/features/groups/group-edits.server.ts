@@ -6,8 +6,8 @@ import type { Db } from '#db/client.ts';
 import { categories, featureOrders, groupRevisions, groups, users } from '#db/schema.ts';
 import { recordAccess } from '#src/features/access-log/access-log.server.ts';
 import type { SessionUser } from '#src/features/auth/session.server.ts';
-import { newLinkCheckState } from '#src/features/links/check-policy.ts';
 import { checkInvite } from '#src/features/links/invite-check.server.ts';
+import { linkChange } from '#src/features/links/link-change.ts';
 import { DEAD_LINK_MESSAGE } from '#src/features/links/links.schema.ts';
 import { requestRebuild } from '#src/features/rebuilds/rebuilds.server.ts';
 import { deleteImage, imageUrl, prepareImage, saveImage } from '#src/features/submission/images.server.ts';
@@ -133,18 +133,8 @@ export async function editOwnGroup(db: Db, user: SessionUser, id: string, form: 
   try {
     await db.transaction(async (tx) => {
       const set: Partial<typeof groups.$inferInsert> = {};
-      if (newInvite) {
-        set.link = newInvite.link;
-        set.inviteCode = newInvite.code;
-        set.type = newInvite.type;
-        // The old link's answers are not the new one's: joins go to the new link at once (/entrar),
-        // and the checker looks at it first (#33).
-        Object.assign(set, newLinkCheckState(newInviteStatus, new Date()));
-        if (group.hiddenReason === 'dead_link') {
-          set.hiddenAt = null;
-          set.hiddenReason = null;
-        }
-      }
+      // Joins go to the new link at once (/entrar, #33); the group stays approved.
+      if (newInvite) Object.assign(set, linkChange(newInvite, newInviteStatus, group, new Date()));
       if (!group.approved) {
         // Never public: the group itself is what the owner edits.
         if (!sameContent(wanted, group) || newImage) {

@@ -35,11 +35,11 @@ import {
   JOIN_CHECK_TIMEOUT_MS,
   joinChecksFirst,
   joinQueuesCheck,
-  newLinkCheckState,
   nextCheckDueAt,
   type PolicyInput,
 } from './check-policy.ts';
 import { checkInvite, type InviteCheck } from './invite-check.server.ts';
+import { linkChange } from './link-change.ts';
 import {
   backoffSeconds,
   type LinkAnswer,
@@ -615,7 +615,12 @@ export async function replaceGroupLink(
   if (!parsed.success) throw linkError(parsed.error.issues[0]?.message ?? 'Link inválido');
   const invite = normalizeInviteLink(parsed.data)!;
   const [group] = await db
-    .select({ id: groups.id, approved: groups.approved, hiddenAt: groups.hiddenAt })
+    .select({
+      id: groups.id,
+      approved: groups.approved,
+      hiddenAt: groups.hiddenAt,
+      hiddenReason: groups.hiddenReason,
+    })
     .from(groups)
     .where(and(eq(groups.id, groupId), eq(groups.userId, userId)));
   if (!group) throw new AppError('NOT_FOUND', GROUP_NOT_FOUND);
@@ -629,15 +634,8 @@ export async function replaceGroupLink(
   try {
     await db
       .update(groups)
-      .set({
-        link: invite.link,
-        inviteCode: invite.code,
-        type: invite.type,
-        approved: false,
-        hiddenAt: sql`case when ${groups.hiddenReason} = 'dead_link' then null else ${groups.hiddenAt} end`,
-        hiddenReason: sql`case when ${groups.hiddenReason} = 'dead_link' then null else ${groups.hiddenReason} end`,
-        ...newLinkCheckState(check.status, now),
-      })
+      // Back to moderation: this path is the dead-link notice's, for a group the site stopped showing.
+      .set({ ...linkChange(invite, check.status, group, now), approved: false })
       .where(eq(groups.id, groupId));
   } catch (error) {
     if (isUniqueViolation(error)) throw inviteTakenError({ userId });
