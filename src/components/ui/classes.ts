@@ -134,10 +134,13 @@ export const emptyState = {
   action: 'mt-6',
 } as const;
 
+export type DialogSize = 'md' | 'lg' | 'xl';
+
 export const dialog = {
+  sizes: { md: 'sm:max-w-lg', lg: 'sm:max-w-xl', xl: 'sm:max-w-3xl' } satisfies Record<DialogSize, string>,
   root: 'fixed inset-0 z-50 flex items-end justify-center bg-neutral-950/50 sm:items-center sm:p-4',
   panel:
-    'relative max-h-[90dvh] w-full overflow-y-auto rounded-t-card bg-white p-5 text-neutral-900 shadow-overlay sm:max-w-lg sm:rounded-card sm:p-6',
+    'relative max-h-[90dvh] w-full overflow-y-auto rounded-t-card bg-white p-5 text-neutral-900 shadow-overlay sm:rounded-card sm:p-6',
   header: 'mb-4 pr-10',
   title: 'text-lg font-semibold text-neutral-900',
   description: 'mt-1 text-sm text-neutral-600',
