@@ -48,8 +48,9 @@ export function Tabs<T extends string>({
             refs.current[next]?.focus();
           }}
           className={cx(
-            'min-h-11 cursor-pointer rounded-[calc(var(--radius-control)-2px)] px-4 text-sm font-semibold whitespace-nowrap transition-colors',
-            wide && 'flex-1',
+            'min-h-11 cursor-pointer rounded-[calc(var(--radius-control)-2px)] text-sm font-semibold whitespace-nowrap transition-colors',
+            // Wide: each tab grows from its text's width, so three fit a 390 px phone without scrolling.
+            wide ? 'flex-auto px-2.5 sm:px-4' : 'px-4',
             value === tab.value
               ? 'bg-white text-neutral-900 shadow-card'
               : 'text-neutral-600 hover:text-neutral-900',
