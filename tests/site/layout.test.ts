@@ -67,7 +67,8 @@ const VISITOR: Screen[] = [
   { name: 'grupo', path: '' },
   { name: 'grupo-denunciar', path: '', act: openDialog(/Denunciar/) },
   { name: 'grupos', path: '/grupos' },
-  { name: 'buscar', path: '/buscar?q=grupo' },
+  // With filters, so their chips are laid out too (this replaced search.test's sideways-scroll check).
+  { name: 'buscar', path: '/buscar?q=grupo&minCliques=1&dateAfter=2020-01-01' },
   { name: 'enviar', path: '/enviar' },
   {
     name: 'enviar-previa',
