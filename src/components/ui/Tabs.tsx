@@ -52,7 +52,7 @@ export function Tabs<T extends string>({
             // Wide: the tabs share the width equally and, on a phone, a long label takes two lines
             // rather than pushing the last tab out of view ('Meus dados' was cut at 390 px).
             wide
-              ? 'min-w-0 flex-1 px-2 leading-tight whitespace-normal sm:px-4 sm:whitespace-nowrap'
+              ? 'flex-1 px-2 leading-tight whitespace-normal sm:px-4 sm:whitespace-nowrap'
               : 'px-4 whitespace-nowrap',
             value === tab.value
               ? 'bg-white text-neutral-900 shadow-card'
