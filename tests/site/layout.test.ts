@@ -6,13 +6,20 @@
 // A new page or dialog gets a line in VISITOR, OWNER or ADMIN.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { categories, engagementEvents, groupRevisions, groups, users } from '../../db/schema.ts';
+import {
+  categories,
+  engagementEvents,
+  groupReports,
+  groupRevisions,
+  groups,
+  users,
+} from '../../db/schema.ts';
 import { addDays } from '../../src/features/panel/engage.ts';
 import { launchBrowser } from '../support/browser.ts';
-import { SITE_INVITES } from '../support/fake-whatsapp.ts';
+import { SITE_INVITES, setFakeInvite } from '../support/fake-whatsapp.ts';
 import { withSiteDb } from '../support/site-db.ts';
 
 const site = inject('siteUrl');
@@ -36,6 +43,11 @@ const openDialog = (name: string | RegExp, dialog?: string | RegExp) => async (p
   await page.getByRole('button', { name }).first().click();
   await page.getByRole('dialog', dialog ? { name: dialog } : {}).waitFor(WAIT);
 };
+/** Open an edit dialog and wait for its form (not the skeleton shown while categories load). */
+const openForm = (name: string | RegExp) => async (page: Page) => {
+  await openDialog(name)(page);
+  await page.getByRole('dialog').locator('form').waitFor(WAIT);
+};
 const pick = (name: string | RegExp) => async (page: Page) => {
   await page
     .getByRole('button', { name, exact: typeof name === 'string' })
@@ -55,7 +67,8 @@ const VISITOR: Screen[] = [
   { name: 'grupo', path: '' },
   { name: 'grupo-denunciar', path: '', act: openDialog(/Denunciar/) },
   { name: 'grupos', path: '/grupos' },
-  { name: 'buscar', path: '/buscar?q=grupo' },
+  // With filters, so their chips are laid out too (this replaced search.test's sideways-scroll check).
+  { name: 'buscar', path: '/buscar?q=grupo&minCliques=1&dateAfter=2020-01-01' },
   { name: 'enviar', path: '/enviar' },
   {
     name: 'enviar-previa',
@@ -73,6 +86,22 @@ const VISITOR: Screen[] = [
   { name: 'auth-criar-conta', path: '/auth?tab=register' },
   { name: 'esqueci-senha', path: '/auth/esqueci-senha' },
   { name: 'nova-senha', path: '/auth/nova-senha' },
+  {
+    // After a successful reset. The answer is stubbed: a real token is the mail test's journey.
+    name: 'nova-senha-pronta',
+    path: '/auth/nova-senha?token=layout',
+    act: async (page) => {
+      const confirm = '**/api/password-reset/confirm';
+      await page.route(confirm, (route) =>
+        route.fulfill({ json: { message: 'Senha alterada. Entre com a nova senha.' } }),
+      );
+      await page.getByLabel(/^Nova senha/).fill('senha-nova-123');
+      await page.getByLabel('Confirmar nova senha').fill('senha-nova-123');
+      await page.getByRole('button', { name: 'Salvar nova senha' }).click();
+      await page.getByRole('heading', { name: 'Senha alterada' }).waitFor(WAIT);
+      await page.unroute(confirm);
+    },
+  },
   { name: 'lembretes-cancelados', path: '/lembretes-cancelados' },
   { name: 'offline', path: '/offline' },
   { name: 'nao-encontrada', path: '/pagina-que-nao-existe' },
@@ -94,16 +123,16 @@ const OWNER: Screen[] = [
     },
   },
   { name: 'painel-qr-selo', path: '/painel', act: openDialog('QR code e selo', 'QR code e selo') },
-  { name: 'painel-editar', path: '/painel', act: openDialog(/^Editar /) },
+  { name: 'painel-editar', path: '/painel', act: openForm(/^Editar /) },
   { name: 'painel-excluir', path: '/painel', act: openDialog(/^Excluir /) },
   { name: 'painel-atualizar-link', path: '/painel', act: openDialog(/^Atualizar link de /) },
-  // The local mail viewer (npm start's): the list and the owner's confirmation message.
+  // The local mail viewer (npm start's): the list and the e-mail about the owner's dead link.
   { name: 'emails-locais', path: '/__platform/mail' },
   {
     name: 'emails-local-mensagem',
     path: '/__platform/mail',
     act: async (page) => {
-      await page.locator('main table a').first().click();
+      await page.getByRole('link', { name: 'O link do seu grupo parou de funcionar' }).first().click();
       await page.waitForLoadState('load');
     },
   },
@@ -119,7 +148,7 @@ const ADMIN: Screen[] = [
   { name: 'admin-pendentes', path: '/admin', act: pick('Pendentes') },
   { name: 'admin-links-quebrados', path: '/admin', act: pick('Links quebrados') },
   { name: 'admin-revisoes', path: '/admin', act: pick('Revisões') },
-  { name: 'admin-editar-grupo', path: '/admin', act: openDialog(/^Editar /) },
+  { name: 'admin-editar-grupo', path: '/admin', act: openForm(/^Editar /) },
   { name: 'admin-excluir-grupo', path: '/admin', act: openDialog(/^Excluir /) },
   { name: 'admin-categorias', path: '/admin/categorias' },
   { name: 'admin-nova-categoria', path: '/admin/categorias', act: openDialog('Nova categoria') },
@@ -157,11 +186,30 @@ function layoutProblems(page: Page): Promise<string[]> {
     const doc = document.documentElement;
     if (doc.scrollWidth > window.innerWidth + 1)
       problems.push(`the page scrolls sideways (${doc.scrollWidth}px in a ${window.innerWidth}px window)`);
+    // Shown to a person: not display:none or hidden, and not inside skipped content (a closed
+    // <details>, such as the header's mobile menu, keeps its links laid out at zero width: they are
+    // not on screen, so their 'overflow' is no problem anyone sees).
     const visible = (el: Element) => {
       const rect = el.getBoundingClientRect();
       if (rect.width === 0 || rect.height === 0) return false;
-      const style = getComputedStyle(el);
-      return style.visibility !== 'hidden' && style.display !== 'none';
+      return el.checkVisibility({ visibilityProperty: true });
+    };
+    // The nearest ancestor that draws a box around its content (a background or a side border), or
+    // null when a clipping or scrolling ancestor (a deliberate scroller) comes first.
+    const drawnBox = (el: Element): Element | null => {
+      for (let box = el.parentElement; box && box !== document.body; box = box.parentElement) {
+        const style = getComputedStyle(box);
+        if (style.overflowX !== 'visible') return null;
+        const background = style.backgroundColor;
+        const painted = background !== 'transparent' && !/rgba\(.*,\s*0\)$/.test(background);
+        if (
+          painted ||
+          Number.parseFloat(style.borderLeftWidth) > 0 ||
+          Number.parseFloat(style.borderRightWidth) > 0
+        )
+          return box;
+      }
+      return null;
     };
     // Text spilling out of its box: an element holding text whose content is wider than it, where
     // nothing clips or scrolls it (a deliberate 'truncate' or a scroller is fine).
@@ -192,6 +240,14 @@ function layoutProblems(page: Page): Promise<string[]> {
       if (el.closest('[aria-hidden="true"], .sr-only')) continue;
       if (el.scrollWidth > el.clientWidth + 1)
         problems.push(`text overflows its box by ${el.scrollWidth - el.clientWidth}px: ${label(el)}`);
+      // ...or a whole element with text sticking out of the card, dialog or bar drawn around it (a row
+      // of buttons too long for its card: each button fits its text, the row leaves the card).
+      const box = drawnBox(el);
+      if (box) {
+        const [inner, outer] = [el.getBoundingClientRect(), box.getBoundingClientRect()];
+        const out = Math.max(outer.left - inner.left, inner.right - outer.right);
+        if (out > 1) problems.push(`text sticks out of ${label(box)} by ${Math.round(out)}px: ${label(el)}`);
+      }
     }
     // A dialog's actions must be in the window without scrolling the page.
     for (const dialog of Array.from(document.querySelectorAll('[role="dialog"]'))) {
@@ -214,40 +270,58 @@ function layoutProblems(page: Page): Promise<string[]> {
   });
 }
 
-/** Open a screen ready to look at: loaded, islands hydrated (those in view), data fetched. */
+/** Open a screen ready to look at: loaded, islands hydrated (those in view), acted on, data fetched. */
 async function visit(page: Page, screen: Screen) {
   await page.goto(`${site}${screen.path}`, { waitUntil: 'load' });
-  await page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => undefined);
   await page
     .waitForFunction(() => document.querySelectorAll('astro-island[ssr][client="load"]').length === 0, null, {
       timeout: 15_000,
     })
     .catch(() => undefined);
   if (screen.act) await screen.act(page);
-  // Animations and late data settle before looking.
-  await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
-  await page.waitForTimeout(300);
+  await page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => undefined);
 }
 
+/** Wait for the next frames and for every finite animation or transition (a drawer sliding) to end. */
+async function settle(page: Page) {
+  await page.evaluate(async () => {
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const finite = document
+      .getAnimations()
+      .filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime ?? Number.POSITIVE_INFINITY));
+    await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
+  });
+}
+
+// Each screen is opened once, at the phone's width, and looked at again at the desktop's: the layout is
+// CSS only (no component reads the window's width; the chart follows its box), and one load per screen
+// instead of two halves the time the check takes.
 async function check(context: BrowserContext, role: string, screens: Screen[]) {
   const problems: string[] = [];
   const page = await context.newPage();
-  for (const viewport of VIEWPORTS) {
-    await page.setViewportSize(viewport);
-    for (const screen of screens) {
-      const where = `${role} ${screen.name} (${screen.path}) at ${viewport.width}x${viewport.height}`;
-      try {
-        await visit(page, screen);
-        for (const problem of await layoutProblems(page)) problems.push(`${where}: ${problem}`);
-        if (shots) {
-          const dialog = await page.getByRole('dialog').count();
-          await page.screenshot({
-            path: path.join(shots, `${role}-${screen.name}-${viewport.width}.png`),
-            fullPage: dialog === 0,
-          });
-        }
-      } catch (error) {
-        problems.push(`${where}: could not be shown (${(error as Error).message.split('\n')[0]})`);
+  for (const screen of screens) {
+    await page.setViewportSize(VIEWPORTS[0]);
+    const where = (width: number, height: number) =>
+      `${role} ${screen.name} (${screen.path}) at ${width}x${height}`;
+    try {
+      await visit(page, screen);
+    } catch (error) {
+      problems.push(
+        `${where(VIEWPORTS[0].width, VIEWPORTS[0].height)}: could not be shown (${(error as Error).message.split('\n')[0]})`,
+      );
+      continue;
+    }
+    for (const viewport of VIEWPORTS) {
+      await page.setViewportSize(viewport);
+      await settle(page);
+      for (const problem of await layoutProblems(page))
+        problems.push(`${where(viewport.width, viewport.height)}: ${problem}`);
+      if (shots) {
+        const dialog = await page.getByRole('dialog').count();
+        await page.screenshot({
+          path: path.join(shots, `${role}-${screen.name}-${viewport.width}.png`),
+          fullPage: dialog === 0,
+        });
       }
     }
   }
@@ -257,6 +331,7 @@ async function check(context: BrowserContext, role: string, screens: Screen[]) {
 
 // --- The data the screens show -----------------------------------------------------------------------
 let browser: Browser;
+let brokenId = '';
 const stamp = Date.now().toString(36);
 
 beforeAll(async () => {
@@ -311,13 +386,17 @@ async function ownerContext(): Promise<BrowserContext> {
     };
     const [live] = await make('Aprovado', { approved: true });
     await make('Pendente', { approved: false });
-    await make('Quebrado', {
-      approved: true,
-      hiddenAt: new Date(),
-      hiddenReason: 'dead_link',
-      linkStatus: 'dead',
+    // Hidden for its dead link by the admin's checks below, which also send the owner its e-mail.
+    const [broken] = await make('Quebrado', { approved: true });
+    brokenId = broken!.id;
+    // Reported after an admin kept it: the reports queue shows its 30-day window.
+    const [refused] = await make('Recusado', { approved: true, reportsKeptAt: new Date() });
+    await db.insert(groupReports).values({
+      groupId: refused!.id,
+      reason: 'spam',
+      description: 'Mandam propaganda o dia inteiro.',
+      reporterHash: `layout-${stamp}`,
     });
-    const [refused] = await make('Recusado', { approved: true });
     await db.insert(groupRevisions).values({
       groupId: refused!.id,
       userId: owner!.id,
@@ -348,7 +427,28 @@ async function ownerContext(): Promise<BrowserContext> {
       })),
     );
   });
+  await killLink(brokenId);
   return context;
+}
+
+/** A group's invite stops opening: two dead answers an hour apart hide it and e-mail its owner. */
+async function killLink(groupId: string) {
+  const [group] = await withSiteDb((db) =>
+    db.select({ code: groups.inviteCode }).from(groups).where(eq(groups.id, groupId)),
+  );
+  await setFakeInvite(inject('whatsappUrl'), group!.code, { kind: 'dead' });
+  const admin = await adminContext();
+  const check = async () => {
+    const res = await admin.request.post(`${site}/api/admin/groups/${groupId}/check-link`);
+    expect(res.status()).toBe(200);
+    return (await res.json()) as { hidden: boolean };
+  };
+  expect(await check()).toMatchObject({ hidden: false });
+  await withSiteDb((db) =>
+    db.update(groups).set({ linkDeadAt: sql`now() - interval '61 minutes'` }).where(eq(groups.id, groupId)),
+  );
+  expect(await check()).toMatchObject({ hidden: true });
+  await admin.close();
 }
 
 async function adminContext(): Promise<BrowserContext> {

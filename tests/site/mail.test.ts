@@ -29,9 +29,18 @@ const hydrated = (page: Page, label: string) =>
 
 /** Open the newest message with this subject to this address on /__platform/mail; its button's link, on this site. */
 async function openMail(to: string, subject: string, button: string, shot?: string): Promise<string> {
-  await page.goto(`${site}/__platform/mail`);
   const row = page.locator('tr', { hasText: to }).filter({ hasText: subject }).first();
-  await row.waitFor(WAIT);
+  // The list is read again until the message is in it: some e-mails (the reset) go out after the
+  // answer, so a list loaded once could be older than the message and wait for it in vain.
+  await expect
+    .poll(
+      async () => {
+        await page.goto(`${site}/__platform/mail`);
+        return row.count();
+      },
+      { timeout: WAIT.timeout, interval: 1000 },
+    )
+    .toBeGreaterThan(0);
   if (shot) await screenshotWidths(page, shots, `${shot}-list`);
   await row.getByRole('link', { name: subject }).click();
   await page.getByRole('heading', { name: subject, level: 1 }).waitFor(WAIT);

@@ -201,16 +201,6 @@ describe('/buscar in the browser', () => {
     );
     await page.close();
   });
-
-  it('lays out at 390 and 1280 px without horizontal scroll', async () => {
-    for (const width of [390, 1280]) {
-      const page = await browser.newPage({ viewport: { width, height: 900 } });
-      await page.goto(`${site}/buscar?q=grupo&minCliques=1&dateAfter=2020-01-01`);
-      await poll(() => heading(page).textContent()).toMatch(/^Resultados para "grupo"/);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-      await page.close();
-    }
-  });
 });
 
 describe('adult (18+) groups in /buscar, closed by default (decision 0010)', () => {

@@ -14,7 +14,7 @@ import {
   useRef,
 } from 'react';
 import { createPortal } from 'react-dom';
-import { cx, dialog } from './classes.ts';
+import { cx, type DialogSize, dialog } from './classes.ts';
 
 export interface DialogProps {
   open: boolean;
@@ -30,7 +30,9 @@ export interface DialogProps {
   initialFocus?: RefObject<HTMLElement | null>;
   /** Accessible name of the × button. */
   closeLabel?: string;
-  /** Extra classes for the panel (e.g. a wider max-width). */
+  /** Width from 640 px: 'md' (32rem, the default), 'lg' (36rem, forms), 'xl' (48rem, two columns). */
+  size?: DialogSize;
+  /** Extra classes for the panel (not its width: two max-width classes compete, and the default won). */
   className?: string;
 }
 
@@ -82,6 +84,7 @@ export function Dialog({
   footer,
   initialFocus,
   closeLabel = 'Fechar',
+  size = 'md',
   className,
 }: DialogProps) {
   const rootRef = useRef<HTMLDivElement>(null);
@@ -165,7 +168,7 @@ export function Dialog({
         aria-labelledby={titleId}
         aria-describedby={description ? descriptionId : undefined}
         tabIndex={-1}
-        className={cx(dialog.panel, className)}
+        className={cx(dialog.panel, dialog.sizes[size], className)}
         onKeyDown={onKeyDown}
       >
         <div className={dialog.header}>

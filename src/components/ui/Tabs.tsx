@@ -48,8 +48,12 @@ export function Tabs<T extends string>({
             refs.current[next]?.focus();
           }}
           className={cx(
-            'min-h-11 cursor-pointer rounded-[calc(var(--radius-control)-2px)] px-4 text-sm font-semibold whitespace-nowrap transition-colors',
-            wide && 'flex-1',
+            'min-h-11 cursor-pointer rounded-[calc(var(--radius-control)-2px)] text-sm font-semibold transition-colors',
+            // Wide: the tabs share the width equally and, on a phone, a long label takes two lines
+            // rather than pushing the last tab out of view ('Meus dados' was cut at 390 px).
+            wide
+              ? 'flex-1 px-2 leading-tight whitespace-normal sm:px-4 sm:whitespace-nowrap'
+              : 'px-4 whitespace-nowrap',
             value === tab.value
               ? 'bg-white text-neutral-900 shadow-card'
               : 'text-neutral-600 hover:text-neutral-900',

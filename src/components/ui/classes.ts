@@ -134,18 +134,22 @@ export const emptyState = {
   action: 'mt-6',
 } as const;
 
+export type DialogSize = 'md' | 'lg' | 'xl';
+
 export const dialog = {
+  sizes: { md: 'sm:max-w-lg', lg: 'sm:max-w-xl', xl: 'sm:max-w-3xl' } satisfies Record<DialogSize, string>,
   root: 'fixed inset-0 z-50 flex items-end justify-center bg-neutral-950/50 sm:items-center sm:p-4',
   panel:
-    'relative max-h-[90dvh] w-full overflow-y-auto rounded-t-card bg-white p-5 text-neutral-900 shadow-overlay sm:max-w-lg sm:rounded-card sm:p-6',
+    'relative max-h-[90dvh] w-full overflow-y-auto rounded-t-card bg-white p-5 text-neutral-900 shadow-overlay sm:rounded-card sm:p-6',
   header: 'mb-4 pr-10',
   title: 'text-lg font-semibold text-neutral-900',
   description: 'mt-1 text-sm text-neutral-600',
   close:
     'absolute top-2 right-2 inline-flex size-11 items-center justify-center rounded-full text-neutral-500 hover:bg-neutral-100 hover:text-neutral-900 [&_svg]:size-5',
-  // Sticky: in a dialog taller than the window the actions stay in view while the body scrolls.
+  // Sticky: in a dialog taller than the window the actions stay in view while the body scrolls. Chromium
+  // sticks it inside the panel's padding, so bottom-0 left a strip of scrolled form showing under it.
   footer:
-    'sticky bottom-0 -mx-5 -mb-5 mt-6 flex flex-col-reverse gap-2 border-t border-neutral-100 bg-white px-5 py-3 sm:-mx-6 sm:-mb-6 sm:flex-row sm:justify-end sm:px-6',
+    'sticky -bottom-5 -mx-5 -mb-5 mt-6 flex flex-col-reverse gap-2 border-t border-neutral-100 bg-white px-5 py-3 sm:-bottom-6 sm:-mx-6 sm:-mb-6 sm:flex-row sm:justify-end sm:px-6',
 } as const;
 
 export type ToastVariant = 'default' | 'destructive' | 'success';

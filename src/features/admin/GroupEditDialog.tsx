@@ -76,7 +76,7 @@ export function GroupEditDialog({
       id="editar-grupo"
       title="Editar grupo"
       submitLabel="Salvar alterações"
-      className="sm:max-w-xl"
+      size="lg"
       busy={busy}
       onClose={onClose}
       onSubmit={onSubmit}

@@ -210,7 +210,8 @@ export function GroupsManager({ onChanged }: { onChanged?: () => void }) {
                 className="grid gap-3 px-4 py-4 md:grid-cols-[1fr_9rem_6rem_auto] md:items-center md:gap-4"
               >
                 <div className="min-w-0">
-                  <p className="truncate font-semibold text-neutral-900" title={group.title}>
+                  {/* Two lines before the cut: titles that start alike stay told apart. */}
+                  <p className="line-clamp-2 font-semibold break-words text-neutral-900" title={group.title}>
                     {group.title.trim() || <em className="text-neutral-500">(sem título)</em>}
                   </p>
                   <p className="truncate text-sm text-neutral-600">

@@ -1,7 +1,7 @@
 // The moderation list's 'Revisões': owners' pending changes to approved groups, the public version and
 // the proposed one side by side for the changed fields (highlighted), the unchanged ones folded; approved
 // at once or rejected with a reason.
-import { Check, ExternalLink, FileDiff, X } from 'lucide-react';
+import { Check, ChevronRight, ExternalLink, FileDiff, X } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Badge } from '#src/components/ui/Badge.tsx';
 import { Button } from '#src/components/ui/Button.tsx';
@@ -182,11 +182,18 @@ export function RevisionReview({ onChanged }: { onChanged?: () => void }) {
           </dl>
           {FIELDS.some(({ key }) => !revision.changed[key]) && (
             <details className="group rounded-control border border-neutral-200">
-              <summary className="flex min-h-11 cursor-pointer items-center px-3 text-sm text-neutral-700">
-                Sem alteração:{' '}
-                {FIELDS.filter(({ key }) => !revision.changed[key])
-                  .map(({ label }) => label.toLowerCase())
-                  .join(', ')}
+              {/* A flex summary loses the browser's triangle: the chevron says that it opens. */}
+              <summary className="flex min-h-11 cursor-pointer list-none items-center gap-2 px-3 text-sm text-neutral-700 [&::-webkit-details-marker]:hidden">
+                <ChevronRight
+                  aria-hidden="true"
+                  className="size-4 shrink-0 text-neutral-500 transition-transform group-open:rotate-90"
+                />
+                <span>
+                  Sem alteração:{' '}
+                  {FIELDS.filter(({ key }) => !revision.changed[key])
+                    .map(({ label }) => label.toLowerCase())
+                    .join(', ')}
+                </span>
               </summary>
               <dl className="flex flex-col gap-3 border-t border-neutral-200 p-3">
                 {FIELDS.filter(({ key }) => !revision.changed[key]).map(({ key, label }) => (

@@ -4,6 +4,7 @@ import type { LucideIcon } from 'lucide-react';
 import { Pencil, Trash2 } from 'lucide-react';
 import { type InputHTMLAttributes, type ReactNode, useState } from 'react';
 import { Button } from '#src/components/ui/Button.tsx';
+import type { DialogSize } from '#src/components/ui/classes.ts';
 import { Dialog } from '#src/components/ui/Dialog.tsx';
 import { EmptyState } from '#src/components/ui/EmptyState.tsx';
 import { Field, TextArea, TextInput } from '#src/components/ui/Field.tsx';
@@ -117,7 +118,7 @@ export function FormDialog({
   busy,
   onClose,
   onSubmit,
-  className,
+  size,
   children,
 }: {
   id: string;
@@ -126,7 +127,7 @@ export function FormDialog({
   busy: boolean;
   onClose: () => void;
   onSubmit: () => void;
-  className?: string;
+  size?: DialogSize;
   children: ReactNode;
 }) {
   return (
@@ -134,7 +135,7 @@ export function FormDialog({
       open
       onOpenChange={(open) => !open && !busy && onClose()}
       title={title}
-      className={className}
+      size={size}
       footer={
         <>
           <Button variant="secondary" onClick={onClose} disabled={busy}>

@@ -4,6 +4,7 @@ import { CircleCheck, TriangleAlert } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Button } from '#src/components/ui/Button.tsx';
 import { Card } from '#src/components/ui/Card.tsx';
+import { buttonClasses } from '#src/components/ui/classes.ts';
 import { Field, TextInput } from '#src/components/ui/Field.tsx';
 import { ApiError, api } from '#src/lib/api.ts';
 import { checkForm } from '#src/lib/form-errors.ts';
@@ -65,7 +66,8 @@ function NewPasswordBody({ onDone }: { onDone: () => void }) {
         <p role="status" className="text-neutral-800">
           {done}
         </p>
-        <a href="/auth" className={`${linkClass} text-base`}>
+        {/* The one thing left to do: a button, not a link in the text. */}
+        <a href="/auth" className={buttonClasses({ size: 'lg', block: true })}>
           Entrar
         </a>
       </Notice>
@@ -111,7 +113,7 @@ export default function NewPasswordForm() {
       </h1>
       <p className="mb-6 text-center text-neutral-600">
         {saved
-          ? 'Pronto: as sessões abertas foram encerradas. Entre com a nova senha.'
+          ? 'As sessões que estavam abertas foram encerradas.'
           : 'Escolha a nova senha da sua conta. Ao salvar, todas as sessões abertas são encerradas.'}
       </p>
       <NewPasswordBody onDone={() => setSaved(true)} />

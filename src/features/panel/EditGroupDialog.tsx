@@ -92,7 +92,7 @@ export function EditGroupDialog({
           ? 'Um novo link de convite vale na hora. Título, descrição, categoria e imagem passam por análise antes de aparecer no site.'
           : 'Seu grupo ainda aguarda aprovação: as alterações valem para a análise.'
       }
-      className="sm:max-w-xl"
+      size="lg"
       footer={
         <>
           <Button variant="secondary" onClick={() => onOpenChange(false)}>

@@ -73,7 +73,7 @@ export function GroupShareKit({ title, path }: { title: string; path: string }) 
         onOpenChange={setOpen}
         title="QR code e selo"
         description="Divulgue a página do seu grupo em cartazes, redes sociais e no seu site."
-        className="sm:max-w-3xl"
+        size="xl"
       >
         {/* Side by side from 640 px: stacked, the dialog was taller than an 800 px window. */}
         <div className="flex flex-col gap-6 sm:grid sm:grid-cols-2">

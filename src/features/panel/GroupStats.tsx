@@ -59,7 +59,8 @@ function StatsBody({ groupId }: { groupId: string }) {
     );
   return (
     <div className="flex flex-col gap-3">
-      <div className="grid grid-cols-2 gap-3">
+      {/* Side by side from 420 px: at 390 'Compartilhamentos' did not fit half the card. */}
+      <div className="grid gap-3 min-[420px]:grid-cols-2">
         <Total label="Entradas no grupo" value={totals.clicks} previous={totals.previousClicks} />
         <Total label="Compartilhamentos" value={totals.shares} previous={totals.previousShares} />
       </div>

@@ -37,5 +37,9 @@ export function HiddenNotice({
   reason: string | null;
   reportReasons?: readonly ReportReason[];
 }) {
-  return <p className="mt-2 text-sm text-red-800">{hiddenExplanation(reason, reportReasons)}</p>;
+  return (
+    <p className="mt-2 rounded-control border border-red-200 bg-red-50 p-3 text-sm text-red-900">
+      {hiddenExplanation(reason, reportReasons)}
+    </p>
+  );
 }

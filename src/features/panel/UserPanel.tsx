@@ -139,7 +139,8 @@ export default function UserPanel() {
             <p className="truncate text-sm text-neutral-600">{user.email}</p>
           </div>
         </div>
-        <div className="flex shrink-0 flex-col gap-2 sm:flex-row">
+        {/* Wrapping, not shrink-0: five buttons in one row ran out of the card at 1280 px. */}
+        <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center">
           <a href="/enviar" className={buttonClasses({ variant: 'secondary' })}>
             Enviar grupo
           </a>
@@ -147,16 +148,18 @@ export default function UserPanel() {
           <Button onClick={() => setModal(true)}>
             <Star aria-hidden="true" className="size-4" /> Destacar um grupo
           </Button>
-          <Button
-            variant="ghost"
-            onClick={async () => {
-              await endSession();
-              window.location.assign('/');
-            }}
-          >
-            <LogOut aria-hidden="true" className="size-4" /> Sair
-          </Button>
-          <EndAllSessions />
+          <div className="flex flex-col gap-2 sm:flex-row">
+            <Button
+              variant="ghost"
+              onClick={async () => {
+                await endSession();
+                window.location.assign('/');
+              }}
+            >
+              <LogOut aria-hidden="true" className="size-4" /> Sair
+            </Button>
+            <EndAllSessions />
+          </div>
         </div>
       </Card>
 
@@ -222,7 +225,7 @@ export default function UserPanel() {
                   {g.approved && !g.hidden && <LinkCheckLine group={g} />}
                   {g.hidden && <HiddenNotice reason={g.hiddenReason} reportReasons={g.reportReasons} />}
                   {g.rejectedRevision && (
-                    <p className="mt-2 text-sm break-words text-red-800">
+                    <p className="mt-2 rounded-control border border-amber-200 bg-amber-50 p-3 text-sm break-words text-amber-900">
                       Sua última alteração foi recusada. Motivo: “
                       {g.rejectedRevision.reason.replace(/[.\s]+$/, '')}”. Corrija em 'Editar' e envie de
                       novo.
