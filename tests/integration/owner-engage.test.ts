@@ -207,7 +207,7 @@ describe('POST /api/user/groups/{id}/bump', () => {
 });
 
 describe('the listing time is the approval (or the last bump)', () => {
-  type PanelGroup = { id: string; nextBumpAt: string; renewed: boolean };
+  type PanelGroup = { id: string; nextBumpAt: string; renewed: boolean; listedAt: string };
   const panelGroup = async (id: string) => {
     const res = await callFunction(userFn, '/api/user/groups', { headers: owner.auth });
     return ((await res.json()) as PanelGroup[]).find((g) => g.id === id)!;
@@ -234,6 +234,7 @@ describe('the listing time is the approval (or the last bump)', () => {
     expect(recent.groups.map((g) => g.id).filter((g) => g !== ids.antigo)[0]).toBe(id);
     // Its first 'Renovar' is 24 hours after the approval, and the panel says it was never renewed.
     expect(await panelGroup(id)).toMatchObject({
+      listedAt: at.toISOString(),
       nextBumpAt: new Date(at.getTime() + DAY).toISOString(),
       renewed: false,
     });

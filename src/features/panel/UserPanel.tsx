@@ -34,6 +34,7 @@ import { UpdateLinkButton } from './UpdateLinkDialog.tsx';
 type UserGroup = OwnGroup &
   OwnedGroup & {
     hiddenReason: string | null;
+    listedAt: string;
     reportReasons: ReportReason[];
     linkCheckedAt: string | null;
     linkCheckDueAt: string | null;
@@ -210,7 +211,12 @@ export default function UserPanel() {
                   <div className="mt-1 flex flex-wrap items-center gap-2 text-sm text-neutral-600">
                     <span>{g.category}</span>
                     <span aria-hidden="true">·</span>
-                    <span>{formatDate(g.createdAt)}</span>
+                    {/* Listed since the approval or the last 'Renovar'; before approval, when it was sent. */}
+                    <span>
+                      {g.approved
+                        ? `${g.renewed ? 'Renovado em' : 'Na lista desde'} ${formatDate(g.listedAt)}`
+                        : `Enviado em ${formatDate(g.createdAt)}`}
+                    </span>
                     {g.hiddenReason === 'dead_link' ? (
                       <Badge variant="red">Link quebrado</Badge>
                     ) : g.hidden ? (

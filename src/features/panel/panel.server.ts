@@ -58,6 +58,8 @@ export async function listUserGroups(db: Db, userId: string) {
       hidden: row.hiddenAt !== null,
       hiddenReason: row.hiddenAt ? row.hiddenReason : null,
       reportReasons: [...counts].sort((a, b) => b[1] - a[1]).map(([reason]) => reason),
+      /** the listing time: the approval or the last 'Renovar' ('Últimos Grupos' orders by it) */
+      listedAt: row.bumpedAt.toISOString(),
       /** when the free bump ('Renovar') opens again */
       nextBumpAt: nextBumpAt(row.bumpedAt).toISOString(),
       /** when the link checker looks at the link next (a past time: it is in the queue now) */
