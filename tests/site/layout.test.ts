@@ -12,9 +12,11 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   categories,
   engagementEvents,
+  featurePlans,
   groupReports,
   groupRevisions,
   groups,
+  legalNotices,
   users,
 } from '../../db/schema.ts';
 import { addDays } from '../../src/features/panel/engage.ts';
@@ -59,6 +61,7 @@ const pick = (name: string | RegExp) => async (page: Page) => {
 // --- The screens ------------------------------------------------------------------------------------
 let groupPage = '/';
 let categoryPage = '/categorias';
+let adultPage = '/categorias';
 
 const VISITOR: Screen[] = [
   { name: 'home', path: '/' },
@@ -103,6 +106,21 @@ const VISITOR: Screen[] = [
     },
   },
   { name: 'lembretes-cancelados', path: '/lembretes-cancelados' },
+  // The legal pages, the legal notice form (empty, then refused with its errors), the closed 18+
+  // category and the stopped join's page (#31, #33).
+  { name: 'privacidade', path: '/privacidade' },
+  { name: 'termos', path: '/termos' },
+  { name: 'denuncia-juridica', path: '/denuncia-juridica' },
+  {
+    name: 'denuncia-juridica-erros',
+    path: '/denuncia-juridica',
+    act: async (page) => {
+      await page.getByRole('button', { name: 'Enviar denúncia' }).click();
+      await page.locator('[aria-invalid="true"]').first().waitFor(WAIT);
+    },
+  },
+  { name: 'categoria-18', path: '' /* set in beforeAll */ },
+  { name: 'link-quebrado', path: '/link-quebrado' },
   { name: 'offline', path: '/offline' },
   { name: 'nao-encontrada', path: '/pagina-que-nao-existe' },
   { name: 'admin-login', path: '/admin/login' },
@@ -136,6 +154,17 @@ const OWNER: Screen[] = [
       await page.waitForLoadState('load');
     },
   },
+  { name: 'painel-meus-dados', path: '/painel#meus-dados' },
+  // A query of their own: going to the same address again would only move to its #, with the last
+  // screen's dialog still open.
+  { name: 'painel-alterar-email', path: '/painel?tela=email#meus-dados', act: openDialog('Alterar e-mail') },
+  {
+    name: 'painel-excluir-conta',
+    path: '/painel?tela=excluir#meus-dados',
+    act: openDialog('Excluir minha conta', 'Excluir sua conta?'),
+  },
+  // The payment page of a pending order, with the contract's summary (set in ownerContext).
+  { name: 'pagar-destaque', path: '' },
   {
     name: 'painel-destaques',
     path: '/painel',
@@ -162,6 +191,13 @@ const ADMIN: Screen[] = [
   { name: 'admin-pwa', path: '/admin/pwa-settings' },
   { name: 'admin-sitemap', path: '/admin/sitemap' },
   { name: 'admin-importacao', path: '/admin/importacao' },
+  // A pending legal notice (set in beforeAll), on its clock, and the decision dialog.
+  { name: 'admin-notificacoes-juridicas', path: '/admin/notificacoes-juridicas' },
+  {
+    name: 'admin-notificacao-decisao',
+    path: '/admin/notificacoes-juridicas',
+    act: openDialog('Manter'),
+  },
   {
     name: 'admin-menu',
     path: '/admin',
@@ -332,6 +368,7 @@ async function check(context: BrowserContext, role: string, screens: Screen[]) {
 // --- The data the screens show -----------------------------------------------------------------------
 let browser: Browser;
 let brokenId = '';
+let liveId = '';
 const stamp = Date.now().toString(36);
 
 beforeAll(async () => {
@@ -341,14 +378,27 @@ beforeAll(async () => {
       .select({ slug: categories.slug, titleSlug: groups.titleSlug })
       .from(groups)
       .innerJoin(categories, eq(categories.id, groups.categoryId))
-      .where(and(eq(groups.approved, true), isNull(groups.hiddenAt)))
+      // An 18+ group's page is public to nobody (decision 0010).
+      .where(and(eq(groups.approved, true), isNull(groups.hiddenAt), eq(categories.adult, false)))
       .orderBy(asc(groups.createdAt))
       .limit(1);
     groupPage = `/${group!.slug}/${group!.titleSlug}`;
     categoryPage = `/categoria/${group!.slug}`;
+    const [adult] = await db.select().from(categories).where(eq(categories.adult, true)).limit(1);
+    adultPage = `/categoria/${adult!.slug}`;
+    await db.insert(legalNotices).values({
+      kind: 'illegal_content',
+      groupTitle: 'Grupo denunciado com um título comprido para ver a quebra de linha',
+      groupUrl: `${site}${groupPage}`,
+      name: 'Maria Notificante',
+      email: `notificante-${stamp}@teste.local`,
+      description: 'O grupo vende produtos falsificados com marca registrada, todos os dias.',
+      addressHash: `layout-${stamp}`,
+    });
   });
   for (const screen of VISITOR) {
     if (screen.name === 'categoria') screen.path = categoryPage;
+    if (screen.name === 'categoria-18') screen.path = adultPage;
     if (screen.name.startsWith('grupo') && screen.name !== 'grupos') screen.path = groupPage;
   }
 }, 120_000);
@@ -367,7 +417,12 @@ async function ownerContext(): Promise<BrowserContext> {
   await withSiteDb(async (db) => {
     const [owner] = await db.select().from(users).where(eq(users.email, email));
     await db.update(users).set({ emailConfirmedAt: new Date() }).where(eq(users.id, owner!.id));
-    const [category] = await db.select().from(categories).orderBy(asc(categories.position)).limit(1);
+    const [category] = await db
+      .select()
+      .from(categories)
+      .where(eq(categories.adult, false))
+      .orderBy(asc(categories.position))
+      .limit(1);
     const make = (name: string, values: Partial<typeof groups.$inferInsert>) => {
       const code = `Layout${stamp}${name}`.slice(0, 22);
       return db
@@ -385,6 +440,7 @@ async function ownerContext(): Promise<BrowserContext> {
         .returning({ id: groups.id });
     };
     const [live] = await make('Aprovado', { approved: true });
+    liveId = live!.id;
     await make('Pendente', { approved: false });
     // Hidden for its dead link by the admin's checks below, which also send the owner its e-mail.
     const [broken] = await make('Quebrado', { approved: true });
@@ -428,6 +484,15 @@ async function ownerContext(): Promise<BrowserContext> {
     );
   });
   await killLink(brokenId);
+  // A pending order of the approved group: its payment page shows the contract before paying.
+  const [plan] = await withSiteDb((db) => db.select().from(featurePlans).orderBy(asc(featurePlans.days)));
+  const order = await context.request.post(`${site}/api/feature-orders`, {
+    headers: { origin: site },
+    data: { groupId: liveId, planId: plan!.id },
+  });
+  expect(order.status(), await order.text()).toBe(201);
+  const payment = OWNER.find((screen) => screen.name === 'pagar-destaque')!;
+  payment.path = `/pagar-destaque/${((await order.json()) as { id: string }).id}`;
   return context;
 }
 
