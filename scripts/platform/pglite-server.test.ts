@@ -8,7 +8,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite } from '../../db/client.ts';
-import { type PgliteServer, servePglite } from './pglite-server.ts';
+import { buildDatabaseUrl, type PgliteServer, servePglite } from './pglite-server.ts';
 
 let db: Awaited<ReturnType<typeof openPglite>>;
 let server: PgliteServer;
@@ -190,6 +190,28 @@ describe('PGlite server', () => {
       expect((await next.query('select count(*)::int as n from notes')).rows[0].n).toBeGreaterThanOrEqual(0);
     } finally {
       await next.end();
+    }
+  });
+
+  it("serves a waiting function call before a waiting build's statement", async () => {
+    const holder = new pg.Client(url);
+    const build = new pg.Client(buildDatabaseUrl(url));
+    const call = new pg.Client(url);
+    await Promise.all([holder.connect(), build.connect(), call.connect()]);
+    try {
+      await holder.query('create sequence turn_order');
+      await holder.query('begin');
+      // The build asks first, the call after it; both wait for the open transaction.
+      const fromBuild = build.query("insert into log values (1, nextval('turn_order'))");
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const fromCall = call.query("insert into log values (2, nextval('turn_order'))");
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      await holder.query('commit');
+      await Promise.all([fromBuild, fromCall]);
+      const { rows } = await holder.query('select n from log where n in (1, 2) order by m');
+      expect(rows.map((row) => row.n)).toEqual([2, 1]);
+    } finally {
+      await Promise.all([holder.end(), build.end(), call.end()]);
     }
   });
 });

@@ -15,6 +15,7 @@ import {
   symlinkSync,
 } from 'node:fs';
 import path from 'node:path';
+import { buildDatabaseUrl } from './pglite-server.ts';
 
 export interface BuildResult {
   ok: boolean;
@@ -123,7 +124,12 @@ export class SiteBuilder {
           cwd: this.root,
           // A build is a production build even when this runs under the tests (NODE_ENV=test would
           // make Vite's import.meta.env.DEV true, and every group page pre-rendered as in `astro dev`).
-          env: { ...this.env, NODE_ENV: 'production' },
+          // Its database connections name themselves, so the local database serves function calls first.
+          env: {
+            ...this.env,
+            NODE_ENV: 'production',
+            ...(this.env.DATABASE_URL ? { DATABASE_URL: buildDatabaseUrl(this.env.DATABASE_URL) } : {}),
+          },
           stdio: ['ignore', 'pipe', 'pipe'],
         },
       );
