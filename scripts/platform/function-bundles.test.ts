@@ -16,7 +16,11 @@ afterAll(() => rmSync(out, { recursive: true, force: true }));
 describe('function bundles', () => {
   it("as a deploy makes them: dependencies in, neither PGlite nor the local database folder, og-image's fonts in", async () => {
     // The settings as the platform resolves netlify.toml (not started: no bundling, no server).
-    const { config } = await createNetlifyDev({ projectRoot: root, serverAddress: null }).getConfig();
+    // getConfig is private in the published types; createNetlifyDev's own wrapper is what is read here.
+    const netlify = createNetlifyDev({ projectRoot: root, serverAddress: null }) as unknown as {
+      getConfig(): Promise<{ config: { functions?: Record<string, unknown> } }>;
+    };
+    const { config } = await netlify.getConfig();
     const { zipFunction } = await zipItAndShipIt();
     const options = {
       archiveFormat: 'none',
@@ -62,6 +66,6 @@ describe('function bundles', () => {
       });
       expect(existsSync(data!.buildPath)).toBe(true);
     }
-    expect(listed.some((func) => func.schedule)).toBe(true);
+    expect(listed.some((func: { schedule?: string }) => func.schedule)).toBe(true);
   }, 60_000);
 });
