@@ -21,7 +21,7 @@ export interface IngestFigures {
   cold?: Pick<LoadFigures, 'total' | 'seconds' | 'requestsPerSecond'>;
 }
 
-export async function publicGroupIds(handle: DbHandle, limit = 2000): Promise<string[]> {
+async function publicGroupIds(handle: DbHandle, limit = 2000): Promise<string[]> {
   const rows = rowsOf<{ id: string }>(
     await handle.db.execute(
       sql`select id from groups where approved and hidden_at is null order by id limit ${limit}`,
