@@ -1,4 +1,5 @@
-// npm run bench [-- --sizes 10000,100000 --only build,pages,api,platform,clicks,rollup,weight,links,auth-timing --events 100000]
+// npm run bench [-- --sizes 10000,100000 --only build,pages,api,platform,rebuild-load,clicks,rollup,weight,links,auth-timing --events 100000]
+// rebuild-load: 200 API calls through the platform during a full build (issue #35: run it with --sizes 20000).
 // PRERENDER_GROUPS (default 50,000) sets how many group pages the build pre-renders (decision 0008).
 // Seeds each size into a scratch database, measures, prints a table and writes bench/results.json.
 // npm run bench:smoke runs the same script at a tiny size (results in bench/out/).
@@ -26,6 +27,7 @@ import { KB, log, MB, type Target, target } from './lib.ts';
 import { benchJoin, benchLinks, type JoinSection, type LinksSection } from './links.ts';
 import { benchPages, type PagesSection } from './pages.ts';
 import { type Platform, startPlatform } from './platform.ts';
+import { benchRebuildLoad, type RebuildLoadSection } from './rebuild-load.ts';
 import { firstSearchBytes, pageWeights } from './weight.ts';
 
 export const SECTIONS = [
@@ -33,6 +35,7 @@ export const SECTIONS = [
   'pages',
   'api',
   'platform',
+  'rebuild-load',
   'clicks',
   'rollup',
   'weight',
@@ -120,7 +123,9 @@ for (const size of sizes) {
       figures.handlers = await handlerLatency(cases, iterations);
       figures.searchDb = await searchDbLatency(db.handle, words, iterations);
     }
-    const needsPlatform = only.has('platform') || only.has('weight') || only.has('pages') || only.has('join');
+    const needsPlatform = (['platform', 'rebuild-load', 'weight', 'pages', 'join'] as const).some((name) =>
+      only.has(name),
+    );
     if (needsPlatform) {
       if ((only.has('weight') || only.has('pages')) && build?.full.ok)
         restoreDist = publishDist(build.full.outDir);
@@ -147,6 +152,8 @@ for (const size of sizes) {
       figures.platform = await platformLatency(platform.url, cases, Math.max(10, Math.round(iterations / 2)));
       figures.throughput = await platformThroughput(platform.url, cases, loadPerClient);
     }
+    if (only.has('rebuild-load') && platform)
+      figures.rebuildLoad = await benchRebuildLoad(root, size, db.url, db.handle, platform.url, cases);
     if (only.has('clicks')) {
       const ingest = [
         await ingestHandlers(db.handle, Math.max(1, seconds / 2)),
@@ -206,6 +213,12 @@ function targetsFor(size: number, f: Record<string, unknown>): Target[] {
   const out: Target[] = [];
   const label = (name: string) => `${name} @ ${size.toLocaleString('en')}`;
   const build = f.build as BuildSection | undefined;
+  // Issue #35: the local platform drops nothing while a build reads the catalogue.
+  const rebuildLoad = f.rebuildLoad as RebuildLoadSection | undefined;
+  if (rebuildLoad && size >= 20_000) {
+    out.push(target(label('calls failed during a build'), rebuildLoad.non2xx, '<=', 0, ''));
+    out.push(target(label('call p99 during a build'), rebuildLoad.p99Ms / 1000, '<=', 2, 's'));
+  }
   if (build && size >= 100_000 && size < 1_000_000) {
     out.push(target(label('full build wall time'), build.full.wallMs / 1000, '<=', 150, 's'));
     out.push(target(label('full build peak RSS'), build.full.peakRssMb / 1024, '<=', 2, 'GB'));
@@ -347,6 +360,12 @@ function printTable() {
       lines.push(
         `platform, 32 clients: ${f.throughput.requestsPerSecond} req/s warm (p50 ${f.throughput.latencyP50Ms} ms, non-2xx ${f.throughput.non2xx}${f.throughput.non2xx ? ` ${JSON.stringify(f.throughput.non2xxByStatus)}` : ''}); first round, starting the instances: ${f.throughput.cold.requestsPerSecond} req/s`,
       );
+    if (f.rebuildLoad) {
+      const r = f.rebuildLoad as RebuildLoadSection;
+      lines.push(
+        `platform during a full build: ${r.calls} calls (${r.concurrency} at once, reads and clicks): p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, max ${r.maxMs} ms, non-2xx ${r.non2xx} ${JSON.stringify(r.statuses)}; build ${r.buildOk ? 'ok' : 'FAILED'} in ${(r.buildMs / 1000).toFixed(1)} s${r.buildRanThroughout ? '' : ' (ended before the last call: not a figure under load)'}`,
+      );
+    }
     for (const i of f.clickIngest ?? [])
       lines.push(
         `click ingest via ${i.via}, ${i.clients} clients: ${i.eventsPerSecond} events/s (${i.accepted}/${i.sent} accepted)${i.cold ? `; first round, starting the instances: ${i.cold.requestsPerSecond}/s` : ''}`,

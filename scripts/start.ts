@@ -45,19 +45,26 @@ process.env.DATABASE_URL = database.url;
 
 const handle = await openDb();
 await migrateDb(handle);
-if (!(await isSeeded(handle.db))) {
+const seeded = !(await isSeeded(handle.db));
+if (seeded) {
   console.log('Base vazia: criando o catálogo de demonstração…');
   const result = await seedDatabase(handle.db, { admin: adminFromEnv() });
   printAdmin(result.admin);
 }
 await handle.close();
 
-const builder = new SiteBuilder(root, process.env);
-const first = await builder.build('first build');
-if (!first.ok) {
-  await database.stop();
-  console.error('The first build failed; see the output above.');
-  process.exit(1);
+const builder = new SiteBuilder(root, process.env, console.log, 1500, database.id);
+// A second start serves the previous build of this database at once and builds again in the background
+// (the database may have changed while the platform was off), as after any change; anything else (a
+// new or just-seeded database, no build yet, a build of another database) waits for a first build.
+if (!seeded && builder.servesThisDatabase) builder.request('start: the previous build is served meanwhile');
+else {
+  const first = await builder.build('first build');
+  if (!first.ok) {
+    await database.stop();
+    console.error('The first build failed; see the output above.');
+    process.exit(1);
+  }
 }
 
 const netlify = createNetlifyDev({ projectRoot: root, serverAddress: siteUrl });

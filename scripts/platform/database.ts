@@ -8,6 +8,8 @@ import { servePglite } from './pglite-server.ts';
 
 export interface LocalDatabase {
   url: string;
+  /** Which database this is across starts: the PGlite folder, or DATABASE_URL. */
+  id: string;
   stop(): Promise<void>;
 }
 
@@ -29,7 +31,8 @@ export function freePort(): Promise<number> {
 export async function startLocalDatabase(
   options: { dataDir?: string; port?: number } = {},
 ): Promise<LocalDatabase> {
-  if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, stop: async () => {} };
+  if (process.env.DATABASE_URL)
+    return { url: process.env.DATABASE_URL, id: process.env.DATABASE_URL, stop: async () => {} };
   const dataDir = path.resolve(options.dataDir ?? (process.env.PGLITE_DIR || LOCAL_PGLITE_DIR));
   // A URL file left by a platform that was killed would point at nothing.
   rmSync(sharedPgliteUrlFile(dataDir), { force: true });
@@ -41,6 +44,7 @@ export async function startLocalDatabase(
   writeFileSync(urlFile, url);
   return {
     url,
+    id: dataDir,
     async stop() {
       rmSync(urlFile, { force: true });
       await server.stop();

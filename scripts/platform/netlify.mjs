@@ -1,8 +1,12 @@
 // Offline Netlify emulation (@netlify/dev driven from code): functions, redirects, _headers, Blobs.
 // Every feature that would reach the network (edge functions download Deno, geolocation, env sync,
 // AI gateway, Netlify Database, image CDN) is off, so the local platform works with no network.
+//
+// Every change this module makes to @netlify/dev's internals goes through patch() below, which first
+// checks that the code it replaces still reads as the patch assumes and throws, naming the patch, when an
+// upgrade changed it; PATCHES lists them for scripts/platform/netlify.test.ts, a test each.
 import { EventEmitter } from 'node:events';
-import { realpathSync, statSync } from 'node:fs';
+import { readFileSync, realpathSync, statSync } from 'node:fs';
 import builtinModules from 'node:module';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -11,6 +15,37 @@ import workerThreads from 'node:worker_threads';
 import { NetlifyDev } from '@netlify/dev';
 import { FunctionsHandler } from '@netlify/functions-dev';
 import { RedirectsHandler } from '@netlify/redirects';
+import { bundleFunctions } from './function-bundles.mjs';
+
+/** What a patch expects of the code it changes: a description and the fragments its source must hold. */
+/** @type {{ name: string, source: () => string, expects: string[] }[]} */
+export const PATCHES = [];
+
+/** The fragments of `expects` missing from `source` (none: the patch still fits). */
+export function missingFragments(source, expects) {
+  const flat = source.replace(/\s+/g, ' ');
+  return expects.filter((fragment) => !flat.includes(fragment.replace(/\s+/g, ' ')));
+}
+
+/**
+ * Register a patch: `source()` is the code it changes (read before the change), `expects` what that code
+ * must still contain for the patch to be right. Throws at once, naming the patch, when it does not.
+ */
+function patch(name, source, expects, apply) {
+  const missing = missingFragments(source(), expects);
+  if (missing.length) {
+    throw new Error(
+      `The local platform's patch "${name}" no longer fits @netlify/dev (an upgrade changed it): ` +
+        `missing ${missing.map((m) => JSON.stringify(m)).join(', ')}. See scripts/platform/netlify.mjs.`,
+    );
+  }
+  apply();
+  PATCHES.push({ name, source, expects });
+}
+
+const functionsDevSource = () =>
+  readFileSync(fileURLToPath(import.meta.resolve('@netlify/functions-dev')), 'utf8');
+const sourceOf = (fn) => () => String(fn);
 
 // @netlify/dev builds every function into a fresh temporary folder on every request (a full
 // @vercel/nft trace of its node_modules: 2–3 s of the event loop per call, so concurrent calls queue
@@ -18,10 +53,20 @@ import { RedirectsHandler } from '@netlify/redirects';
 // by its file watcher when a source changes, so invoke that build instead. package.json pins
 // @netlify/functions-dev to the version @netlify/dev depends on, so both import this same class.
 const invokeFunction = FunctionsHandler.prototype.invoke;
-FunctionsHandler.prototype.invoke = function invokeRegisteredBuild(request, route, func) {
-  this.globalBuildDirectory = undefined;
-  return invokeFunction.call(this, request, route, func, undefined);
-};
+patch(
+  'invoke the registered build',
+  sourceOf(invokeFunction),
+  [
+    'async invoke(request, route, func, buildDirectory)',
+    'buildDirectory: buildDirectory ?? this.globalBuildDirectory',
+  ],
+  () => {
+    FunctionsHandler.prototype.invoke = function invokeRegisteredBuild(request, route, func) {
+      this.globalBuildDirectory = undefined;
+      return invokeFunction.call(this, request, route, func, undefined);
+    };
+  },
+);
 
 // @netlify/dev runs every call in a new worker thread that imports the function's dependencies again
 // (~0.8 s a call, and concurrent calls queue up). Its worker is swapped for warm instances
@@ -142,19 +187,89 @@ class WarmCall extends EventEmitter {
   }
 }
 
-workerThreads.Worker = new Proxy(RealWorker, {
-  construct: (Worker, [url, options]) =>
-    String(url) === perCallWorker ? new WarmCall(options) : new Worker(url, options),
-});
-builtinModules.syncBuiltinESMExports();
+patch(
+  'warm instances instead of a worker per call',
+  functionsDevSource,
+  [
+    'import { Worker } from "worker_threads"',
+    'var workerURL = new URL("worker.js", import.meta.url)',
+    'const worker = new Worker(workerURL, { workerData })',
+    'worker.on("message", (result) =>',
+  ],
+  () => {
+    workerThreads.Worker = new Proxy(RealWorker, {
+      construct: (Worker, [url, options]) =>
+        String(url) === perCallWorker ? new WarmCall(options) : new Worker(url, options),
+    });
+    builtinModules.syncBuiltinESMExports();
+  },
+);
 
 // The functions handler is private to NetlifyDev; remember it when it matches a request.
 let lastHandler;
 const matchFunction = FunctionsHandler.prototype.match;
-FunctionsHandler.prototype.match = function rememberHandler(...args) {
-  lastHandler = this;
-  return matchFunction.apply(this, args);
-};
+patch(
+  'remember the functions handler',
+  sourceOf(matchFunction),
+  ['async match(request, buildDirectory)', 'await this.scan', 'this.registry.getFunctionForURLPath'],
+  () => {
+    FunctionsHandler.prototype.match = function rememberHandler(...args) {
+      lastHandler = this;
+      return matchFunction.apply(this, args);
+    };
+  },
+);
+
+// @netlify/functions-dev builds each function with zip-it-and-ship-it when it registers it: an esbuild
+// pass and an @vercel/nft trace of node_modules each, ~95 s for our ~50 functions before the first page.
+// A NetlifyDev made by createNetlifyDev takes its functions from one shared esbuild pass instead
+// (function-bundles.mjs); a function that pass does not hold (one added while running, a v1 function)
+// is still built the original way. The registry class is not exported: its prototype is reached through
+// a FunctionsHandler made over no functions directory (which scans nothing).
+/** @type {Map<string, Promise<Awaited<ReturnType<typeof bundleFunctions>>>>} */
+const sharedBundles = new Map();
+const registryPrototype = Object.getPrototypeOf(
+  new FunctionsHandler({ config: { get: () => ({}) } }).registry,
+);
+const buildAndWatch = registryPrototype.buildFunctionAndWatchFiles;
+patch(
+  'functions from one shared bundle pass',
+  () => `${buildAndWatch}\n${functionsDevSource()}`,
+  [
+    'async buildFunctionAndWatchFiles(func, firstLoad = false)',
+    'await func.build({ buildDirectory: this.destPath, cache: this.buildCache })',
+    'this.buildFunctionAndWatchFiles(func, !isReload)',
+    // What the build leaves on the function and what invoke reads back.
+    'this.buildData = buildData;',
+    'this.routes = routes;',
+    'this.schedule = schedule || this.schedule;',
+    'await this.buildQueue;',
+    'entryFilePath: pathToFileURL(buildData?.buildPath ?? func.mainFile).href',
+  ],
+  () => {
+    registryPrototype.buildFunctionAndWatchFiles = function buildFromSharedBundles(func, firstLoad) {
+      const shared = sharedBundles.get(this.projectRoot);
+      if (!shared) return buildAndWatch.call(this, func, firstLoad);
+      func.buildQueue = shared.then(async (bundles) => {
+        const data = bundles.buildData(func.name);
+        if (data?.runtimeAPIVersion !== 2) {
+          await buildAndWatch.call(this, func, firstLoad);
+          return func.buildQueue;
+        }
+        func.buildData = data;
+        func.buildError = null;
+        func.routes = data.routes;
+        func.srcFiles = new Set(data.srcFiles);
+        func.schedule = data.schedule || func.schedule;
+        return data;
+      });
+      func.buildQueue.catch((error) => {
+        func.buildError = error;
+      });
+      return func.buildQueue.then(() => {});
+    };
+  },
+);
 
 /**
  * Resolves once every function found at start has been built. Those builds run in the background
@@ -176,7 +291,15 @@ export async function functionsBuilt(netlify, origin) {
 /** @type {{ configPath?: string, configRedirects?: unknown[], projectDir: string, publishDir: string } | undefined} */
 let redirectSources;
 const matchRedirect = RedirectsHandler.prototype.match;
-RedirectsHandler.prototype.match = function matchPublishedRedirects(request) {
+patch(
+  "the publish folder's _redirects, read again when it changes",
+  () => `${matchRedirect}\n${RedirectsHandler}`,
+  ['const rewriter = await this.rewriter;', 'this.rewriter = createRewriter('],
+  () => {
+    RedirectsHandler.prototype.match = matchPublishedRedirects;
+  },
+);
+function matchPublishedRedirects(request) {
   if (redirectSources) {
     const file = path.join(redirectSources.publishDir, '_redirects');
     let stamp = '';
@@ -198,7 +321,7 @@ RedirectsHandler.prototype.match = function matchPublishedRedirects(request) {
     }
   }
   return matchRedirect.call(this, request);
-};
+}
 
 /** The client's address as the connection shows it (an IPv4-mapped IPv6 address written as IPv4). */
 export function connectionAddress(socket) {
@@ -261,8 +384,15 @@ export function createNetlifyDev({
   // as `functions` of the object @netlify/dev resolves, which has them under `config.functions`, so
   // locally they were ignored. Expose them where it looks, so a local bundle holds what a deployed one does.
   const resolveConfig = netlify.getConfig.bind(netlify);
+  let starting = false;
   netlify.getConfig = async () => {
     const resolved = await resolveConfig();
+    // The shared bundle pass starts with the platform (not on a mere config read), once per project.
+    if (starting && !sharedBundles.has(projectRoot) && resolved.config?.functionsDirectory) {
+      const bundles = bundleFunctions({ projectRoot, functionsDir: resolved.config.functionsDirectory });
+      bundles.catch(() => {}); // reported where a function's build is awaited
+      sharedBundles.set(projectRoot, bundles);
+    }
     redirectSources = {
       configPath: resolved.configPath,
       configRedirects: resolved.config?.redirects,
@@ -274,8 +404,31 @@ export function createNetlifyDev({
       : resolved.siteInfo;
     return { ...resolved, siteInfo, functions: resolved.config?.functions };
   };
+  const start = netlify.start.bind(netlify);
+  netlify.start = (...args) => {
+    starting = true;
+    return start(...args);
+  };
+  const stop = netlify.stop.bind(netlify);
+  netlify.stop = async (...args) => {
+    const bundles = sharedBundles.get(projectRoot);
+    sharedBundles.delete(projectRoot);
+    await bundles?.then((b) => b.stop()).catch(() => {});
+    return stop(...args);
+  };
   return netlify;
 }
+
+patch(
+  "netlify.toml's [functions] settings where @netlify/functions-dev reads them",
+  () => `${functionsDevSource()}\n${NetlifyDev.prototype.getConfig}`,
+  [
+    'config: this.config.get().functions',
+    'const functionConfig = config.functions?.[name];',
+    'async getConfig()',
+  ],
+  () => {}, // applied to each instance by createNetlifyDev
+);
 
 /** Write a web Response to a Node ServerResponse, keeping every Set-Cookie header. */
 export function sendWebResponse(response, res, method = 'GET') {

@@ -1,6 +1,6 @@
-// scripts/platform/netlify.mjs patches the FunctionsHandler class of @netlify/functions-dev so that a
-// function call reuses its build, and runs calls on warm instances. The patch only reaches @netlify/dev
-// if both load the same copy.
+// scripts/platform/netlify.mjs patches @netlify/dev's internals (a function call reuses its build, calls
+// run on warm instances, functions come from one shared bundle pass, ...): a test per patch says it still
+// fits the installed version. The patches only reach @netlify/dev if both load the same copy.
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -19,14 +19,43 @@ describe('the local platform patch', () => {
     );
   });
 
-  it('still finds the methods it patches', async () => {
+  it('names the fragment an upgrade took away', async () => {
+    const { missingFragments } = await import('./netlify.mjs');
+    const before = 'async invoke(request, route, func, buildDirectory) { return buildDirectory; }';
+    expect(missingFragments(before, ['async invoke(request, route, func, buildDirectory)'])).toEqual([]);
+    expect(missingFragments('async invoke(request, route, func) {}', ['func, buildDirectory)'])).toEqual([
+      'func, buildDirectory)',
+    ]);
+  });
+
+  // netlify.mjs throws on import when one no longer fits (so every test of this file fails with its
+  // name); each is checked here on its own too, and the list says none was dropped unnoticed.
+  const names = [
+    'invoke the registered build',
+    'warm instances instead of a worker per call',
+    'remember the functions handler',
+    'functions from one shared bundle pass',
+    "the publish folder's _redirects, read again when it changes",
+    "netlify.toml's [functions] settings where @netlify/functions-dev reads them",
+  ];
+  it('registers each patch', async () => {
+    const { PATCHES } = await import('./netlify.mjs');
+    expect(PATCHES.map((p) => p.name)).toEqual(names);
+  });
+  it.each(names)('patch "%s" still fits the installed @netlify/dev', async (name) => {
+    const { PATCHES, missingFragments } = await import('./netlify.mjs');
+    const found = PATCHES.find((p) => p.name === name);
+    expect(found).toBeDefined();
+    expect(missingFragments(found!.source(), found!.expects)).toEqual([]);
+  });
+
+  it('leaves the patched methods in place', async () => {
     // invoke is private in the published types: reach it the way the patch does, untyped.
     const { FunctionsHandler } = await import('@netlify/functions-dev');
     const methods = FunctionsHandler.prototype as unknown as Record<string, (...args: unknown[]) => unknown>;
-    expect(methods.invoke!.length).toBe(4);
-    expect(typeof methods.match).toBe('function');
     await import('./netlify.mjs');
     expect(methods.invoke!.name).toBe('invokeRegisteredBuild');
+    expect(methods.match!.name).toBe('rememberHandler');
   });
 });
 
@@ -40,8 +69,9 @@ describe('warm function instances', () => {
     writeFileSync(path.join(fixture, 'package.json'), '{"type":"module"}');
     writeFileSync(path.join(fixture, 'netlify.toml'), '[functions]\n  directory = "functions"\n');
     // Module state lives as long as the instance: the count says which instance answered, how often.
+    const counter = path.join(fixture, 'functions', 'counter.mjs');
     writeFileSync(
-      path.join(fixture, 'functions', 'counter.mjs'),
+      counter,
       `const instance = Math.random().toString(36).slice(2);
 let calls = 0;
 export default async (req) => {
@@ -72,6 +102,14 @@ export const config = { path: '/api/counter' };`,
       // At most four instances per function: more calls at once wait for one, and all are answered.
       const many = await Promise.all(Array.from({ length: 7 }, () => call('?slow')));
       expect(new Set(many.map((answer) => answer.instance)).size).toBe(4);
+      // A changed source is bundled again and served by fresh instances (the count starts over).
+      writeFileSync(counter, readFileSync(counter, 'utf8').replace('calls++;', 'calls += 100;'));
+      let changed = await call();
+      for (let tries = 0; changed.calls < 100 && tries < 50; tries++) {
+        await new Promise((r) => setTimeout(r, 200));
+        changed = await call();
+      }
+      expect(changed.calls).toBe(100);
     } finally {
       await netlify.stop();
     }

@@ -8,7 +8,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite } from '../../db/client.ts';
-import { type PgliteServer, servePglite } from './pglite-server.ts';
+import { buildDatabaseUrl, type PgliteServer, servePglite } from './pglite-server.ts';
 
 let db: Awaited<ReturnType<typeof openPglite>>;
 let server: PgliteServer;
@@ -146,6 +146,72 @@ describe('PGlite server', () => {
       expect(rows).toEqual([{ id: 1 }]);
     } finally {
       await client.end();
+    }
+  });
+
+  it("keeps each connection's session settings to itself: one client's SET never reaches another", async () => {
+    const dumper = new pg.Client(url);
+    const api = new pg.Client(url);
+    await Promise.all([dumper.connect(), api.connect()]);
+    try {
+      const before = (await api.query('show search_path')).rows[0].search_path;
+      // What pg_dump does first, then a statement of each kind in turn.
+      await dumper.query("select pg_catalog.set_config('search_path', '', false)");
+      await dumper.query("SET statement_timeout = '7s'");
+      expect((await api.query('show search_path')).rows[0].search_path).toBe(before);
+      expect((await api.query('show statement_timeout')).rows[0].statement_timeout).toBe('0');
+      // An unqualified table still resolves for the other client, with parameters (extended protocol) too.
+      expect((await api.query('select count(*)::int as n from notes where id > $1', [0])).rows).toHaveLength(
+        1,
+      );
+      // The client that set them keeps them across its turns.
+      expect((await dumper.query('show search_path')).rows[0].search_path).not.toBe(before);
+      expect((await dumper.query('show statement_timeout')).rows[0].statement_timeout).toBe('7s');
+      await expect(dumper.query('select count(*) from notes')).rejects.toThrow(/notes/);
+      // Until it resets them; a write with an UPDATE ... SET changes no setting.
+      await dumper.query('reset all');
+      await dumper.query('update notes set body = body where id = $1', [1]);
+      expect((await dumper.query('show search_path')).rows[0].search_path).toBe(before);
+      expect((await api.query('show search_path')).rows[0].search_path).toBe(before);
+    } finally {
+      await Promise.all([dumper.end(), api.end()]);
+    }
+    // A connection that leaves with settings changed leaves nothing behind either.
+    const quitter = new pg.Client(url);
+    quitter.on('error', () => {});
+    await quitter.connect();
+    await quitter.query('begin');
+    await quitter.query("set search_path = ''");
+    quitter.connection.stream.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const next = new pg.Client(url);
+    await next.connect();
+    try {
+      expect((await next.query('select count(*)::int as n from notes')).rows[0].n).toBeGreaterThanOrEqual(0);
+    } finally {
+      await next.end();
+    }
+  });
+
+  it("serves a waiting function call before a waiting build's statement", async () => {
+    const holder = new pg.Client(url);
+    const build = new pg.Client(buildDatabaseUrl(url));
+    const call = new pg.Client(url);
+    await Promise.all([holder.connect(), build.connect(), call.connect()]);
+    try {
+      await holder.query('create sequence turn_order');
+      await holder.query('begin');
+      // The build asks first, the call after it; both wait for the open transaction.
+      const fromBuild = build.query("insert into log values (1, nextval('turn_order'))");
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const fromCall = call.query("insert into log values (2, nextval('turn_order'))");
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      await holder.query('commit');
+      await Promise.all([fromBuild, fromCall]);
+      const { rows } = await holder.query('select n from log where n in (1, 2) order by m');
+      expect(rows.map((row) => row.n)).toEqual([2, 1]);
+    } finally {
+      await Promise.all([holder.end(), build.end(), call.end()]);
     }
   });
 });

@@ -9,12 +9,15 @@ import {
   lstatSync,
   mkdirSync,
   readdirSync,
+  readFileSync,
   realpathSync,
   renameSync,
   rmSync,
   symlinkSync,
+  writeFileSync,
 } from 'node:fs';
 import path from 'node:path';
+import { buildDatabaseUrl } from './pglite-server.ts';
 
 export interface BuildResult {
   ok: boolean;
@@ -33,7 +36,26 @@ export class SiteBuilder {
     private readonly env: NodeJS.ProcessEnv,
     private readonly log: (line: string) => void = console.log,
     private readonly debounceMs = 1500,
+    /** Which database the builds read (LocalDatabase.id): recorded with each published build. */
+    private readonly database = '',
   ) {}
+
+  private get publishedFromFile() {
+    return path.join(this.root, '.data', 'published-from');
+  }
+
+  /** Whether dist/ holds a finished build of this same database (a previous start's). */
+  get servesThisDatabase() {
+    try {
+      return (
+        Boolean(this.database) &&
+        existsSync(path.join(this.publishDir, 'index.html')) &&
+        readFileSync(this.publishedFromFile, 'utf8') === this.database
+      );
+    } catch {
+      return false;
+    }
+  }
 
   get buildsDir() {
     return path.join(this.root, '.data', 'builds');
@@ -108,6 +130,7 @@ export class SiteBuilder {
     rmSync(temp, { force: true });
     symlinkSync(path.relative(this.root, dir), temp, 'dir');
     renameSync(temp, this.publishDir);
+    writeFileSync(this.publishedFromFile, this.database);
     for (const name of readdirSync(this.buildsDir)) {
       const old = path.join(this.buildsDir, name);
       if (old !== dir) rmSync(old, { recursive: true, force: true });
@@ -123,7 +146,12 @@ export class SiteBuilder {
           cwd: this.root,
           // A build is a production build even when this runs under the tests (NODE_ENV=test would
           // make Vite's import.meta.env.DEV true, and every group page pre-rendered as in `astro dev`).
-          env: { ...this.env, NODE_ENV: 'production' },
+          // Its database connections name themselves, so the local database serves function calls first.
+          env: {
+            ...this.env,
+            NODE_ENV: 'production',
+            ...(this.env.DATABASE_URL ? { DATABASE_URL: buildDatabaseUrl(this.env.DATABASE_URL) } : {}),
+          },
           stdio: ['ignore', 'pipe', 'pipe'],
         },
       );
