@@ -31,7 +31,8 @@ let browser: Browser;
 let page: Page;
 beforeAll(async () => {
   browser = await launchBrowser();
-  page = await browser.newPage({ viewport: { width: 390, height: 844 }, locale: 'pt-BR' });
+  // A phone: touch as well as clicks (the stats chart is read by tapping a day).
+  page = await browser.newPage({ viewport: { width: 390, height: 844 }, locale: 'pt-BR', hasTouch: true });
 });
 afterAll(async () => {
   await browser?.close();
@@ -163,6 +164,14 @@ describe('owner journey', { timeout: 240_000 }, () => {
     await stats.locator('[data-stats-chart] canvas').waitFor(WAIT);
     expect(scripts.length).toBeGreaterThan(loadedBefore);
     expect(await stats.textContent()).toContain('+90% em relação aos 30 dias anteriores'); // 19 clicks vs 10
+    // The legend gives the period's totals until a day is chosen; a tap on the chart chooses one.
+    const legend = stats.locator('[data-stats-legend]');
+    expect(await legend.textContent()).toMatch(/Total do período.*Entradas\s*19\b/);
+    const plot = (await stats.locator('[data-stats-chart] .u-over').boundingBox())!;
+    await page.touchscreen.tap(plot.x + plot.width - 3, plot.y + plot.height / 2);
+    await legend.getByText(/^Dia \d{2}\/\d{2}$/).waitFor(WAIT);
+    await legend.getByRole('button', { name: 'Ver o período todo' }).click();
+    await legend.getByText('Total do período').waitFor(WAIT);
     await shoot(page, 'painel-stats');
 
     const beforeQr = scripts.length;
