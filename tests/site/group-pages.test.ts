@@ -9,6 +9,7 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { openDb } from '../../db/client.ts';
 import { categories, groups } from '../../db/schema.ts';
 import { publicGroupBatches } from '../../src/features/groups/group-lists.server.ts';
+import { joinPath } from '../../src/features/groups/groups.ts';
 
 const site = inject('siteUrl');
 const handle = await openDb({ url: inject('siteDatabaseUrl'), driver: 'pg', max: 2 });
@@ -20,7 +21,10 @@ const stylesheets = (body: string) =>
   [...body.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1]);
 
 /** Everything a crawler reads of a group page, checked against the database row. */
-function expectCompleteGroupPage(body: string, group: { path: string; title: string; link?: string }) {
+function expectCompleteGroupPage(
+  body: string,
+  group: { path: string; title: string; id: string; join: boolean },
+) {
   expect(body).toContain('<html lang="pt-BR"');
   expect(body).toMatch(new RegExp(`<title>${group.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} - `));
   expect(body).toMatch(/<meta name="description" content="[^"]{20,}"/);
@@ -31,8 +35,9 @@ function expectCompleteGroupPage(body: string, group: { path: string; title: str
   expect(JSON.parse(jsonLd ?? '[]')).toContainEqual(
     expect.objectContaining({ '@type': 'Product', name: group.title }),
   );
-  if (!group.link) return;
-  expect(body).toContain(`href="${group.link}"`);
+  if (!group.join) return;
+  // 'Entrar no Grupo' goes through /entrar/{id}, which sends the visitor to the current link (decision 0012).
+  expect(body).toMatch(new RegExp(`href="${joinPath(group.id)}"[^>]*rel="[^"]*nofollow`));
   expect(body).toContain('Grupos Relacionados');
 }
 
@@ -47,13 +52,6 @@ async function publicGroups() {
   for await (const batch of publicGroupBatches(handle.db, 500))
     all.push(...batch.map((g) => ({ ...g, adult: adult.has(g.categoryId) })));
   return all;
-}
-
-/** The invite link a group page shows (none before the age question on an adult group's page). */
-async function linkOf(group: { id: string; adult: boolean }) {
-  if (group.adult) return undefined;
-  const [row] = await handle.db.select({ link: groups.link }).from(groups).where(eq(groups.id, group.id));
-  return row!.link;
 }
 
 describe('group pages, pre-rendered and on demand', () => {
@@ -76,13 +74,13 @@ describe('group pages, pre-rendered and on demand', () => {
     const staticBody = await statics.text();
     expect(statics.status).toBe(200);
     expect(statics.headers.get('netlify-cache-id')).toBeNull(); // a file, not the function
-    expectCompleteGroupPage(staticBody, { ...built[0]!, link: await linkOf(built[0]!) });
+    expectCompleteGroupPage(staticBody, { ...built[0]!, join: !built[0]!.adult });
 
     const rendered = await fetch(`${site}${onDemand[0]!.path}`);
     const renderedBody = await rendered.text();
     expect(rendered.status).toBe(200);
     expect(rendered.headers.get('content-type')).toContain('text/html');
-    expectCompleteGroupPage(renderedBody, { ...onDemand[0]!, link: await linkOf(onDemand[0]!) });
+    expectCompleteGroupPage(renderedBody, { ...onDemand[0]!, join: true });
     expect(rendered.headers.get('netlify-cdn-cache-control')).toMatch(
       /^public, durable, s-maxage=\d+, stale-while-revalidate=\d+$/,
     );
@@ -117,7 +115,8 @@ describe('group pages, pre-rendered and on demand', () => {
       expectCompleteGroupPage(body, {
         path: address,
         title: 'Grupo Aprovado Depois do Build',
-        link: 'https://chat.whatsapp.com/AfterBuild0000000000001',
+        id: fresh!.id,
+        join: true,
       });
       expect(body).not.toContain('noindex');
     } finally {

@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { groups } from '../../db/schema.ts';
+import { joinPath } from '../../src/features/groups/groups.ts';
 import { launchBrowser, screenshotWidths } from '../support/browser.ts';
 import { SITE_INVITES } from '../support/fake-whatsapp.ts';
 import { withSiteDb } from '../support/site-db.ts';
@@ -106,9 +107,13 @@ describe('invite preview on /enviar', { timeout: 240_000 }, () => {
     await expect.poll(async () => (await fetch(url)).status, { timeout: 120_000, interval: 1000 }).toBe(200);
     await page.goto(url);
     await page.getByRole('link', { name: 'Seguir Canal' }).waitFor(WAIT);
+    // 'Seguir Canal' goes through /entrar/{id}, which answers with the channel's current link (decision 0012).
     expect(await page.getByRole('link', { name: 'Seguir Canal' }).getAttribute('href')).toBe(
-      `https://whatsapp.com/channel/${SITE_INVITES.channel.code}`,
+      joinPath(stored!.id),
     );
+    const join = await fetch(`${site}${joinPath(stored!.id)}`, { redirect: 'manual' });
+    expect(join.status).toBe(302);
+    expect(join.headers.get('location')).toBe(`https://whatsapp.com/channel/${SITE_INVITES.channel.code}`);
     await page.getByText('Canal', { exact: true }).first().waitFor(WAIT);
     await page.getByText('1.200 seguidores').waitFor(WAIT);
     await screenshotWidths(page, shots, 'canal-pagina');

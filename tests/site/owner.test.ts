@@ -166,8 +166,10 @@ describe('owner journey', { timeout: 240_000 }, () => {
     expect(await stats.textContent()).toContain('+90% em relação aos 30 dias anteriores'); // 19 clicks vs 10
     // The legend gives the period's totals until a day is chosen; a tap on the chart chooses one.
     const legend = stats.locator('[data-stats-legend]');
-    expect(await legend.textContent()).toMatch(/Total do período.*Entradas\s*19\b/);
-    const plot = (await stats.locator('[data-stats-chart] .u-over').boundingBox())!;
+    expect(await legend.textContent()).toMatch(/Total do período.*Entradas\s*19(?!\d)/);
+    const over = stats.locator('[data-stats-chart] .u-over');
+    await over.scrollIntoViewIfNeeded();
+    const plot = (await over.boundingBox())!;
     await page.touchscreen.tap(plot.x + plot.width - 3, plot.y + plot.height / 2);
     await legend.getByText(/^Dia \d{2}\/\d{2}$/).waitFor(WAIT);
     await legend.getByRole('button', { name: 'Ver o período todo' }).click();
