@@ -40,6 +40,8 @@ const EnvSchema = z.object({
   /** fake Stripe / Mercado Pago servers for the real SDKs; honoured locally and in tests only */
   STRIPE_API_BASE: z.url().optional(),
   MERCADOPAGO_API_BASE: z.url().optional(),
+  /** how long the SDKs wait for a provider per try; honoured locally and in tests only (15 s otherwise) */
+  PAYMENT_PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).optional(),
   /** '1': CSV image addresses on loopback may be fetched (tests' fake image server); local mode only */
   CSV_IMAGES_ALLOW_LOOPBACK: z.string().optional(),
   /** smtp(s)://user:pass@host:port of the mail provider; `npm start` points it at its local catcher */

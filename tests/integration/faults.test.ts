@@ -82,6 +82,8 @@ describe('payment provider timing out at checkout', { timeout: 120_000 }, () => 
     await seedDatabase(handle.db, { groups: 0 });
     stripe = await startFakeStripe();
     process.env.STRIPE_API_BASE = stripe.url;
+    // The hanging provider is given up after 1.5 s a try here (15 s in production): same path, less waiting.
+    process.env.PAYMENT_PROVIDER_TIMEOUT_MS = '1500';
     resetEnvForTests();
     await saveSettings(handle.db, {
       mercadoPagoAccessToken: '',
@@ -100,6 +102,7 @@ describe('payment provider timing out at checkout', { timeout: 120_000 }, () => 
   });
   afterAll(async () => {
     delete process.env.STRIPE_API_BASE;
+    delete process.env.PAYMENT_PROVIDER_TIMEOUT_MS;
     resetEnvForTests();
     await stripe?.close();
   });

@@ -60,11 +60,14 @@ beforeAll(async () => {
   mp = await startFakeMercadoPago();
   process.env.STRIPE_API_BASE = stripe.url;
   process.env.MERCADOPAGO_API_BASE = mp.url;
+  // A hanging provider is given up after 1.5 s a try here (15 s in production): same path, less waiting.
+  process.env.PAYMENT_PROVIDER_TIMEOUT_MS = '1500';
   resetEnvForTests();
 });
 afterAll(async () => {
   delete process.env.STRIPE_API_BASE;
   delete process.env.MERCADOPAGO_API_BASE;
+  delete process.env.PAYMENT_PROVIDER_TIMEOUT_MS;
   resetEnvForTests();
   await stripe.close();
   await mp.close();

@@ -14,11 +14,14 @@ import type {
   RefundableOrder,
   SettledPayment,
 } from './provider.ts';
-import { providerApiBase, RefundFailed } from './provider.ts';
+import { providerApiBase, providerTimeoutMs, RefundFailed } from './provider.ts';
 
 function config(accessToken: string) {
   pointMercadoPagoAt(providerApiBase('MERCADOPAGO_API_BASE'));
-  return new MercadoPagoConfig({ accessToken, options: { timeout: 15_000, maxRetries: 1 } as never });
+  return new MercadoPagoConfig({
+    accessToken,
+    options: { timeout: providerTimeoutMs(), maxRetries: 1 } as never,
+  });
 }
 
 /** The fields of x-signature ('ts=...,v1=...'). */

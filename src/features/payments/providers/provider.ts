@@ -87,6 +87,15 @@ export interface PaymentProvider {
   refund(order: RefundableOrder): Promise<ProviderRefund>;
 }
 
+/** How long the SDKs wait for a provider per try (one retry follows a timeout). */
+export const PROVIDER_TIMEOUT_MS = 15_000;
+
+/** PROVIDER_TIMEOUT_MS, or a shorter wait set for the tests that make a provider hang (local only). */
+export function providerTimeoutMs(): number {
+  const env = getEnv();
+  return (env.isLocal && env.PAYMENT_PROVIDER_TIMEOUT_MS) || PROVIDER_TIMEOUT_MS;
+}
+
 /**
  * A provider API base URL from the environment (STRIPE_API_BASE / MERCADOPAGO_API_BASE), honoured
  * only locally and in tests, so a deployed site can never be pointed at another server.

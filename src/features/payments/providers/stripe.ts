@@ -10,14 +10,17 @@ import type {
   RefundableOrder,
   SettledPayment,
 } from './provider.ts';
-import { providerApiBase, RefundFailed } from './provider.ts';
+import { providerApiBase, providerTimeoutMs, RefundFailed } from './provider.ts';
 
 export const STRIPE_TOLERANCE_SECONDS = 300;
 
 /** The real SDK, pointed at STRIPE_API_BASE when running locally (tests use a fake server). */
 export function stripeClient(secretKey: string): Stripe {
   const base = providerApiBase('STRIPE_API_BASE');
-  const config: ConstructorParameters<typeof Stripe>[1] = { maxNetworkRetries: 1, timeout: 15_000 };
+  const config: ConstructorParameters<typeof Stripe>[1] = {
+    maxNetworkRetries: 1,
+    timeout: providerTimeoutMs(),
+  };
   if (base) {
     config.host = base.hostname;
     config.port = base.port || (base.protocol === 'https:' ? 443 : 80);
