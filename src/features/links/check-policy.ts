@@ -151,8 +151,8 @@ export const JOIN_CHECK_AFTER_MS = DAY_MS;
 /**
  * Whether a join checks the link before it sends the visitor (decision 0012, 'checked join'): the
  * group's check is overdue (joinQueuesCheck's rule), never done, older than JOIN_CHECK_AFTER_MS, or
- * already waiting at the front. When
- * the pace has a free slot within JOIN_CHECK_MAX_WAIT_MS the join checks it itself: a dead answer stops
+ * already waiting at the front. When the pace has a free slot within JOIN_CHECK_MAX_WAIT_MS the join
+ * checks it itself: a dead answer stops
  * the visitor ('Este link deixou de funcionar') instead of sending them to a dead link; otherwise the
  * visitor is sent and the group moves to the front (queued join).
  */
