@@ -19,6 +19,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { REPORT_REASONS, type ReportReason } from './report-reasons.ts';
 
 /** numeric(10,2) in the table, integer centavos in code (no floating-point money). */
 export const moneyCents = customType<{ data: number; driverData: string }>({
@@ -345,17 +346,7 @@ export const featureOrders = pgTable(
   ],
 );
 
-export const REPORT_REASONS = [
-  'inappropriate_content',
-  'spam',
-  'scam',
-  'illegal',
-  'underage',
-  'duplicate',
-  'other',
-  'broken_link',
-] as const;
-export type ReportReason = (typeof REPORT_REASONS)[number];
+export { REPORT_REASONS, type ReportReason };
 
 export const groupReports = pgTable(
   'group_reports',

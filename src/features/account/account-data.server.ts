@@ -2,6 +2,7 @@
 // JSON export) and deletion. Correcting name and e-mail lives with the account (src/features/auth/).
 import { desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
+import { groupCategory, orderPlan } from '#db/joins.ts';
 import {
   authTokens,
   categories,
@@ -84,7 +85,7 @@ export async function exportAccountData(db: Db, user: SessionUser, ip: string) {
       updatedAt: groups.updatedAt,
     })
     .from(groups)
-    .innerJoin(categories, eq(categories.id, groups.categoryId))
+    .innerJoin(categories, groupCategory)
     .where(eq(groups.userId, user.id))
     .orderBy(desc(groups.createdAt));
   const groupIds = ownGroups.map((g) => g.id);
@@ -138,7 +139,7 @@ export async function exportAccountData(db: Db, user: SessionUser, ip: string) {
       stripePaymentIntentId: featureOrders.stripePaymentIntentId,
     })
     .from(featureOrders)
-    .leftJoin(featurePlans, eq(featurePlans.id, featureOrders.planId))
+    .leftJoin(featurePlans, orderPlan)
     .where(eq(featureOrders.userId, user.id))
     .orderBy(desc(featureOrders.orderDate));
   const orderIds = orders.map((o) => o.id);

@@ -4,6 +4,7 @@
 // except 'hoje'; the screen names it on each card.
 import { and, count, desc, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
+import { groupCategory } from '#db/joins.ts';
 import { categories, engagementEvents, groups, rebuildRequests } from '#db/schema.ts';
 import { saoPauloDay } from '#src/features/analytics/visitor.server.ts';
 import { isFeaturedGroup } from '#src/features/groups/groups.server.ts';
@@ -78,7 +79,7 @@ export async function dashboardMetrics(db: Db, now = new Date()) {
     })
     .from(engagementEvents)
     .innerJoin(groups, eq(groups.id, engagementEvents.targetId))
-    .innerJoin(categories, eq(categories.id, groups.categoryId))
+    .innerJoin(categories, groupCategory)
     .where(isClick)
     .groupBy(groups.id, categories.name)
     .orderBy(desc(sql`count(${engagementEvents.id})`), groups.title)

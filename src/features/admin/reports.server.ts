@@ -2,6 +2,7 @@
 // actions (dismiss, hide the group, delete the group), each recorded on the reports it closes.
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
+import { groupCategory } from '#db/joins.ts';
 import { categories, groupReports, groups } from '#db/schema.ts';
 import { queueGroupHidden, REASONS } from '#src/features/mail/notify.server.ts';
 import { deliverMail } from '#src/features/mail/outbox.server.ts';
@@ -30,7 +31,7 @@ export async function listOpenReports(db: Db, now = new Date()) {
     })
     .from(groupReports)
     .innerJoin(groups, eq(groups.id, groupReports.groupId))
-    .innerJoin(categories, eq(categories.id, groups.categoryId))
+    .innerJoin(categories, groupCategory)
     .where(eq(groupReports.status, PENDING))
     .groupBy(groupReports.groupId, groups.id, categories.id)
     .orderBy(desc(sql`count(*)`), desc(sql`max(${groupReports.createdAt})`))

@@ -3,10 +3,11 @@
 // form's duplicate error and from the panel. The server decides everything; this only shows it.
 import { CheckCircle2, Copy, ShieldCheck } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
+import { InviteLinkInput } from '#src/components/InviteLinkInput.tsx';
 import { Button } from '#src/components/ui/Button.tsx';
 import { buttonClasses } from '#src/components/ui/classes.ts';
 import { Dialog } from '#src/components/ui/Dialog.tsx';
-import { Field, TextInput } from '#src/components/ui/Field.tsx';
+import { Field } from '#src/components/ui/Field.tsx';
 import { toast } from '#src/components/ui/toast.store.ts';
 import { ApiError, api } from '#src/lib/api.ts';
 import { formatDateTime } from '#src/lib/format.ts';
@@ -213,16 +214,7 @@ export function ClaimGroupDialog({
     >
       <form id="reivindicar-grupo" onSubmit={requestCode} noValidate className="flex flex-col gap-3">
         <Field label="Link de convite do grupo" required error={linkError}>
-          {(props) => (
-            <TextInput
-              {...props}
-              type="url"
-              inputMode="url"
-              placeholder="https://chat.whatsapp.com/..."
-              value={link}
-              onChange={(e) => setLink(e.target.value)}
-            />
-          )}
+          {(props) => <InviteLinkInput {...props} value={link} onChange={(e) => setLink(e.target.value)} />}
         </Field>
         {alert}
       </form>

@@ -3,6 +3,7 @@
 // Only the owner or an admin reaches a group here; anyone else gets the same 404 as a missing group.
 import { and, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
+import { groupCategory } from '#db/joins.ts';
 import { categories, featureOrders, groupRevisions, groups, users } from '#db/schema.ts';
 import { recordAccess } from '#src/features/access-log/access-log.server.ts';
 import type { SessionUser } from '#src/features/auth/session.server.ts';
@@ -317,7 +318,7 @@ export async function listPendingRevisions(db: Db, page: number, limit: number) 
     })
     .from(groupRevisions)
     .innerJoin(groups, eq(groups.id, groupRevisions.groupId))
-    .innerJoin(categories, eq(categories.id, groups.categoryId))
+    .innerJoin(categories, groupCategory)
     .leftJoin(users, eq(users.id, groupRevisions.userId))
     .where(where)
     .orderBy(groupRevisions.createdAt, groupRevisions.id)

@@ -1,6 +1,8 @@
 // Queries shared by every feature that reads groups. The rules for "public" and "featured now"
 // live here and only here; every list selects `groupColumns` and answers with `toGroupJson`.
 import { and, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
+import { groupCategory } from '#db/joins.ts';
 import { categories, groups, type LinkStatus } from '#db/schema.ts';
 import { type GroupType, groupPath, isFeaturedNow } from './groups.ts';
 
@@ -50,32 +52,11 @@ export const groupColumns = {
   linkLiveAt: groups.linkLiveAt,
 };
 
-/** The join every group list uses. */
-export const groupsWithCategory = eq(groups.categoryId, categories.id);
+/** The join every group list uses (db/joins.ts names every repeated join). */
+export const groupsWithCategory = groupCategory;
 
-export type GroupRow = {
-  id: string;
-  title: string;
-  description: string;
-  link: string;
-  type: GroupType;
-  followers: number | null;
-  image: string | null;
-  cliques: number;
-  featured: boolean;
-  featuredUntil: Date | null;
-  approved: boolean;
-  createdAt: Date;
-  updatedAt: Date;
-  titleSlug: string;
-  categoryId: number;
-  category: string;
-  categorySlug: string;
-  adult: boolean;
-  linkStatus: LinkStatus;
-  linkCheckedAt: Date | null;
-  linkLiveAt: Date | null;
-};
+/** A row selected with `groupColumns`. */
+export type GroupRow = SelectResultFields<typeof groupColumns>;
 
 /** The public JSON of a group (spec section 3 plus its canonical path). */
 export interface GroupJson {

@@ -5,6 +5,7 @@
 // another group's page. The group itself may take a former address back (it then stops redirecting).
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
+import { groupCategory } from '#db/joins.ts';
 import { categories, groupSlugHistory, groups } from '#db/schema.ts';
 import { isPublicGroup } from './groups.server.ts';
 
@@ -76,7 +77,7 @@ export async function currentAddressOf(
     .select({ titleSlug: groups.titleSlug, categorySlug: categories.slug })
     .from(groupSlugHistory)
     .innerJoin(groups, and(eq(groups.id, groupSlugHistory.groupId), isPublicGroup))
-    .innerJoin(categories, eq(categories.id, groups.categoryId))
+    .innerJoin(categories, groupCategory)
     .where(
       and(
         eq(groupSlugHistory.titleSlug, titleSlug),

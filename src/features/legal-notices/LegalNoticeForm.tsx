@@ -3,6 +3,7 @@
 // and the statement that it is true. On success it shows the protocol and what happens next.
 import { CircleCheck, ShieldAlert } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { InviteLinkInput } from '#src/components/InviteLinkInput.tsx';
 import { Button } from '#src/components/ui/Button.tsx';
 import { Card } from '#src/components/ui/Card.tsx';
 import { cx, field } from '#src/components/ui/classes.ts';
@@ -140,15 +141,13 @@ export default function LegalNoticeForm() {
         hint="Cole o endereço da página do grupo neste site ou o link de convite do WhatsApp."
       >
         {(props) => (
-          <TextInput
+          <InviteLinkInput
             {...props}
             name="groupUrl"
-            inputMode="url"
             autoComplete="off"
             maxLength={500}
             value={groupUrl}
             onChange={(e) => setGroupUrl(e.target.value)}
-            placeholder="https://chat.whatsapp.com/..."
           />
         )}
       </Field>

@@ -7,6 +7,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Db, rowsOf } from '#db/client.ts';
+import { groupCategory } from '#db/joins.ts';
 import {
   categories,
   groupSlugHistory,
@@ -98,7 +99,7 @@ export async function resolveGroupAddress(
   const [current] = await db
     .select(columns)
     .from(groups)
-    .innerJoin(categories, eq(categories.id, groups.categoryId))
+    .innerJoin(categories, groupCategory)
     .where(and(eq(categories.slug, first), eq(groups.titleSlug, second)));
   if (current) return current;
   const [former] = await db
@@ -382,7 +383,7 @@ export async function listLegalNotices(db: Db, now: Date = new Date()) {
       .select(columns)
       .from(legalNotices)
       .leftJoin(groups, eq(groups.id, legalNotices.groupId))
-      .leftJoin(categories, eq(categories.id, groups.categoryId));
+      .leftJoin(categories, groupCategory);
   const pending = await base()
     .where(eq(legalNotices.status, 'pending'))
     .orderBy(asc(legalNotices.createdAt))

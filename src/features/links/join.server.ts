@@ -8,6 +8,7 @@
 // related groups, never sent to the dead link.
 import { eq } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
+import { groupCategory } from '#db/joins.ts';
 import { categories, groups } from '#db/schema.ts';
 import { AppError } from '#src/lib/http.server.ts';
 import { GROUP_NOT_FOUND, isUuid } from '#src/lib/ids.ts';
@@ -61,7 +62,7 @@ export async function joinGroup(
       adult: categories.adult,
     })
     .from(groups)
-    .innerJoin(categories, eq(categories.id, groups.categoryId))
+    .innerJoin(categories, groupCategory)
     .where(eq(groups.id, groupId));
   // An 18+ group is public to nobody but an age-verified visitor (decision 0010), its link included.
   if (!row || (row.adult && !adultAllowed)) throw new AppError('NOT_FOUND', GROUP_NOT_FOUND);

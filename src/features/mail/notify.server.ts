@@ -3,6 +3,7 @@
 // caller's transaction when given one); the callers send right after their action with `deliverMail`.
 import { and, eq, gt, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
+import { groupCategory, groupOwner, orderBuyer, orderGroup, orderPlan } from '#db/joins.ts';
 import { categories, featureOrders, featurePlans, groups, users } from '#db/schema.ts';
 import { groupPath } from '#src/features/groups/groups.ts';
 import { deliverMail, enqueueMail } from './outbox.server.ts';
@@ -34,8 +35,8 @@ async function groupWithOwner(db: Db | Tx, groupId: string) {
       name: users.name,
     })
     .from(groups)
-    .innerJoin(users, eq(users.id, groups.userId))
-    .innerJoin(categories, eq(categories.id, groups.categoryId))
+    .innerJoin(users, groupOwner)
+    .innerJoin(categories, groupCategory)
     .where(eq(groups.id, groupId));
   return row;
 }
@@ -98,9 +99,9 @@ export async function queueGroupClaimed(db: Db | Tx, previousOwnerId: string, gr
   });
 }
 
-/** The receipt of an order that just became active (call inside the activation's transaction). */
-export async function queuePaymentReceipt(tx: Db | Tx, orderId: string) {
-  const [o] = await tx
+/** An order as its e-mails name it, with its buyer (the group may be gone by the time of a refund). */
+async function orderForMail(db: Db | Tx, orderId: string) {
+  const [order] = await db
     .select({
       id: featureOrders.id,
       price: featureOrders.price,
@@ -114,11 +115,17 @@ export async function queuePaymentReceipt(tx: Db | Tx, orderId: string) {
       name: users.name,
     })
     .from(featureOrders)
-    .innerJoin(users, eq(users.id, featureOrders.userId))
-    .innerJoin(groups, eq(groups.id, featureOrders.groupId))
-    .innerJoin(featurePlans, eq(featurePlans.id, featureOrders.planId))
+    .innerJoin(users, orderBuyer)
+    .innerJoin(featurePlans, orderPlan)
+    .leftJoin(groups, orderGroup)
     .where(eq(featureOrders.id, orderId));
-  if (!o?.startDate || !o.endDate) return undefined;
+  return order;
+}
+
+/** The receipt of an order that just became active (call inside the activation's transaction). */
+export async function queuePaymentReceipt(tx: Db | Tx, orderId: string) {
+  const o = await orderForMail(tx, orderId);
+  if (!o?.startDate || !o.endDate || o.groupTitle === null) return undefined;
   return enqueueMail(tx, {
     to: o.email,
     template: 'payment_confirmed',
@@ -144,21 +151,7 @@ export async function queueRefundNotice(
   source: 'owner' | 'admin' | 'provider',
   featuredUntil: Date | null,
 ) {
-  const [o] = await tx
-    .select({
-      id: featureOrders.id,
-      price: featureOrders.price,
-      provider: featureOrders.paymentMethod,
-      planName: featurePlans.name,
-      groupTitle: groups.title,
-      email: users.email,
-      name: users.name,
-    })
-    .from(featureOrders)
-    .innerJoin(users, eq(users.id, featureOrders.userId))
-    .innerJoin(featurePlans, eq(featurePlans.id, featureOrders.planId))
-    .leftJoin(groups, eq(groups.id, featureOrders.groupId))
-    .where(eq(featureOrders.id, orderId));
+  const o = await orderForMail(tx, orderId);
   if (!o) return undefined;
   return enqueueMail(tx, {
     to: o.email,
@@ -196,8 +189,8 @@ export async function queueFeaturingReminders(db: Db, now = new Date()): Promise
     db
       .select(base)
       .from(featureOrders)
-      .innerJoin(groups, eq(groups.id, featureOrders.groupId))
-      .innerJoin(users, eq(users.id, featureOrders.userId))
+      .innerJoin(groups, orderGroup)
+      .innerJoin(users, orderBuyer)
       .where(and(...where))
       .limit(200);
   const ending = await ordersWithOwner(

@@ -218,6 +218,12 @@ ${parts.blocks.map(blockHtml).join('\n')}
   return { subject: parts.subject, html, text, ...(parts.headers ? { headers: parts.headers } : {}) };
 }
 
+const p = (text: string): Block => ({ kind: 'p', text });
+const note = (text: string): Block => ({ kind: 'note', text });
+const facts = (rows: [string, string][]): Block => ({ kind: 'facts', rows });
+const button = (label: string, href: string): Block => ({ kind: 'button', label, href });
+const link = (text: string, label: string, href: string): Block => ({ kind: 'link', text, label, href });
+
 const hello = (name: string) => (name.trim() ? `Olá, ${name.trim()}!` : 'Olá!');
 
 const BUILDERS: { [T in TemplateName]: (data: MailTemplates[T], ctx: MailContext) => Parts } = {
@@ -225,243 +231,193 @@ const BUILDERS: { [T in TemplateName]: (data: MailTemplates[T], ctx: MailContext
     subject: 'Confirme seu e-mail',
     greeting: hello(d.name),
     blocks: [
-      { kind: 'p', text: `Falta pouco: confirme seu e-mail para usar sua conta no ${SITE_NAME}.` },
-      {
-        kind: 'button',
-        label: 'Confirmar e-mail',
-        href: absolute(ctx, `${CONFIRM_EMAIL_PATH}?token=${encodeURIComponent(d.token)}`),
-      },
-      {
-        kind: 'note',
-        text: `O link vale por ${CONFIRM_EMAIL_HOURS} horas e só pode ser usado uma vez. Se você não criou esta conta, ignore esta mensagem.`,
-      },
+      p(`Falta pouco: confirme seu e-mail para usar sua conta no ${SITE_NAME}.`),
+      button('Confirmar e-mail', absolute(ctx, `${CONFIRM_EMAIL_PATH}?token=${encodeURIComponent(d.token)}`)),
+      note(
+        `O link vale por ${CONFIRM_EMAIL_HOURS} horas e só pode ser usado uma vez. Se você não criou esta conta, ignore esta mensagem.`,
+      ),
     ],
   }),
   password_reset: (d, ctx) => ({
     subject: 'Redefina sua senha',
     greeting: hello(d.name),
     blocks: [
-      { kind: 'p', text: 'Recebemos um pedido para redefinir a senha da sua conta.' },
-      {
-        kind: 'button',
-        label: 'Criar nova senha',
-        href: absolute(ctx, `${PASSWORD_RESET_PATH}?token=${encodeURIComponent(d.token)}`),
-      },
-      {
-        kind: 'note',
-        text: 'O link vale por 1 hora e só pode ser usado uma vez. Ao trocar a senha, todas as sessões abertas da conta são encerradas. Se você não pediu isso, ignore esta mensagem: sua senha continua a mesma.',
-      },
+      p('Recebemos um pedido para redefinir a senha da sua conta.'),
+      button(
+        'Criar nova senha',
+        absolute(ctx, `${PASSWORD_RESET_PATH}?token=${encodeURIComponent(d.token)}`),
+      ),
+      note(
+        'O link vale por 1 hora e só pode ser usado uma vez. Ao trocar a senha, todas as sessões abertas da conta são encerradas. Se você não pediu isso, ignore esta mensagem: sua senha continua a mesma.',
+      ),
     ],
   }),
   group_approved: (d, ctx) => ({
     subject: 'Seu grupo foi aprovado',
     greeting: hello(d.name),
     blocks: [
-      { kind: 'p', text: `Boa notícia: o grupo "${d.groupTitle}" foi aprovado e já está no ${SITE_NAME}.` },
-      { kind: 'button', label: 'Ver a página do grupo', href: absolute(ctx, d.groupPath) },
-      {
-        kind: 'note',
-        text: 'A página pode levar alguns minutos para aparecer. Quer mais gente no grupo? Destaque-o no topo da página inicial.',
-      },
+      p(`Boa notícia: o grupo "${d.groupTitle}" foi aprovado e já está no ${SITE_NAME}.`),
+      button('Ver a página do grupo', absolute(ctx, d.groupPath)),
+      note(
+        'A página pode levar alguns minutos para aparecer. Quer mais gente no grupo? Destaque-o no topo da página inicial.',
+      ),
     ],
   }),
   group_rejected: (d, ctx) => ({
     subject: 'Seu grupo não foi aprovado',
     greeting: hello(d.name),
     blocks: [
-      { kind: 'p', text: `O grupo "${d.groupTitle}" não foi aprovado para o ${SITE_NAME}.` },
-      { kind: 'facts', rows: [['Motivo', d.reason]] },
-      { kind: 'p', text: 'Você pode enviar o grupo de novo depois de ajustá-lo às regras do diretório.' },
-      { kind: 'button', label: 'Enviar um grupo', href: absolute(ctx, '/enviar') },
+      p(`O grupo "${d.groupTitle}" não foi aprovado para o ${SITE_NAME}.`),
+      facts([['Motivo', d.reason]]),
+      p('Você pode enviar o grupo de novo depois de ajustá-lo às regras do diretório.'),
+      button('Enviar um grupo', absolute(ctx, '/enviar')),
     ],
   }),
   group_hidden: (d, ctx) => ({
     subject: 'Seu grupo foi ocultado',
     greeting: hello(d.name),
     blocks: [
-      {
-        kind: 'p',
-        text: `O grupo "${d.groupTitle}" foi ocultado do ${SITE_NAME} e não aparece mais nas buscas e listas.`,
-      },
-      { kind: 'facts', rows: [['Motivo', d.reason]] },
-      { kind: 'p', text: 'A equipe vai revisar o caso. Veja seus grupos no painel.' },
-      { kind: 'button', label: 'Abrir meu painel', href: absolute(ctx, '/painel') },
+      p(`O grupo "${d.groupTitle}" foi ocultado do ${SITE_NAME} e não aparece mais nas buscas e listas.`),
+      facts([['Motivo', d.reason]]),
+      p('A equipe vai revisar o caso. Veja seus grupos no painel.'),
+      button('Abrir meu painel', absolute(ctx, '/painel')),
     ],
   }),
   payment_confirmed: (d, ctx) => ({
     subject: 'Pagamento confirmado: seu destaque está ativo',
     greeting: hello(d.name),
     blocks: [
-      { kind: 'p', text: `Recebemos seu pagamento. O grupo "${d.groupTitle}" está em destaque.` },
-      {
-        kind: 'facts',
-        rows: [
-          ['Plano', `${d.planName} (${d.days} ${d.days === 1 ? 'dia' : 'dias'})`],
-          ['Valor', formatBRL(d.amountCents)],
-          ['Forma de pagamento', providerName(d.provider)],
-          ['Período', `${formatDate(d.startDate)} a ${formatDate(d.endDate)}`],
-          ['Pedido', d.orderId],
-        ],
-      },
-      { kind: 'button', label: 'Ver meus destaques', href: absolute(ctx, '/painel') },
-      {
-        kind: 'note',
-        text: "Você pode desistir da compra em até 7 dias do pagamento, com devolução do valor total: use 'Desistir da compra' em Meus Destaques, no seu painel.",
-      },
-      { kind: 'note', text: 'Guarde este e-mail como comprovante.' },
+      p(`Recebemos seu pagamento. O grupo "${d.groupTitle}" está em destaque.`),
+      facts([
+        ['Plano', `${d.planName} (${d.days} ${d.days === 1 ? 'dia' : 'dias'})`],
+        ['Valor', formatBRL(d.amountCents)],
+        ['Forma de pagamento', providerName(d.provider)],
+        ['Período', `${formatDate(d.startDate)} a ${formatDate(d.endDate)}`],
+        ['Pedido', d.orderId],
+      ]),
+      button('Ver meus destaques', absolute(ctx, '/painel')),
+      note(
+        "Você pode desistir da compra em até 7 dias do pagamento, com devolução do valor total: use 'Desistir da compra' em Meus Destaques, no seu painel.",
+      ),
+      note('Guarde este e-mail como comprovante.'),
     ],
   }),
   payment_refunded: (d, ctx) => ({
     subject: 'Reembolso feito: seu pedido de destaque',
     greeting: hello(d.name),
     blocks: [
-      {
-        kind: 'p',
-        text:
-          d.source === 'owner'
-            ? 'Recebemos sua desistência da compra. Devolvemos o valor total pelo mesmo meio de pagamento.'
-            : 'Seu pedido de destaque foi reembolsado. Devolvemos o valor total pelo mesmo meio de pagamento.',
-      },
-      {
-        kind: 'facts',
-        rows: [
-          ['Grupo', d.groupTitle ?? 'Grupo excluído'],
-          ['Plano', d.planName],
-          ['Valor devolvido', formatBRL(d.amountCents)],
-          ['Forma de pagamento', providerName(d.provider)],
-          ['Pedido', d.orderId],
-        ],
-      },
-      {
-        kind: 'p',
-        text: d.featuredUntil
+      p(
+        d.source === 'owner'
+          ? 'Recebemos sua desistência da compra. Devolvemos o valor total pelo mesmo meio de pagamento.'
+          : 'Seu pedido de destaque foi reembolsado. Devolvemos o valor total pelo mesmo meio de pagamento.',
+      ),
+      facts([
+        ['Grupo', d.groupTitle ?? 'Grupo excluído'],
+        ['Plano', d.planName],
+        ['Valor devolvido', formatBRL(d.amountCents)],
+        ['Forma de pagamento', providerName(d.provider)],
+        ['Pedido', d.orderId],
+      ]),
+      p(
+        d.featuredUntil
           ? `O destaque comprado neste pedido foi retirado. O grupo continua em destaque até ${formatDate(d.featuredUntil)} por outro período pago.`
           : 'O destaque comprado neste pedido foi retirado: o grupo saiu do topo da página inicial.',
-      },
-      { kind: 'button', label: 'Ver meus destaques', href: absolute(ctx, '/painel') },
-      {
-        kind: 'note',
-        text: 'O valor aparece conforme o prazo do meio de pagamento (no cartão, na fatura atual ou na seguinte).',
-      },
+      ),
+      button('Ver meus destaques', absolute(ctx, '/painel')),
+      note(
+        'O valor aparece conforme o prazo do meio de pagamento (no cartão, na fatura atual ou na seguinte).',
+      ),
     ],
   }),
   featuring_ending: (d, ctx) => ({
     subject: 'Seu destaque termina em 3 dias',
     greeting: hello(d.name),
     blocks: [
-      {
-        kind: 'p',
-        text: `O destaque do grupo "${d.groupTitle}" termina em ${formatDate(d.endDate)}. Renove agora para continuar no topo: o novo período começa quando o atual acabar.`,
-      },
-      {
-        kind: 'button',
-        label: 'Renovar destaque',
-        href: absolute(ctx, `/planos-destaque?groupId=${encodeURIComponent(d.groupId)}`),
-      },
+      p(
+        `O destaque do grupo "${d.groupTitle}" termina em ${formatDate(d.endDate)}. Renove agora para continuar no topo: o novo período começa quando o atual acabar.`,
+      ),
+      button('Renovar destaque', absolute(ctx, `/planos-destaque?groupId=${encodeURIComponent(d.groupId)}`)),
     ],
   }),
   featuring_ended: (d, ctx) => ({
     subject: 'Seu destaque terminou',
     greeting: hello(d.name),
     blocks: [
-      {
-        kind: 'p',
-        text: `O destaque do grupo "${d.groupTitle}" terminou em ${formatDate(d.endDate)}. O grupo continua no diretório, mas saiu do topo da página inicial.`,
-      },
-      {
-        kind: 'button',
-        label: 'Destacar de novo',
-        href: absolute(ctx, `/planos-destaque?groupId=${encodeURIComponent(d.groupId)}`),
-      },
+      p(
+        `O destaque do grupo "${d.groupTitle}" terminou em ${formatDate(d.endDate)}. O grupo continua no diretório, mas saiu do topo da página inicial.`,
+      ),
+      button('Destacar de novo', absolute(ctx, `/planos-destaque?groupId=${encodeURIComponent(d.groupId)}`)),
     ],
   }),
   link_dead: (d, ctx) => ({
     subject: 'O link do seu grupo parou de funcionar',
     greeting: hello(d.name),
     blocks: [
-      {
-        kind: 'p',
-        text: `O link de convite do grupo "${d.groupTitle}" não abre mais no WhatsApp (foi revogado ou o grupo foi apagado), então o grupo saiu do ${SITE_NAME}.`,
-      },
-      {
-        kind: 'p',
-        text: DEAD_LINK_NEXT_STEP,
-      },
-      { kind: 'button', label: 'Atualizar link no painel', href: absolute(ctx, '/painel') },
+      p(
+        `O link de convite do grupo "${d.groupTitle}" não abre mais no WhatsApp (foi revogado ou o grupo foi apagado), então o grupo saiu do ${SITE_NAME}.`,
+      ),
+      p(DEAD_LINK_NEXT_STEP),
+      button('Atualizar link no painel', absolute(ctx, '/painel')),
     ],
   }),
   group_claimed: (d, ctx) => ({
     subject: 'Seu grupo passou para outra conta',
     greeting: hello(d.name),
     blocks: [
-      {
-        kind: 'p',
-        text: `O grupo "${d.groupTitle}" saiu da sua conta no ${SITE_NAME}: outra pessoa o reivindicou pondo um código de verificação no nome do grupo no WhatsApp, o que só os administradores do grupo conseguem fazer.`,
-      },
-      {
-        kind: 'p',
-        text: 'A página do grupo, os cliques e o destaque pago continuam com o grupo.',
-      },
-      {
-        kind: 'note',
-        text: 'Se você não reconhece esta mudança, confira no WhatsApp quem administra o grupo e deixe só os administradores editarem os dados do grupo; depois, reivindique-o de volta pelo painel (Reivindicar grupo).',
-      },
-      { kind: 'button', label: 'Abrir meu painel', href: absolute(ctx, '/painel') },
+      p(
+        `O grupo "${d.groupTitle}" saiu da sua conta no ${SITE_NAME}: outra pessoa o reivindicou pondo um código de verificação no nome do grupo no WhatsApp, o que só os administradores do grupo conseguem fazer.`,
+      ),
+      p('A página do grupo, os cliques e o destaque pago continuam com o grupo.'),
+      note(
+        'Se você não reconhece esta mudança, confira no WhatsApp quem administra o grupo e deixe só os administradores editarem os dados do grupo; depois, reivindique-o de volta pelo painel (Reivindicar grupo).',
+      ),
+      button('Abrir meu painel', absolute(ctx, '/painel')),
     ],
   }),
   email_change: (d, ctx) => ({
     subject: 'Confirme seu novo e-mail',
     greeting: hello(d.name),
     blocks: [
-      {
-        kind: 'p',
-        text: `Você pediu para usar ${d.newEmail} na sua conta do ${SITE_NAME}. Confirme para concluir a troca.`,
-      },
-      {
-        kind: 'button',
-        label: 'Confirmar novo e-mail',
-        href: absolute(ctx, `${CONFIRM_EMAIL_PATH}?token=${encodeURIComponent(d.token)}`),
-      },
-      {
-        kind: 'note',
-        text: `O link vale por ${CONFIRM_EMAIL_HOURS} horas e só pode ser usado uma vez. Até lá, o e-mail antigo continua valendo. Se você não pediu isso, ignore esta mensagem.`,
-      },
+      p(`Você pediu para usar ${d.newEmail} na sua conta do ${SITE_NAME}. Confirme para concluir a troca.`),
+      button(
+        'Confirmar novo e-mail',
+        absolute(ctx, `${CONFIRM_EMAIL_PATH}?token=${encodeURIComponent(d.token)}`),
+      ),
+      note(
+        `O link vale por ${CONFIRM_EMAIL_HOURS} horas e só pode ser usado uma vez. Até lá, o e-mail antigo continua valendo. Se você não pediu isso, ignore esta mensagem.`,
+      ),
     ],
   }),
   email_changed: (d, ctx) => ({
     subject: 'O e-mail da sua conta foi alterado',
     greeting: hello(d.name),
     blocks: [
-      {
-        kind: 'p',
-        text: `O e-mail da sua conta no ${SITE_NAME} agora é ${d.newEmail}. Este endereço não recebe mais nossas mensagens.`,
-      },
-      {
-        kind: 'note',
-        text: 'Se não foi você, fale com a equipe pelo e-mail de contato do rodapé do site o quanto antes: alguém pode ter acessado sua conta.',
-      },
-      { kind: 'button', label: 'Abrir o site', href: absolute(ctx, '/') },
+      p(
+        `O e-mail da sua conta no ${SITE_NAME} agora é ${d.newEmail}. Este endereço não recebe mais nossas mensagens.`,
+      ),
+      note(
+        'Se não foi você, fale com a equipe pelo e-mail de contato do rodapé do site o quanto antes: alguém pode ter acessado sua conta.',
+      ),
+      button('Abrir o site', absolute(ctx, '/')),
     ],
   }),
   account_deleted: (d, ctx) => ({
     subject: 'Sua conta foi excluída',
     greeting: hello(d.name),
     blocks: [
-      {
-        kind: 'p',
-        text: `Excluímos sua conta no ${SITE_NAME}, como você pediu. ${
+      p(
+        `Excluímos sua conta no ${SITE_NAME}, como você pediu. ${
           d.groups === 0
             ? 'Você não tinha grupos cadastrados.'
             : d.groups === 1
               ? 'Seu grupo saiu do site.'
               : `Seus ${d.groups} grupos saíram do site.`
         } Todas as sessões foram encerradas.`,
-      },
-      {
-        kind: 'note',
-        text: 'Guardamos apenas o que a lei exige: pedidos e pagamentos, sem seu nome e e-mail (obrigação fiscal), e os registros de acesso (endereço IP e horário) por 6 meses, como manda o Marco Civil da Internet.',
-      },
-      { kind: 'button', label: 'Abrir o site', href: absolute(ctx, '/') },
+      ),
+      note(
+        'Guardamos apenas o que a lei exige: pedidos e pagamentos, sem seu nome e e-mail (obrigação fiscal), e os registros de acesso (endereço IP e horário) por 6 meses, como manda o Marco Civil da Internet.',
+      ),
+      button('Abrir o site', absolute(ctx, '/')),
     ],
   }),
   legal_notice_received: (d, ctx) => ({
@@ -469,61 +425,44 @@ const BUILDERS: { [T in TemplateName]: (data: MailTemplates[T], ctx: MailContext
     greeting: hello(d.name),
     footer: `Você recebeu esta mensagem porque enviou uma denúncia jurídica ao ${SITE_NAME}.`,
     blocks: [
-      { kind: 'p', text: 'Recebemos sua denúncia. Guarde o número do protocolo: ele identifica o seu caso.' },
-      {
-        kind: 'facts',
-        rows: [
-          ['Protocolo', d.protocol],
-          ['Tipo', d.kindLabel],
-          ['Grupo', d.groupTitle],
-        ],
-      },
+      p('Recebemos sua denúncia. Guarde o número do protocolo: ele identifica o seu caso.'),
+      facts([
+        ['Protocolo', d.protocol],
+        ['Tipo', d.kindLabel],
+        ['Grupo', d.groupTitle],
+      ]),
       ...(d.token
         ? ([
-            {
-              kind: 'p',
-              text: 'Confirme que este e-mail é seu: assim que você confirmar, o grupo sai do ar até a nossa análise.',
-            },
-            {
-              kind: 'button',
-              label: 'Confirmar e ocultar o grupo',
-              href: absolute(ctx, `${LEGAL_NOTICE_CONFIRM_PATH}?token=${encodeURIComponent(d.token)}`),
-            },
-            {
-              kind: 'note',
-              text: `O link vale por ${CONFIRM_EMAIL_HOURS} horas e só pode ser usado uma vez.`,
-            },
+            p(
+              'Confirme que este e-mail é seu: assim que você confirmar, o grupo sai do ar até a nossa análise.',
+            ),
+            button(
+              'Confirmar e ocultar o grupo',
+              absolute(ctx, `${LEGAL_NOTICE_CONFIRM_PATH}?token=${encodeURIComponent(d.token)}`),
+            ),
+            note(`O link vale por ${CONFIRM_EMAIL_HOURS} horas e só pode ser usado uma vez.`),
           ] satisfies Block[])
         : []),
-      {
-        kind: 'note',
-        text: 'Nossa equipe analisa cada denúncia em até 24 horas e responde a este e-mail com a decisão. Se você não enviou esta denúncia, ignore esta mensagem.',
-      },
+      note(
+        'Nossa equipe analisa cada denúncia em até 24 horas e responde a este e-mail com a decisão. Se você não enviou esta denúncia, ignore esta mensagem.',
+      ),
     ],
   }),
   legal_notice_admin: (d, ctx) => ({
     subject: `Denúncia jurídica ${d.protocol}: ${d.kindLabel}`,
     greeting: 'Olá!',
     blocks: [
-      {
-        kind: 'p',
-        text: d.hidden
+      p(
+        d.hidden
           ? `O grupo "${d.groupTitle}" foi ocultado automaticamente e aguarda a sua decisão.`
           : `O grupo "${d.groupTitle}" recebeu uma denúncia que precisa de análise agora. Ele não foi ocultado automaticamente.`,
-      },
-      {
-        kind: 'facts',
-        rows: [
-          ['Protocolo', d.protocol],
-          ['Tipo', d.kindLabel],
-        ],
-      },
-      {
-        kind: 'button',
-        label: 'Abrir notificações jurídicas',
-        href: absolute(ctx, '/admin/notificacoes-juridicas'),
-      },
-      { kind: 'note', text: 'Prazo: decidir em até 24 horas desde o recebimento.' },
+      ),
+      facts([
+        ['Protocolo', d.protocol],
+        ['Tipo', d.kindLabel],
+      ]),
+      button('Abrir notificações jurídicas', absolute(ctx, '/admin/notificacoes-juridicas')),
+      note('Prazo: decidir em até 24 horas desde o recebimento.'),
     ],
   }),
   legal_notice_decided: (d) => ({
@@ -531,39 +470,28 @@ const BUILDERS: { [T in TemplateName]: (data: MailTemplates[T], ctx: MailContext
     greeting: hello(d.name),
     footer: `Você recebeu esta mensagem porque enviou uma denúncia jurídica ao ${SITE_NAME}.`,
     blocks: [
-      {
-        kind: 'p',
-        text:
-          d.decision === 'remove'
-            ? `Analisamos sua denúncia e removemos o grupo "${d.groupTitle}" do ${SITE_NAME}.`
-            : `Analisamos sua denúncia e decidimos manter o grupo "${d.groupTitle}" no ${SITE_NAME}.`,
-      },
-      {
-        kind: 'facts',
-        rows: [
-          ['Protocolo', d.protocol],
-          ['Decisão', d.decision === 'remove' ? 'Grupo removido' : 'Grupo mantido'],
-          ['Motivo', d.reason],
-        ],
-      },
+      p(
+        d.decision === 'remove'
+          ? `Analisamos sua denúncia e removemos o grupo "${d.groupTitle}" do ${SITE_NAME}.`
+          : `Analisamos sua denúncia e decidimos manter o grupo "${d.groupTitle}" no ${SITE_NAME}.`,
+      ),
+      facts([
+        ['Protocolo', d.protocol],
+        ['Decisão', d.decision === 'remove' ? 'Grupo removido' : 'Grupo mantido'],
+        ['Motivo', d.reason],
+      ]),
     ],
   }),
   legal_notice_group_removed: (d, ctx) => ({
     subject: 'Seu grupo foi removido',
     greeting: hello(d.name),
     blocks: [
-      {
-        kind: 'p',
-        text: `O grupo "${d.groupTitle}" foi removido do ${SITE_NAME} depois da análise de uma denúncia jurídica.`,
-      },
-      {
-        kind: 'facts',
-        rows: [
-          ['Protocolo', d.protocol],
-          ['Motivo', d.reason],
-        ],
-      },
-      { kind: 'button', label: 'Abrir meu painel', href: absolute(ctx, '/painel') },
+      p(`O grupo "${d.groupTitle}" foi removido do ${SITE_NAME} depois da análise de uma denúncia jurídica.`),
+      facts([
+        ['Protocolo', d.protocol],
+        ['Motivo', d.reason],
+      ]),
+      button('Abrir meu painel', absolute(ctx, '/painel')),
     ],
   }),
   renewal_open: (d, ctx) => {
@@ -577,17 +505,15 @@ const BUILDERS: { [T in TemplateName]: (data: MailTemplates[T], ctx: MailContext
       subject: 'Seu grupo já pode ser renovado',
       greeting: hello(d.name),
       blocks: [
-        {
-          kind: 'p',
-          text: `Já dá para renovar ${titles}${more} de graça. Renovar coloca o grupo de volta no topo dos Últimos Grupos e da categoria.`,
-        },
-        { kind: 'button', label: 'Renovar no painel', href: absolute(ctx, '/painel') },
-        {
-          kind: 'link',
-          text: 'Você pediu este aviso no painel (no máximo um por dia).',
-          label: 'Não quero mais estes avisos',
-          href: unsubscribe,
-        },
+        p(
+          `Já dá para renovar ${titles}${more} de graça. Renovar coloca o grupo de volta no topo dos Últimos Grupos e da categoria.`,
+        ),
+        button('Renovar no painel', absolute(ctx, '/painel')),
+        link(
+          'Você pediu este aviso no painel (no máximo um por dia).',
+          'Não quero mais estes avisos',
+          unsubscribe,
+        ),
       ],
       // One-click unsubscribe from the mail client's own button (RFC 8058).
       headers: {

@@ -3,9 +3,10 @@
 // group back to moderation.
 import { Link2 } from 'lucide-react';
 import { type SubmitEvent, useState } from 'react';
+import { InviteLinkInput } from '#src/components/InviteLinkInput.tsx';
 import { Button } from '#src/components/ui/Button.tsx';
 import { Dialog } from '#src/components/ui/Dialog.tsx';
-import { Field, TextInput } from '#src/components/ui/Field.tsx';
+import { Field } from '#src/components/ui/Field.tsx';
 import { toast } from '#src/components/ui/toast.store.ts';
 import { ApiError, api } from '#src/lib/api.ts';
 
@@ -72,16 +73,7 @@ export function UpdateLinkButton({
       >
         <form id={`novo-link-${group.id}`} onSubmit={submit} noValidate>
           <Field label="Novo link de convite" required error={error}>
-            {(props) => (
-              <TextInput
-                {...props}
-                type="url"
-                inputMode="url"
-                placeholder="https://chat.whatsapp.com/..."
-                value={link}
-                onChange={(e) => setLink(e.target.value)}
-              />
-            )}
+            {(props) => <InviteLinkInput {...props} value={link} onChange={(e) => setLink(e.target.value)} />}
           </Field>
         </form>
       </Dialog>

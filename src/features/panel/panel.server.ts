@@ -1,6 +1,7 @@
 // The user's panel data: only the caller's own groups and feature orders, never anyone else's.
 import { and, desc, eq, inArray, or } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
+import { orderGroup, orderPlan } from '#db/joins.ts';
 import {
   categories,
   featureOrders,
@@ -86,8 +87,8 @@ export async function listUserFeatureOrders(db: Db, userId: string, now: Date = 
       endDate: featureOrders.endDate,
     })
     .from(featureOrders)
-    .innerJoin(groups, eq(groups.id, featureOrders.groupId))
-    .innerJoin(featurePlans, eq(featurePlans.id, featureOrders.planId))
+    .innerJoin(groups, orderGroup)
+    .innerJoin(featurePlans, orderPlan)
     .where(eq(featureOrders.userId, userId))
     .orderBy(desc(featureOrders.orderDate), desc(featureOrders.id));
   return rows.map((row) => ({

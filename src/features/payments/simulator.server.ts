@@ -2,6 +2,7 @@
 // is sent to our webhook over HTTP, signed, exactly as a provider would send it.
 import { eq } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
+import { orderGroup, orderPlan } from '#db/joins.ts';
 import { featureOrders, featurePlans, groups } from '#db/schema.ts';
 import { formatBRL } from '#src/lib/format.ts';
 import { escapeHtml } from '#src/lib/html.ts';
@@ -29,8 +30,8 @@ async function findOrder(db: Db, orderId: string) {
       planName: featurePlans.name,
     })
     .from(featureOrders)
-    .leftJoin(groups, eq(groups.id, featureOrders.groupId))
-    .leftJoin(featurePlans, eq(featurePlans.id, featureOrders.planId))
+    .leftJoin(groups, orderGroup)
+    .leftJoin(featurePlans, orderPlan)
     .where(eq(featureOrders.id, orderId));
   if (order?.paymentMethod !== 'simulator') throw new AppError('NOT_FOUND', MESSAGES.orderNotFound);
   return order;

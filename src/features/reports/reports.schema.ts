@@ -1,19 +1,9 @@
 // A visitor's report about a group ('Denunciar'); messages are the spec's.
 import { z } from 'zod';
-import type { ReportReason } from '#db/schema.ts';
+import { REPORT_REASONS, type ReportReason } from '#db/report-reasons.ts';
 import { multiLineText } from '#src/lib/text.ts';
 
-// Same list as db/schema.ts (a type check keeps them equal) without pulling drizzle into islands.
-export const REPORT_REASONS = [
-  'inappropriate_content',
-  'spam',
-  'scam',
-  'illegal',
-  'underage',
-  'duplicate',
-  'other',
-  'broken_link',
-] as const satisfies readonly ReportReason[];
+export { REPORT_REASONS };
 
 export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
   inappropriate_content: 'Conteúdo impróprio',

@@ -1,6 +1,7 @@
 // The group form's fields and their client-side check, shared by /enviar and the panel's edit dialog.
 // The server repeats every check (same zod schema, image by magic bytes).
 import type { ReactNode } from 'react';
+import { InviteLinkInput } from '#src/components/InviteLinkInput.tsx';
 import { Field, Select, TextArea, TextInput } from '#src/components/ui/Field.tsx';
 import { fieldErrors } from '#src/lib/form-errors.ts';
 import {
@@ -65,12 +66,9 @@ export function GroupFields({
       </Field>
       <Field label="Link de convite" required error={errors.link}>
         {(props) => (
-          <TextInput
+          <InviteLinkInput
             {...props}
             name="link"
-            type="url"
-            inputMode="url"
-            placeholder="https://chat.whatsapp.com/..."
             defaultValue={values?.link}
             onChange={
               onLinkChange && ((event) => onLinkChange(event.currentTarget.value, event.currentTarget.form))
