@@ -69,3 +69,10 @@ export function TextArea(props: TextareaHTMLAttributes<HTMLTextAreaElement>) {
 export function Select(props: SelectHTMLAttributes<HTMLSelectElement>) {
   return <select {...props} className={cx(inputClasses, 'pr-8', props.className)} />;
 }
+/** A password box; `isNew` for one being chosen, so password managers offer to generate and save it. */
+export function PasswordInput({
+  isNew,
+  ...props
+}: InputHTMLAttributes<HTMLInputElement> & { isNew?: boolean }) {
+  return <TextInput type="password" autoComplete={isNew ? 'new-password' : 'current-password'} {...props} />;
+}

@@ -5,7 +5,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { Button } from '#src/components/ui/Button.tsx';
 import { Card } from '#src/components/ui/Card.tsx';
 import { buttonClasses } from '#src/components/ui/classes.ts';
-import { Field, TextInput } from '#src/components/ui/Field.tsx';
+import { Field, PasswordInput } from '#src/components/ui/Field.tsx';
 import { ApiError, api } from '#src/lib/api.ts';
 import { checkForm } from '#src/lib/form-errors.ts';
 import { useHydrated } from '#src/lib/use-hydrated.ts';
@@ -88,12 +88,10 @@ function NewPasswordBody({ onDone }: { onDone: () => void }) {
     <Card padding="lg">
       <form method="post" noValidate onSubmit={submit} className="flex flex-col gap-4" aria-busy={busy}>
         <Field label="Nova senha" error={errors.password} hint="Pelo menos 6 caracteres" required>
-          {(props) => <TextInput {...props} name="password" type="password" autoComplete="new-password" />}
+          {(props) => <PasswordInput {...props} name="password" isNew />}
         </Field>
         <Field label="Confirmar nova senha" error={errors.confirmPassword} required>
-          {(props) => (
-            <TextInput {...props} name="confirmPassword" type="password" autoComplete="new-password" />
-          )}
+          {(props) => <PasswordInput {...props} name="confirmPassword" isNew />}
         </Field>
         <Button type="submit" size="lg" block disabled={busy || !hydrated || !token}>
           {busy ? 'Salvando…' : 'Salvar nova senha'}

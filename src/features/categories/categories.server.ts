@@ -21,36 +21,27 @@ export interface CategoryWithCount {
 const publicCount =
   sql<number>`case when ${categories.adult} then 0 else ${categories.publicGroups} end`.mapWith(Number);
 
+const categoryWithCount = {
+  id: categories.id,
+  name: categories.name,
+  slug: categories.slug,
+  icon: categories.icon,
+  count: publicCount,
+  adult: categories.adult,
+  updatedAt: categories.updatedAt,
+};
+
 /** Every category in display order, each with its number of public groups. */
 export async function listCategories(db: Db): Promise<CategoryWithCount[]> {
   return db
-    .select({
-      id: categories.id,
-      name: categories.name,
-      slug: categories.slug,
-      icon: categories.icon,
-      count: publicCount,
-      adult: categories.adult,
-      updatedAt: categories.updatedAt,
-    })
+    .select(categoryWithCount)
     .from(categories)
     .orderBy(asc(categories.position), asc(categories.name));
 }
 
 /** One category by slug with its public group count; NOT_FOUND when there is none. */
 export async function getCategoryBySlug(db: Db, slug: string): Promise<CategoryWithCount> {
-  const [category] = await db
-    .select({
-      id: categories.id,
-      name: categories.name,
-      slug: categories.slug,
-      icon: categories.icon,
-      count: publicCount,
-      adult: categories.adult,
-      updatedAt: categories.updatedAt,
-    })
-    .from(categories)
-    .where(eq(categories.slug, slug));
+  const [category] = await db.select(categoryWithCount).from(categories).where(eq(categories.slug, slug));
   if (!category) throw new AppError('NOT_FOUND', CATEGORY_NOT_FOUND);
   return category;
 }

@@ -7,7 +7,7 @@
 import { TriangleAlert } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { buttonClasses, cx } from '#src/components/ui/classes.ts';
-import { Skeleton } from '#src/components/ui/Skeleton.tsx';
+import { Loading, Skeleton } from '#src/components/ui/Skeleton.tsx';
 import { api } from '#src/lib/api.ts';
 import CategoryGroups from './CategoryGroups.tsx';
 import { REDIRECT_DELAY_MS, type Wanted, wantedFromPath } from './fallback.ts';
@@ -59,16 +59,11 @@ export default function GroupFallback({ site }: { site: string }) {
 
   if (state.status === 'loading')
     return (
-      <div
-        className="mx-auto max-w-3xl space-y-4 px-4 py-10"
-        role="status"
-        aria-busy="true"
-        aria-label="Carregando"
-      >
+      <Loading className="mx-auto max-w-3xl space-y-4 px-4 py-10">
         <Skeleton className="h-8 w-2/3" />
         <Skeleton className="h-4 w-1/3" />
         <Skeleton className="h-40 w-full rounded-card" />
-      </div>
+      </Loading>
     );
 
   if (state.status === 'error')

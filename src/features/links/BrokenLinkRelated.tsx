@@ -2,7 +2,7 @@
 // joined groups of the same category, read from the public list API, the dead group left out.
 import { useEffect, useState } from 'react';
 import { buttonClasses } from '#src/components/ui/classes.ts';
-import { Skeleton } from '#src/components/ui/Skeleton.tsx';
+import { Loading, Skeleton } from '#src/components/ui/Skeleton.tsx';
 import { api } from '#src/lib/api.ts';
 import GroupCard from '../groups/GroupCard.tsx';
 import type { GroupPage } from '../groups/groups.server.ts';
@@ -39,16 +39,11 @@ export default function BrokenLinkRelated({ site }: { site: string }) {
   if (state.status === 'error') return null;
   if (state.status === 'loading')
     return (
-      <div
-        className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
-        role="status"
-        aria-busy="true"
-        aria-label="Carregando"
-      >
+      <Loading className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         <Skeleton className="h-40 w-full rounded-card" />
         <Skeleton className="h-40 w-full rounded-card" />
         <Skeleton className="h-40 w-full rounded-card" />
-      </div>
+      </Loading>
     );
   const { groups } = state.page;
   if (groups.length === 0) return null;

@@ -5,7 +5,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { Button } from '#src/components/ui/Button.tsx';
 import { Card } from '#src/components/ui/Card.tsx';
 import { Dialog } from '#src/components/ui/Dialog.tsx';
-import { Field, TextInput } from '#src/components/ui/Field.tsx';
+import { Field, PasswordInput, TextInput } from '#src/components/ui/Field.tsx';
 import { Skeleton } from '#src/components/ui/Skeleton.tsx';
 import { toast } from '#src/components/ui/toast.store.ts';
 import { DeleteAccountSchema } from '#src/features/account/account.schema.ts';
@@ -156,13 +156,7 @@ function EmailChangeDialog({
         </Field>
         <Field label="Sua senha" error={errors.password} hint="Para confirmar que é você." required>
           {(props) => (
-            <TextInput
-              {...props}
-              type="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
+            <PasswordInput {...props} value={password} onChange={(e) => setPassword(e.target.value)} />
           )}
         </Field>
       </form>
@@ -253,13 +247,7 @@ function DeleteAccountDialog({
         <form id="delete-account-form" onSubmit={submit} noValidate>
           <Field label="Digite sua senha para confirmar" error={errors.password ?? errors._} required>
             {(props) => (
-              <TextInput
-                {...props}
-                type="password"
-                autoComplete="current-password"
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-              />
+              <PasswordInput {...props} value={password} onChange={(e) => setPassword(e.target.value)} />
             )}
           </Field>
         </form>

@@ -121,20 +121,16 @@ export default function StatsChart({ days }: { days: StatsDay[] }) {
           <p className="text-xs text-neutral-600">Toque ou passe o mouse num dia</p>
         )}
         <ul className="flex w-full flex-wrap gap-x-4 gap-y-1 text-neutral-700">
-          <li className="flex items-center gap-1.5 whitespace-nowrap">
-            <span aria-hidden="true" className="size-2.5 rounded-full" style={{ background: CLICKS_COLOR }} />
-            Entradas{' '}
-            <strong className="tabular-nums text-neutral-900">
-              {figures.clicks.toLocaleString('pt-BR')}
-            </strong>
-          </li>
-          <li className="flex items-center gap-1.5 whitespace-nowrap">
-            <span aria-hidden="true" className="size-2.5 rounded-full" style={{ background: SHARES_COLOR }} />
-            Compartilhamentos{' '}
-            <strong className="tabular-nums text-neutral-900">
-              {figures.shares.toLocaleString('pt-BR')}
-            </strong>
-          </li>
+          {[
+            { label: 'Entradas', color: CLICKS_COLOR, total: figures.clicks },
+            { label: 'Compartilhamentos', color: SHARES_COLOR, total: figures.shares },
+          ].map(({ label, color, total }) => (
+            <li key={label} className="flex items-center gap-1.5 whitespace-nowrap">
+              <span aria-hidden="true" className="size-2.5 rounded-full" style={{ background: color }} />
+              {label}{' '}
+              <strong className="tabular-nums text-neutral-900">{total.toLocaleString('pt-BR')}</strong>
+            </li>
+          ))}
         </ul>
       </div>
       <div ref={box} className="w-full touch-pan-y overflow-hidden text-xs" data-stats-chart />
