@@ -275,6 +275,7 @@ describe('the broken_link report', () => {
 
   it('checks the link at once: a dead answer counts once, a second one apart hides', async () => {
     process.env.REPORT_HIDE_THRESHOLD = '1';
+    resetEnvForTests();
     try {
       const group = await addGroup();
       fake.setInvite(codeOf(group), 'dead');
@@ -295,11 +296,13 @@ describe('the broken_link report', () => {
       expect(await row(group.id)).toMatchObject({ linkDeadCount: 2, hiddenReason: 'dead_link' });
     } finally {
       delete process.env.REPORT_HIDE_THRESHOLD;
+      resetEnvForTests();
     }
   });
 
   it('never hides a live group, whatever the number of reports', async () => {
     process.env.REPORT_HIDE_THRESHOLD = '1';
+    resetEnvForTests();
     try {
       const group = await addGroup();
       fake.setInvite(codeOf(group), 'live');
@@ -308,6 +311,7 @@ describe('the broken_link report', () => {
       expect(await row(group.id)).toMatchObject({ linkStatus: 'live', hiddenAt: null });
     } finally {
       delete process.env.REPORT_HIDE_THRESHOLD;
+      resetEnvForTests();
     }
   });
 });
