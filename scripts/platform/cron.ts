@@ -1,67 +1,32 @@
-// A small cron matcher for Netlify scheduled functions (5 fields or @hourly-style shortcuts), in UTC.
+// Schedules of Netlify scheduled functions (`config.schedule`: cron expressions and @hourly-style
+// shortcuts), in UTC, read by cron-parser: the parser Netlify itself uses (@netlify/config validates
+// config.schedule with it, @netlify/functions-dev computes a function's next run with it), so the local
+// platform accepts exactly what a deploy accepts.
+import { CronExpressionParser } from 'cron-parser';
 
-const SHORTCUTS: Record<string, string> = {
-  '@yearly': '0 0 1 1 *',
-  '@annually': '0 0 1 1 *',
-  '@monthly': '0 0 1 * *',
-  '@weekly': '0 0 * * 0',
-  '@daily': '0 0 * * *',
-  '@hourly': '0 * * * *',
-};
-
-const RANGES: [number, number][] = [
-  [0, 59],
-  [0, 23],
-  [1, 31],
-  [1, 12],
-  [0, 7],
-];
-
-function expandField(field: string, [min, max]: [number, number]): Set<number> {
-  const values = new Set<number>();
-  for (const part of field.split(',')) {
-    const [range = '*', stepText] = part.split('/');
-    const step = stepText ? Number(stepText) : 1;
-    let [from, to] = [min, max];
-    if (range !== '*') {
-      const [a, b] = range.split('-').map(Number);
-      from = a as number;
-      to = b ?? (stepText ? max : (a as number));
-    }
-    if (
-      !Number.isInteger(from) ||
-      !Number.isInteger(to) ||
-      !Number.isInteger(step) ||
-      step < 1 ||
-      from < min ||
-      to > max
-    )
-      throw new Error(`invalid cron field: ${field}`);
-    for (let v = from; v <= to; v += step) values.add(v);
-  }
-  return values;
+export interface Schedule {
+  /** The first run strictly after `after`. */
+  next(after: Date): Date;
+  /** Whether the schedule fires in the minute that contains `date`. */
+  matches(date: Date): boolean;
 }
 
-/** A predicate telling whether a schedule fires at a given minute. */
-export function parseCron(expression: string): (date: Date) => boolean {
-  const fields = (SHORTCUTS[expression.trim()] ?? expression).trim().split(/\s+/);
-  if (fields.length !== 5) throw new Error(`invalid cron expression: ${expression}`);
-  const [minutes, hours, days, months, weekdays] = fields.map((f, i) =>
-    expandField(f, RANGES[i] as [number, number]),
-  );
-  const anyDay = fields[2] === '*';
-  const anyWeekday = fields[4] === '*';
-  return (date) => {
-    const dayMatch = days!.has(date.getUTCDate());
-    const weekday = date.getUTCDay();
-    const weekdayMatch = weekdays!.has(weekday) || (weekday === 0 && weekdays!.has(7));
-    // Cron's rule: when both day fields are restricted, either one matching is enough.
-    const dateMatch = anyDay || anyWeekday ? dayMatch && weekdayMatch : dayMatch || weekdayMatch;
-    return (
-      minutes!.has(date.getUTCMinutes()) &&
-      hours!.has(date.getUTCHours()) &&
-      months!.has(date.getUTCMonth() + 1) &&
-      dateMatch
-    );
+/**
+ * A schedule; throws on an expression Netlify would refuse, and on one that is not five fields or an
+ * @shortcut (cron-parser fills missing fields with *, so '* * *' would run every minute).
+ */
+export function parseCron(expression: string): Schedule {
+  const text = expression.trim();
+  if (!/^@[a-z]+$/i.test(text) && text.split(/\s+/).length !== 5)
+    throw new Error(`invalid cron expression (five fields or an @shortcut): ${expression}`);
+  const parse = (currentDate: Date) => CronExpressionParser.parse(text, { currentDate, tz: 'Etc/UTC' });
+  parse(new Date());
+  const next = (after: Date) => parse(after).next().toDate();
+  return {
+    next,
+    matches: (date) => {
+      const minute = Math.floor(date.getTime() / 60_000) * 60_000;
+      return next(new Date(minute - 1)).getTime() < minute + 60_000;
+    },
   };
 }

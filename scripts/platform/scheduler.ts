@@ -30,12 +30,12 @@ export async function findScheduledFunctions(root: string): Promise<ScheduledFun
 export async function startScheduler(root: string, netlify: Invoker, log: (line: string) => void) {
   const jobs = (await findScheduledFunctions(root)).map((job) => ({
     ...job,
-    matches: parseCron(job.schedule),
+    cron: parseCron(job.schedule),
   }));
   if (jobs.length) log(`[schedule] ${jobs.map((j) => `${j.name} (${j.schedule})`).join(', ')}`);
   const tick = async () => {
     const now = new Date();
-    for (const job of jobs.filter((j) => j.matches(now))) {
+    for (const job of jobs.filter((j) => j.cron.matches(now))) {
       const response = await netlify
         .handle(
           new Request(`http://localhost/.netlify/functions/${job.name}`, { method: 'POST', body: '{}' }),

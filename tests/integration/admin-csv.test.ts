@@ -182,6 +182,45 @@ describe('POST /api/admin/groups/import', () => {
     );
   });
 
+  it('answers 400 to a malformed or broken-off multipart body, and skips other fields', async () => {
+    const raw = (body: string, type = 'multipart/form-data; boundary=XYZ') =>
+      callFunction(
+        groupsFn,
+        '/api/admin/groups/import',
+        bearer(token, { method: 'POST', body, headers: { 'content-type': type } }),
+      );
+    const part = (name: string, filename: string, content: string) =>
+      `--XYZ\r\nContent-Disposition: form-data; name="${name}"; filename="${filename}"\r\n` +
+      `Content-Type: text/csv\r\n\r\n${content}`;
+    const unreadable = 'Não foi possível ler o arquivo CSV. Verifique se ele está no formato correto.';
+
+    const noBoundary = await raw('x', 'multipart/form-data');
+    expect(noBoundary.status).toBe(400);
+    expect(await noBoundary.json()).toMatchObject({ message: unreadable });
+
+    // The body stops in the middle of the file: no closing boundary.
+    const cut = await raw(part('csvFile', 'grupos.csv', 'titulo,link\nCortado,https://chat.whatsapp.'));
+    expect(cut.status).toBe(400);
+    expect(await cut.json()).toMatchObject({ message: unreadable });
+
+    // Only the csvFile field is read; another file before it is skipped.
+    const other = part('outro', 'a.csv', 'lixo\r\n');
+    const file = part(
+      'csvFile',
+      'grupos.csv',
+      'titulo,link\nCampo Certo,https://chat.whatsapp.com/CampoCerto1\r\n',
+    );
+    const ok = await raw(`${other}${file}--XYZ--\r\n`);
+    expect(ok.status).toBe(200);
+    expect(((await ok.json()) as ImportBody).results).toMatchObject({ total: 1, success: 1 });
+
+    const onlyOther = await raw(`${other}--XYZ--\r\n`);
+    expect(onlyOther.status).toBe(400);
+    expect(await onlyOther.json()).toMatchObject({
+      message: 'Por favor, selecione um arquivo CSV para importar',
+    });
+  });
+
   it('refuses a file over 5MB with 413', async () => {
     const big = `titulo,imagem,link\n${'x'.repeat(5 * 1024 * 1024 + 10)}`;
     const res = await upload(big);

@@ -15,6 +15,7 @@ import {
 } from 'react';
 import { createPortal } from 'react-dom';
 import { cx, type DialogSize, dialog } from './classes.ts';
+import { KEEP_INTERACTIVE_ATTRIBUTE } from './toast.store.ts';
 
 export interface DialogProps {
   open: boolean;
@@ -36,8 +37,9 @@ export interface DialogProps {
   className?: string;
 }
 
-/** Elements marked with this attribute stay interactive while a dialog is open (the toast region). */
-export const KEEP_INTERACTIVE_ATTRIBUTE = 'data-keep-interactive';
+// Defined beside the toast store so that the Toaster, on every page with islands, does not load this
+// component's chunk just for the name of the attribute.
+export { KEEP_INTERACTIVE_ATTRIBUTE };
 
 const FOCUSABLE = [
   'a[href]',

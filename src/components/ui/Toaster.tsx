@@ -5,8 +5,14 @@ import { useStore } from '@nanostores/react';
 import { CircleAlert, CircleCheck, X } from 'lucide-react';
 import { type PointerEvent, useEffect, useRef, useState } from 'react';
 import { cx, toast as styles } from './classes.ts';
-import { KEEP_INTERACTIVE_ATTRIBUTE } from './Dialog.tsx';
-import { $toast, dismissToast, TOAST_HOTKEY, TOAST_SWIPE_THRESHOLD, type Toast } from './toast.store.ts';
+import {
+  $toast,
+  dismissToast,
+  KEEP_INTERACTIVE_ATTRIBUTE,
+  TOAST_HOTKEY,
+  TOAST_SWIPE_THRESHOLD,
+  type Toast,
+} from './toast.store.ts';
 
 export function Toaster() {
   const current = useStore($toast);

@@ -11,6 +11,11 @@ export const TOAST_DURATION = 5000;
 export const TOAST_SWIPE_THRESHOLD = 50;
 /** Key that moves focus to the notifications region (spec: F8). */
 export const TOAST_HOTKEY = 'F8';
+/**
+ * Elements marked with this attribute stay interactive while a dialog is open (the toast region).
+ * Dialog.tsx exports it too.
+ */
+export const KEEP_INTERACTIVE_ATTRIBUTE = 'data-keep-interactive';
 
 export interface ToastInput {
   title?: string;

@@ -5,6 +5,9 @@
 // A big file arrives as several requests (the admin screen splits it, see splitCsv), each well inside
 // a function's time limit; `lineOffset` keeps the line numbers those of the whole file.
 import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import Busboy from '@fastify/busboy';
 import { parse } from 'csv-parse';
 import { stringify } from 'csv-stringify/sync';
 import { asc, desc, eq, sql } from 'drizzle-orm';
@@ -30,11 +33,8 @@ import {
   decodeStatus,
   encodeDate,
   encodeStatus,
-  MultipartError,
-  multipartBoundary,
   neutraliseCell,
   normaliseHeader,
-  openMultipartFile,
   restoreCell,
 } from './csv.ts';
 import { importImages } from './csv-images.server.ts';
@@ -77,13 +77,85 @@ export interface ImportResult {
   message: string;
 }
 
+/** A multipart body the upload cannot be read from: too large (413) or malformed (400). */
+class MultipartError extends Error {
+  constructor(
+    message: string,
+    readonly tooLarge = false,
+  ) {
+    super(message);
+  }
+}
+
+/** The file's bytes; whatever goes wrong reading them is a MultipartError. */
+async function* guarded(stream: Readable): AsyncGenerator<Buffer> {
+  try {
+    for await (const chunk of stream) yield chunk as Buffer;
+  } catch (error) {
+    throw error instanceof MultipartError ? error : new MultipartError('corpo multipart malformado');
+  }
+}
+
+/**
+ * Find the file field `field` in a multipart body and stream its bytes (@fastify/busboy: the body is
+ * parsed as it arrives, with backpressure, never held whole). Resolves null when the body has no such
+ * file. The content throws MultipartError when more than `limit` bytes of the file arrive or the body
+ * breaks off.
+ */
+function openMultipartFile(
+  body: ReadableStream<Uint8Array>,
+  contentType: string,
+  field: string,
+  limit: number,
+): Promise<{ filename: string; content: AsyncIterable<Buffer> } | null> {
+  return new Promise((resolve, reject) => {
+    let parser: ReturnType<typeof Busboy>;
+    try {
+      parser = Busboy({
+        headers: { 'content-type': contentType },
+        limits: { fileSize: limit, fieldSize: 64 * 1024, parts: 100, headerSize: 16 * 1024 },
+      });
+    } catch {
+      reject(new MultipartError('cabeçalho multipart inválido'));
+      return;
+    }
+    const source = Readable.fromWeb(body as NodeReadableStream<Uint8Array>);
+    let file: Readable | undefined;
+    const broken = (error: MultipartError) => {
+      source.destroy();
+      if (file) file.destroy(error);
+      else reject(error);
+    };
+    parser.on('file', (name, stream, filename) => {
+      // busboy emits a body that breaks off as an error on the current file: never unhandled.
+      stream.on('error', () => {});
+      if (file || name !== field) {
+        stream.resume();
+        return;
+      }
+      file = stream;
+      // busboy marks the file truncated and ends it quietly: the upload must fail instead.
+      stream.on('limit', () => broken(new MultipartError('arquivo grande demais', true)));
+      stream.on('close', () => source.destroy()); // the rest of the body is not needed
+      resolve({ filename, content: guarded(stream) });
+    });
+    parser.on('error', () => broken(new MultipartError('corpo multipart malformado')));
+    parser.on('finish', () => {
+      if (!file) resolve(null);
+    });
+    source.on('error', () => broken(new MultipartError('corpo multipart interrompido')));
+    source.pipe(parser);
+  });
+}
+
 /** The CSV file of an import request (multipart field csvFile), streamed; 400 with the spec's messages. */
 export async function csvUpload(req: Request): Promise<AsyncIterable<Buffer>> {
   const declared = Number(req.headers.get('content-length') ?? 0);
   if (declared > CSV_MAX_BYTES + 64 * 1024) throw new AppError('PAYLOAD_TOO_LARGE', CSV_MESSAGES.tooLarge);
-  const boundary = multipartBoundary(req.headers.get('content-type'));
-  if (!boundary || !req.body) throw new AppError('BAD_REQUEST', CSV_MESSAGES.noFile);
-  const file = await openMultipartFile(req.body, boundary, 'csvFile', CSV_MAX_BYTES).catch((error) => {
+  const contentType = req.headers.get('content-type') ?? '';
+  if (!/^multipart\/form-data/i.test(contentType) || !req.body)
+    throw new AppError('BAD_REQUEST', CSV_MESSAGES.noFile);
+  const file = await openMultipartFile(req.body, contentType, 'csvFile', CSV_MAX_BYTES).catch((error) => {
     if (error instanceof MultipartError) throw new AppError('BAD_REQUEST', CSV_MESSAGES.unreadable);
     throw error;
   });
@@ -282,7 +354,10 @@ export async function importGroups(
     await drain();
     await flush();
   } catch (error) {
-    if (error instanceof MultipartError) throw new AppError('PAYLOAD_TOO_LARGE', CSV_MESSAGES.tooLarge);
+    if (error instanceof MultipartError)
+      throw error.tooLarge
+        ? new AppError('PAYLOAD_TOO_LARGE', CSV_MESSAGES.tooLarge)
+        : new AppError('BAD_REQUEST', CSV_MESSAGES.unreadable);
     throw error;
   } finally {
     parser.destroy();
