@@ -76,12 +76,17 @@ for (const astro of globSync('src/**/*.astro')) {
 }
 const seen = new Map<string, string | null>(); // file → the file that reached it first
 const queue: string[] = [];
-for (const f of islands) if (!seen.has(f)) seen.set(f, null), queue.push(f);
+const reach = (file: string, from: string | null) => {
+  if (seen.has(file)) return;
+  seen.set(file, from);
+  queue.push(file);
+};
+for (const f of islands) reach(f, null);
 while (queue.length) {
   const f = queue.shift() as string;
   const m = byName.get(f);
   if (!m || f.endsWith('.server.ts')) continue;
-  for (const d of runtimeDeps(m)) if (!seen.has(d)) seen.set(d, f), queue.push(d);
+  for (const d of runtimeDeps(m)) reach(d, f);
 }
 for (const [f] of seen) {
   if (!f.endsWith('.server.ts')) continue;
