@@ -13,8 +13,12 @@ import { toast } from '#src/components/ui/toast.store.ts';
 import { api } from '#src/lib/api.ts';
 import { formatCount, formatDate } from '#src/lib/format.ts';
 import { useApi } from '#src/lib/use-api.ts';
-import type { LinkAnswer } from '../links/link-health.ts';
-import { ADMIN_PAGE_SIZE, type GroupStatusFilter, QUICK_FEATURE_DAYS } from './admin.schema.ts';
+import {
+  ADMIN_PAGE_SIZE,
+  type AdminGroup,
+  type GroupStatusFilter,
+  QUICK_FEATURE_DAYS,
+} from './admin.schema.ts';
 import { GroupBulkActions } from './GroupBulkActions.tsx';
 import { GroupEditDialog } from './GroupEditDialog.tsx';
 import { useAction } from './kit.tsx';
@@ -23,25 +27,6 @@ import { CheckLinkButton, LinkStatusBadge, RestoreLinkButton } from './LinkHealt
 import { RevisionReview } from './RevisionReview.tsx';
 import { ConfirmDialog, Pagination } from './ui.tsx';
 
-export interface AdminGroup {
-  id: string;
-  title: string;
-  description: string;
-  link: string;
-  image: string | null;
-  cliques: number;
-  approved: boolean;
-  featured: boolean;
-  featuredUntil: string | null;
-  hidden: boolean;
-  hiddenReason: 'reports' | 'dead_link' | 'legal_notice' | null;
-  linkStatus: LinkAnswer;
-  linkCheckedAt: string | null;
-  linkLiveAt: string | null;
-  createdAt: string;
-  category: string;
-  path: string;
-}
 interface GroupList {
   groups: AdminGroup[];
   pagination: { total: number; pages: number };

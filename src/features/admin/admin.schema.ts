@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { GROUP_NOT_FOUND } from '#src/lib/ids.ts';
 import { multiLineText, singleLineText } from '#src/lib/text.ts';
+import type { LinkAnswer } from '../links/link-health.ts';
 
 export const ADMIN_PAGE_SIZE = 15;
 export const ADS_PAGE_SIZE = 6;
@@ -198,3 +199,24 @@ export const CSV_MESSAGES = {
   tooLargeFile: 'O arquivo CSV pode ter no máximo 100MB',
   unreadable: 'Não foi possível ler o arquivo CSV. Verifique se ele está no formato correto.',
 } as const;
+
+/** A row of the admin's group list (GET /api/admin/groups). */
+export interface AdminGroup {
+  id: string;
+  title: string;
+  description: string;
+  link: string;
+  image: string | null;
+  cliques: number;
+  approved: boolean;
+  featured: boolean;
+  featuredUntil: string | null;
+  hidden: boolean;
+  hiddenReason: 'reports' | 'dead_link' | 'legal_notice' | null;
+  linkStatus: LinkAnswer;
+  linkCheckedAt: string | null;
+  linkLiveAt: string | null;
+  createdAt: string;
+  category: string;
+  path: string;
+}
