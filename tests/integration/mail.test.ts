@@ -13,7 +13,7 @@ import * as adminReportsFn from '../../functions/admin-reports.ts';
 import * as reportsFn from '../../functions/group-reports.ts';
 import * as sendMailFn from '../../functions/send-mail.ts';
 import { signSession } from '../../src/features/auth/session.server.ts';
-import { DEAD_LINK_NEXT_STEP } from '../../src/features/links/link-health.ts';
+import { DEAD_LINK_NEXT_STEP } from '../../src/features/groups/groups.ts';
 import { notifyLinkDead, queueFeaturingReminders } from '../../src/features/mail/notify.server.ts';
 import { deliverMail, MAX_ATTEMPTS } from '../../src/features/mail/outbox.server.ts';
 import { hiddenExplanation } from '../../src/features/panel/HiddenNotice.tsx';

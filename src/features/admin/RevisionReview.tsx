@@ -11,7 +11,7 @@ import { EmptyState } from '#src/components/ui/EmptyState.tsx';
 import { Field, TextArea } from '#src/components/ui/Field.tsx';
 import { Skeleton } from '#src/components/ui/Skeleton.tsx';
 import { toast } from '#src/components/ui/toast.store.ts';
-import { groupThumbnail } from '#src/features/groups/group-image.ts';
+import { groupThumbnail } from '#src/features/images/group-image.ts';
 import { api } from '#src/lib/api.ts';
 import { formatDate } from '#src/lib/format.ts';
 import { useApi } from '#src/lib/use-api.ts';

@@ -12,13 +12,13 @@ import {
 } from '#src/features/groups/groups.server.ts';
 import { INVITE_LINK_MESSAGE, isFeaturedNow, normalizeInviteLink } from '#src/features/groups/groups.ts';
 import { keepFormerAddress } from '#src/features/groups/slugs.server.ts';
+import { deleteImage } from '#src/features/images/stored-images.server.ts';
 import { checkAndCopyPhoto } from '#src/features/links/invite-photo.server.ts';
 import { linkChange } from '#src/features/links/link-change.ts';
 import { queueGroupApproved, queueGroupRejected } from '#src/features/mail/notify.server.ts';
 import { deliverMail } from '#src/features/mail/outbox.server.ts';
 import { extendFeaturing } from '#src/features/payments/featuring.server.ts';
 import { requestRebuild } from '#src/features/rebuilds/rebuilds.server.ts';
-import { deleteImage } from '#src/features/submission/images.server.ts';
 import { isUniqueViolation } from '#src/lib/db-errors.ts';
 import { AppError } from '#src/lib/http.server.ts';
 import { ADMIN_MESSAGES, EDIT_FEATURE_DAYS, type GroupEdit, type GroupStatusFilter } from './admin.schema.ts';
