@@ -12,7 +12,7 @@ import { adminScreen } from '#src/features/admin/RequireAdmin.tsx';
 import { Spinner } from '#src/features/admin/ui.tsx';
 import { api } from '#src/lib/api.ts';
 import { useApi } from '#src/lib/use-api.ts';
-import type { PaymentSettingsInput } from '../payments.schema.ts';
+import type { PaymentSettingsInput } from '../payments/payments.schema.ts';
 
 type Settings = Required<{ [K in keyof PaymentSettingsInput]: NonNullable<PaymentSettingsInput[K]> }>;
 type Tab = 'mercadopago' | 'stripe' | 'urls';

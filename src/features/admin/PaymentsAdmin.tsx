@@ -28,7 +28,13 @@ import { api, withQuery } from '#src/lib/api.ts';
 import { formatBRL, formatDate } from '#src/lib/format.ts';
 import { ADMIN_WINDOW } from '#src/lib/pagination.ts';
 import { useApi } from '#src/lib/use-api.ts';
-import { orderStatusBadge, PAID_STATUSES, providerBadge, shortId, shortPaymentId } from '../payments.ts';
+import {
+  orderStatusBadge,
+  PAID_STATUSES,
+  providerBadge,
+  shortId,
+  shortPaymentId,
+} from '../payments/payments.ts';
 import { RefundOrderDialog } from './RefundOrderDialog.tsx';
 
 interface Payment {
