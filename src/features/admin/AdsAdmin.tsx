@@ -11,7 +11,7 @@ import { api } from '#src/lib/api.ts';
 import { fieldErrors } from '#src/lib/form-errors.ts';
 import { formatCount } from '#src/lib/format.ts';
 import { useApi } from '#src/lib/use-api.ts';
-import { ADS_PAGE_SIZE, AdFormSchema } from './admin.schema.ts';
+import { ADS_PAGE_SIZE, AdFormSchema } from '../ads/ads.schema.ts';
 import {
   FormDialog,
   ListView,

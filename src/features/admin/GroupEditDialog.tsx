@@ -5,8 +5,8 @@ import { Field, Select } from '#src/components/ui/Field.tsx';
 import { api } from '#src/lib/api.ts';
 import { formatDate } from '#src/lib/format.ts';
 import { useApi } from '#src/lib/use-api.ts';
-import type { AdminGroup } from './admin.schema.ts';
-import { EDIT_FEATURE_DAYS, FEATURE_DURATIONS } from './admin.schema.ts';
+import type { AdminGroup } from '../moderation/moderation.schema.ts';
+import { EDIT_FEATURE_DAYS, FEATURE_DURATIONS } from '../moderation/moderation.schema.ts';
 import { GroupClaimsHistory } from './GroupClaimsHistory.tsx';
 import { FormDialog, failure, TextField, useSave } from './kit.tsx';
 import {

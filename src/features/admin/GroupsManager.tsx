@@ -18,7 +18,7 @@ import {
   type AdminGroup,
   type GroupStatusFilter,
   QUICK_FEATURE_DAYS,
-} from './admin.schema.ts';
+} from '../moderation/moderation.schema.ts';
 import { GroupBulkActions } from './GroupBulkActions.tsx';
 import { GroupEditDialog } from './GroupEditDialog.tsx';
 import { useAction } from './kit.tsx';

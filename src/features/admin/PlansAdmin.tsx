@@ -9,7 +9,7 @@ import { api } from '#src/lib/api.ts';
 import { fieldErrors } from '#src/lib/form-errors.ts';
 import { formatBRL } from '#src/lib/format.ts';
 import { useApi } from '#src/lib/use-api.ts';
-import { PlanFormSchema } from './admin.schema.ts';
+import { PlanFormSchema } from '../payments/plans.schema.ts';
 import { FormDialog, failure, ListView, TextField, toggleActive, useSave } from './kit.tsx';
 import { adminScreen } from './RequireAdmin.tsx';
 import { PageHeader, Switch } from './ui.tsx';

@@ -11,7 +11,7 @@ import { toast } from '#src/components/ui/toast.store.ts';
 import { api } from '#src/lib/api.ts';
 import { fieldErrors } from '#src/lib/form-errors.ts';
 import { useApi } from '#src/lib/use-api.ts';
-import { PWA_ICON_SIZES, PwaSettingsSchema } from './admin.schema.ts';
+import { PWA_ICON_SIZES, PwaSettingsSchema } from '../pwa/pwa.schema.ts';
 import { TextField } from './kit.tsx';
 import { adminScreen } from './RequireAdmin.tsx';
 import { fieldsOf, messageOf, PageHeader, Spinner, Switch } from './ui.tsx';

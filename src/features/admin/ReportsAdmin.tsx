@@ -11,7 +11,8 @@ import { toast } from '#src/components/ui/toast.store.ts';
 import { api } from '#src/lib/api.ts';
 import { formatDate, formatRelative } from '#src/lib/format.ts';
 import { useApi } from '#src/lib/use-api.ts';
-import { REPORT_REASON_LABELS, type ReportAction } from './admin.schema.ts';
+import type { ReportAction } from '../reports/reports.schema.ts';
+import { REPORT_REASON_LABELS } from './admin.schema.ts';
 import { adminScreen } from './RequireAdmin.tsx';
 import { ConfirmDialog, messageOf, PageHeader } from './ui.tsx';
 

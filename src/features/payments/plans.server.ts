@@ -4,7 +4,7 @@ import type { Db } from '#db/client.ts';
 import { type FeaturePlan, featurePlans } from '#db/schema.ts';
 import { requestRebuild } from '#src/features/rebuilds/rebuilds.server.ts';
 import { AppError } from '#src/lib/http.server.ts';
-import { ADMIN_MESSAGES } from './admin.schema.ts';
+import { PLAN_NOT_FOUND } from './plans.schema.ts';
 
 /** A plan as the API answers it: price in centavos and as reais. */
 export function toPlanJson(plan: FeaturePlan) {
@@ -42,7 +42,7 @@ export async function updatePlan(
   changes: Partial<{ name: string; description: string; days: number; price: number; active: boolean }>,
 ) {
   const [row] = await db.update(featurePlans).set(changes).where(eq(featurePlans.id, id)).returning();
-  if (!row) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.planNotFound);
+  if (!row) throw new AppError('NOT_FOUND', PLAN_NOT_FOUND);
   await requestRebuild(db, 'plano editado', { groups: [] });
   return toPlanJson(row);
 }
