@@ -5,7 +5,8 @@ import { z } from 'zod';
 import { asAdmin } from '#src/features/admin/admin.server.ts';
 import { createAd, deleteAd, listAds, updateAd } from '#src/features/ads/ad-writes.server.ts';
 import { AD_NOT_FOUND, ADS_PAGE_SIZE, AdFormSchema, AdPatchSchema } from '#src/features/ads/ads.schema.ts';
-import { IMAGE_MAX_BYTES, readFormData } from '#src/features/images/uploads.server.ts';
+import { IMAGE_MAX_BYTES } from '#src/features/images/group-image.ts';
+import { readFormData } from '#src/features/images/uploads.server.ts';
 import { AppError, json, parse, parseJson, parseQuery, route } from '#src/lib/http.server.ts';
 import { isUuid } from '#src/lib/ids.ts';
 
