@@ -2,11 +2,11 @@
 import type { Config } from '@netlify/functions';
 import { asAdmin } from '#src/features/admin/admin.server.ts';
 import { PLAN_NOT_FOUND, PlanFormSchema, PlanPatchSchema } from '#src/features/payments/plans.schema.ts';
-import { createPlan, listPlans, updatePlan } from '#src/features/payments/plans.server.ts';
+import { createPlan, listAllPlans, updatePlan } from '#src/features/payments/plans.server.ts';
 import { AppError, json, parseJson, route } from '#src/lib/http.server.ts';
 
 export default route({
-  GET: asAdmin(async ({ db }) => json(await listPlans(db))),
+  GET: asAdmin(async ({ db }) => json(await listAllPlans(db))),
   POST: asAdmin(async ({ req, db }) => {
     const plan = await createPlan(db, await parseJson(PlanFormSchema, req));
     return json(plan, 201);

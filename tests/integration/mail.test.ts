@@ -17,7 +17,7 @@ import { DEAD_LINK_NEXT_STEP } from '../../src/features/groups/groups.ts';
 import { notifyLinkDead, queueFeaturingReminders } from '../../src/features/mail/notify.server.ts';
 import { deliverMail, MAX_ATTEMPTS } from '../../src/features/mail/outbox.server.ts';
 import { hiddenExplanation } from '../../src/features/panel/HiddenNotice.tsx';
-import { approveOrder, settlePayment } from '../../src/features/payments/orders.server.ts';
+import { approveOrder, settlePayment } from '../../src/features/payments/settlement.server.ts';
 import { setupTestDb } from '../support/db.ts';
 import { callFunction } from '../support/functions.ts';
 import { setupMailCatcher } from '../support/mail.ts';
