@@ -6,8 +6,10 @@ import { useEffect, useState } from 'react';
 import { Badge } from '#src/components/ui/Badge.tsx';
 import { Button } from '#src/components/ui/Button.tsx';
 import { Card } from '#src/components/ui/Card.tsx';
+import { ConfirmDialog } from '#src/components/ui/ConfirmDialog.tsx';
 import { EmptyState } from '#src/components/ui/EmptyState.tsx';
 import { TextInput } from '#src/components/ui/Field.tsx';
+import { Pagination } from '#src/components/ui/Pagination.tsx';
 import { Skeleton } from '#src/components/ui/Skeleton.tsx';
 import { toast } from '#src/components/ui/toast.store.ts';
 import { api } from '#src/lib/api.ts';
@@ -19,13 +21,12 @@ import {
   type GroupStatusFilter,
   QUICK_FEATURE_DAYS,
 } from '../moderation/moderation.schema.ts';
+import { useAction } from './admin-kit.tsx';
 import { GroupBulkActions } from './GroupBulkActions.tsx';
 import { GroupEditDialog } from './GroupEditDialog.tsx';
-import { useAction } from './kit.tsx';
 import LinkCheckFigures from './LinkCheckFigures.tsx';
 import { CheckLinkButton, LinkStatusBadge, RestoreLinkButton } from './LinkHealthAdmin.tsx';
 import { RevisionReview } from './RevisionReview.tsx';
-import { ConfirmDialog, Pagination } from './ui.tsx';
 
 interface GroupList {
   groups: AdminGroup[];
