@@ -22,6 +22,14 @@ module.exports = {
       to: { path: '\\.server\\.ts$', dependencyTypesNot: ['type-only'] },
     },
     {
+      name: 'lib-is-ground',
+      severity: 'error',
+      comment:
+        'src/lib is below every feature: it imports no feature, component, page or layout (tests aside).',
+      from: { path: '^src/lib/', pathNot: '\\.test\\.tsx?$' },
+      to: { path: '^src/(features|components|pages|layouts)/' },
+    },
+    {
       name: 'no-functions-from-src',
       severity: 'error',
       comment: 'functions/ holds entrypoints only: nothing under src/ or db/ imports them.',
