@@ -14,20 +14,9 @@ import { requireUser } from '#src/features/auth/session.server.ts';
 import { ShareBodySchema } from '#src/features/groups/groups.schema.ts';
 import { StatsQuerySchema } from '#src/features/panel/engage.schema.ts';
 import { bumpGroup, groupStats } from '#src/features/panel/engage.server.ts';
-import {
-  AppError,
-  json,
-  MESSAGES,
-  param,
-  parse,
-  parseQuery,
-  readText,
-  route,
-  toErrorResponse,
-} from '#src/lib/http.server.ts';
+import { AppError, json, MESSAGES, param, parse, parseQuery, readText, route } from '#src/lib/http.server.ts';
 
 const action = (req: Request) => new URL(req.url).pathname.replace(/\/+$/, '').split('/').pop();
-const ownerAddress = (req: Request) => new URL(req.url).pathname.startsWith('/api/user/');
 
 // The body is optional and may come from sendBeacon as text/plain: read it as JSON whatever its type.
 async function shareBody(req: Request) {
@@ -41,21 +30,10 @@ async function shareBody(req: Request) {
   }
 }
 
-const handler = route({
-  GET: async (req: Request, context: Context) => {
-    if (action(req) !== 'stats') throw new AppError('METHOD_NOT_ALLOWED', MESSAGES.methodNotAllowed);
-    const db = await getDb();
-    const user = await requireUser(db, req, context);
-    const { days } = parseQuery(StatsQuerySchema, req);
-    return json(await groupStats(db, user, param(context, 'id'), days));
-  },
+// Each address keeps the methods it had as a function of its own (a visitor's click or share: POST).
+const visitorActions = route({
   POST: async (req: Request, context: Context) => {
     const db = await getDb();
-    if (ownerAddress(req)) {
-      if (action(req) !== 'bump') throw new AppError('METHOD_NOT_ALLOWED', MESSAGES.methodNotAllowed);
-      const user = await requireUser(db, req, context);
-      return json(await bumpGroup(db, user.id, param(context, 'id')));
-    }
     const id = context.params?.id ?? '';
     const visitor = visitorOf(req, context);
     if (action(req) === 'share') {
@@ -66,12 +44,26 @@ const handler = route({
   },
 });
 
+const ownerActions = route({
+  GET: async (req: Request, context: Context) => {
+    if (action(req) !== 'stats') throw new AppError('METHOD_NOT_ALLOWED', MESSAGES.methodNotAllowed);
+    const db = await getDb();
+    const user = await requireUser(db, req, context);
+    const { days } = parseQuery(StatsQuerySchema, req);
+    return json(await groupStats(db, user, param(context, 'id'), days));
+  },
+  POST: async (req: Request, context: Context) => {
+    if (action(req) !== 'bump') throw new AppError('METHOD_NOT_ALLOWED', MESSAGES.methodNotAllowed);
+    const db = await getDb();
+    const user = await requireUser(db, req, context);
+    return json(await bumpGroup(db, user.id, param(context, 'id')));
+  },
+});
+
 export default (req: Request, context: Context) =>
-  // A visitor's click or share takes POST only: any other method answers as an unknown /api address,
-  // as it did when these addresses were a POST-only function of their own.
-  !ownerAddress(req) && req.method !== 'POST'
-    ? toErrorResponse(new AppError('NOT_FOUND', MESSAGES.notFound))
-    : handler(req, context);
+  new URL(req.url).pathname.startsWith('/api/user/')
+    ? ownerActions(req, context)
+    : visitorActions(req, context);
 
 export const config: Config = {
   path: [
