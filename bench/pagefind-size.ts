@@ -10,7 +10,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { CATEGORIES, CITIES, TITLES } from '../db/seed-data.ts';
-import { SUGGESTION_PAGES, type Suggestion, writeSearchIndex } from '../src/features/search/pagefind.ts';
+import { SUGGESTION_PAGES, writeSearchIndex } from '../src/features/search/pagefind.ts';
+import type { Suggestion } from '../src/features/search/search.schema.ts';
 import { launchBrowser } from '../tests/support/browser.ts';
 
 const { values } = parseArgs({ options: { pages: { type: 'string', default: String(SUGGESTION_PAGES) } } });

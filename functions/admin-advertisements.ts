@@ -2,15 +2,11 @@
 // multipart or JSON {active}, DELETE). Ads are fetched at random by the public lists, so no rebuild.
 import type { Config } from '@netlify/functions';
 import { z } from 'zod';
-import {
-  ADMIN_MESSAGES,
-  ADS_PAGE_SIZE,
-  AdFormSchema,
-  AdPatchSchema,
-} from '#src/features/admin/admin.schema.ts';
 import { asAdmin } from '#src/features/admin/admin.server.ts';
-import { createAd, deleteAd, listAds, updateAd } from '#src/features/admin/ads.server.ts';
-import { IMAGE_MAX_BYTES, readFormData } from '#src/features/admin/uploads.server.ts';
+import { createAd, deleteAd, listAds, updateAd } from '#src/features/ads/ad-writes.server.ts';
+import { AD_NOT_FOUND, ADS_PAGE_SIZE, AdFormSchema, AdPatchSchema } from '#src/features/ads/ads.schema.ts';
+import { IMAGE_MAX_BYTES } from '#src/features/images/group-image.ts';
+import { readFormData } from '#src/features/images/uploads.server.ts';
 import { AppError, json, parse, parseJson, parseQuery, route } from '#src/lib/http.server.ts';
 import { isUuid } from '#src/lib/ids.ts';
 
@@ -37,13 +33,13 @@ function imageOf(form: FormData): Blob | null {
 
 function adId(context: { params?: Record<string, string> }): string {
   const id = context.params?.id;
-  if (!isUuid(id)) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.adNotFound);
+  if (!isUuid(id)) throw new AppError('NOT_FOUND', AD_NOT_FOUND);
   return id;
 }
 
 export default route({
   GET: asAdmin(async ({ req, db, context }) => {
-    if (context.params?.id) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.adNotFound);
+    if (context.params?.id) throw new AppError('NOT_FOUND', AD_NOT_FOUND);
     const { page, limit } = parseQuery(QuerySchema, req);
     return json(await listAds(db, page, limit));
   }),

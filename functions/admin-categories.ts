@@ -1,26 +1,25 @@
 // /api/admin/categories (GET list, POST create) and /api/admin/categories/:id (PATCH, DELETE).
 import type { Config } from '@netlify/functions';
-import { ADMIN_MESSAGES } from '#src/features/admin/admin.schema.ts';
 import { asAdmin } from '#src/features/admin/admin.server.ts';
+import { CATEGORY_NOT_FOUND, CategoryFormSchema } from '#src/features/categories/categories.schema.ts';
 import {
   createCategory,
   deleteCategory,
   listAdminCategories,
   updateCategory,
-} from '#src/features/admin/categories.server.ts';
-import { CategoryFormSchema } from '#src/features/categories/categories.schema.ts';
+} from '#src/features/categories/categories.server.ts';
 import { AppError, json, parseJson, route } from '#src/lib/http.server.ts';
 
 function categoryId(context: { params?: Record<string, string> }): number {
   const id = Number(context.params?.id);
   if (!Number.isInteger(id) || id < 1 || id > 2 ** 31 - 1)
-    throw new AppError('NOT_FOUND', ADMIN_MESSAGES.categoryNotFound);
+    throw new AppError('NOT_FOUND', CATEGORY_NOT_FOUND);
   return id;
 }
 
 export default route({
   GET: asAdmin(async ({ db, context }) => {
-    if (context.params?.id) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.categoryNotFound);
+    if (context.params?.id) throw new AppError('NOT_FOUND', CATEGORY_NOT_FOUND);
     return json(await listAdminCategories(db));
   }),
   POST: asAdmin(async ({ req, db }) => {

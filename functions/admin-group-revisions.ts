@@ -7,7 +7,7 @@ import {
   listPendingRevisions,
   REJECT_REASON_MESSAGE,
   rejectRevision,
-} from '#src/features/groups/group-edits.server.ts';
+} from '#src/features/submission/group-edits.server.ts';
 import { AppError, json, MESSAGES, parseJson, parseQuery, route } from '#src/lib/http.server.ts';
 
 const PREFIX = '/api/admin/group-revisions';

@@ -2,14 +2,14 @@
 // and restore, the bulk actions, and CSV import/export. One function, so fixed names (reset-featured, import...) never clash with :id.
 import type { Config } from '@netlify/functions';
 import type { Db } from '#db/client.ts';
-import {
-  AdminGroupsQuerySchema,
-  CsvImportQuerySchema,
-  FeatureSchema,
-  GroupEditSchema,
-} from '#src/features/admin/admin.schema.ts';
+import { CsvImportQuerySchema } from '#src/features/admin/admin.schema.ts';
 import { asAdmin, pathParts } from '#src/features/admin/admin.server.ts';
 import { csvUpload, exportGroupsCsv, importGroups } from '#src/features/admin/csv.server.ts';
+import {
+  checkGroupLink,
+  linkCheckFigures,
+  restoreDeadLinkGroup,
+} from '#src/features/links/link-health.server.ts';
 import {
   approveAllPending,
   approveGroup,
@@ -22,12 +22,12 @@ import {
   resetFeatured,
   toAdminGroupJson,
   updateGroup,
-} from '#src/features/admin/groups.server.ts';
+} from '#src/features/moderation/group-moderation.server.ts';
 import {
-  checkGroupLink,
-  linkCheckFigures,
-  restoreDeadLinkGroup,
-} from '#src/features/links/link-health.server.ts';
+  AdminGroupsQuerySchema,
+  FeatureSchema,
+  GroupEditSchema,
+} from '#src/features/moderation/moderation.schema.ts';
 import { AppError, json, MESSAGES, parse, parseJson, parseQuery, route } from '#src/lib/http.server.ts';
 import { idempotencyKey, onceByKey } from '#src/lib/idempotency.server.ts';
 import { GROUP_NOT_FOUND, isUuid } from '#src/lib/ids.ts';

@@ -1,13 +1,9 @@
 import type { Config } from '@netlify/functions';
 import { asAdmin } from '#src/features/admin/admin.server.ts';
-import {
-  approveOrder,
-  autoApprove,
-  cancelOrder,
-  listAdminPayments,
-} from '#src/features/payments/orders.server.ts';
+import { cancelOrder, listAdminPayments } from '#src/features/payments/order-admin.server.ts';
 import { AdminPaymentsQuerySchema } from '#src/features/payments/payments.schema.ts';
 import { adminRefundOrder } from '#src/features/payments/refunds.server.ts';
+import { approveOrder, autoApprove } from '#src/features/payments/settlement.server.ts';
 import { AppError, json, MESSAGES, param, parseQuery, route } from '#src/lib/http.server.ts';
 
 export default route({

@@ -1,9 +1,10 @@
 // GET/PUT /api/admin/pwa-settings and POST /api/admin/pwa-settings/icon/:size (192 or 512, field icon).
 import type { Config } from '@netlify/functions';
-import { PwaSettingsSchema } from '#src/features/admin/admin.schema.ts';
 import { asAdmin } from '#src/features/admin/admin.server.ts';
-import { getPwaSettings, savePwaIcon, savePwaSettings } from '#src/features/admin/pwa.server.ts';
-import { IMAGE_MAX_BYTES, IMAGE_MESSAGES, readFormData } from '#src/features/admin/uploads.server.ts';
+import { IMAGE_MAX_BYTES } from '#src/features/images/group-image.ts';
+import { IMAGE_MESSAGES, readFormData } from '#src/features/images/uploads.server.ts';
+import { PwaSettingsSchema } from '#src/features/pwa/pwa.schema.ts';
+import { getPwaSettings, savePwaIcon, savePwaSettings } from '#src/features/pwa/pwa.server.ts';
 import { AppError, json, MESSAGES, parseJson, route } from '#src/lib/http.server.ts';
 
 export default route({

@@ -3,7 +3,7 @@
 import type { Config } from '@netlify/functions';
 import { z } from 'zod';
 import { asAdmin } from '#src/features/admin/admin.server.ts';
-import { sitemapPreview } from '#src/features/admin/sitemap.server.ts';
+import { sitemapPreview } from '#src/features/sitemap/sitemap.server.ts';
 import { getEnv } from '#src/lib/env.server.ts';
 import { json, parseQuery, route } from '#src/lib/http.server.ts';
 

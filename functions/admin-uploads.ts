@@ -1,7 +1,7 @@
 // GET /uploads/ads/:file and /uploads/pwa/:file: admin-uploaded pictures from Netlify Blobs. Public
 // (ads and app icons are shown to everyone); names carry a content hash, so they never change.
 import type { Config } from '@netlify/functions';
-import { readUpload } from '#src/features/admin/uploads.server.ts';
+import { readUpload } from '#src/features/images/uploads.server.ts';
 import { AppError, MESSAGES, route } from '#src/lib/http.server.ts';
 
 export default route({

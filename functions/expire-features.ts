@@ -2,7 +2,7 @@
 // keeps the flags honest and rebuilds the pages that showed them).
 import type { Config } from '@netlify/functions';
 import { getDb } from '#db/client.ts';
-import { expireFeatures } from '#src/features/payments/orders.server.ts';
+import { expireFeatures } from '#src/features/payments/expiry.server.ts';
 
 export default async () => {
   const result = await expireFeatures(await getDb());

@@ -1,7 +1,8 @@
 import type { Config, Context } from '@netlify/functions';
 import { getDb } from '#db/client.ts';
 import { requireUser } from '#src/features/auth/session.server.ts';
-import { listEligibleGroups, listPlans } from '#src/features/payments/orders.server.ts';
+import { listEligibleGroups } from '#src/features/payments/orders.server.ts';
+import { listPlans } from '#src/features/payments/plans.server.ts';
 import { json, route } from '#src/lib/http.server.ts';
 
 export default route({

@@ -1,5 +1,5 @@
 import type { Config, Context } from '@netlify/functions';
-import { readImage } from '#src/features/submission/images.server.ts';
+import { readImage } from '#src/features/images/stored-images.server.ts';
 import { AppError, route } from '#src/lib/http.server.ts';
 
 export default route({

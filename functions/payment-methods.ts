@@ -1,6 +1,6 @@
 import type { Config } from '@netlify/functions';
 import { getDb } from '#db/client.ts';
-import { activePaymentMethods } from '#src/features/payments/orders.server.ts';
+import { activePaymentMethods } from '#src/features/payments/payment-providers.server.ts';
 import { json, route } from '#src/lib/http.server.ts';
 
 export default route({

@@ -4,7 +4,7 @@
 import type { Config } from '@netlify/functions';
 import { getDb } from '#db/client.ts';
 import { notFoundPage } from '#src/features/groups/not-found-page.server.ts';
-import { sitemapCacheHeaders } from '#src/features/groups/page-cache.ts';
+import { sitemapCacheHeaders } from '#src/features/rebuilds/page-cache.ts';
 import { sitemapDocument } from '#src/features/sitemap/sitemap.server.ts';
 import { xmlResponse } from '#src/features/sitemap/sitemap-route.ts';
 import { getEnv } from '#src/lib/env.server.ts';

@@ -3,7 +3,7 @@ import type { Config, Context } from '@netlify/functions';
 import { getDb } from '#db/client.ts';
 import { clientIp } from '#src/features/analytics/visitor.server.ts';
 import { requireUser } from '#src/features/auth/session.server.ts';
-import { deleteOwnGroup, editOwnGroup, readGroupEdit } from '#src/features/groups/group-edits.server.ts';
+import { deleteOwnGroup, editOwnGroup, readGroupEdit } from '#src/features/submission/group-edits.server.ts';
 import { json, param, route } from '#src/lib/http.server.ts';
 
 export default route({

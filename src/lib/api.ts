@@ -80,3 +80,13 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
   }
   return data as T;
 }
+
+/** The server's pt-BR message, or a fallback. */
+export function messageOf(error: unknown, fallback: string): string {
+  return error instanceof Error && error.message ? error.message : fallback;
+}
+
+/** Field errors of an ApiError ({field: message}). */
+export function fieldsOf(error: unknown): Record<string, string> {
+  return (error as { fields?: Record<string, string> })?.fields ?? {};
+}

@@ -77,7 +77,7 @@ const EnvSchema = z.object({
   ),
   /** '1' under `astro dev`: Astro renders every group page itself (scripts/platform/vite-plugin.mjs) */
   ASTRO_DEV_GROUP_PAGES: z.string().optional(),
-  /** Netlify's: the CDN purge needs both (src/features/groups/page-cache.ts) */
+  /** Netlify's: the CDN purge needs both (src/features/rebuilds/page-cache.ts) */
   SITE_ID: z.preprocess(unset, z.string().optional()),
   NETLIFY_PURGE_API_TOKEN: z.preprocess(unset, z.string().optional()),
   /** a fake purge API (tests); honoured in local mode only, Netlify's API otherwise */

@@ -1,6 +1,6 @@
 // /manifest.webmanifest, built from the PWA settings (src/features/admin).
 import type { APIRoute } from 'astro';
-import { pwaForBuild, webManifest } from '#src/features/admin/pwa-build.server.ts';
+import { pwaForBuild, webManifest } from '#src/features/pwa/pwa-build.server.ts';
 
 export const GET: APIRoute = async () =>
   new Response(JSON.stringify(webManifest(await pwaForBuild()), null, 2), {

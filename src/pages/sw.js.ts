@@ -1,7 +1,7 @@
 // /sw.js, built from the PWA settings: offline fallback page when enabled, self-removal when disabled.
 import { createHash } from 'node:crypto';
 import type { APIRoute } from 'astro';
-import { pwaForBuild, serviceWorker } from '#src/features/admin/pwa-build.server.ts';
+import { pwaForBuild, serviceWorker } from '#src/features/pwa/pwa-build.server.ts';
 
 export const GET: APIRoute = async () => {
   const pwa = await pwaForBuild();

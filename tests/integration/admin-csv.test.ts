@@ -9,7 +9,7 @@ import { categories, groups } from '../../db/schema.ts';
 import { seedDatabase } from '../../db/seed.ts';
 import * as groupsFn from '../../functions/admin-groups.ts';
 import { CSV_HEADER, splitCsv } from '../../src/features/admin/csv.ts';
-import { readImage } from '../../src/features/submission/images.server.ts';
+import { readImage } from '../../src/features/images/stored-images.server.ts';
 import { resetEnvForTests } from '../../src/lib/env.server.ts';
 import { setupTestDb } from '../support/db.ts';
 import { type FakeImages, startFakeImages } from '../support/fake-images.ts';

@@ -12,7 +12,7 @@ import {
   GROUP_PAGES_CACHE_ID,
   groupCacheId,
   SITEMAP_CACHE_ID,
-} from '../../src/features/groups/page-cache.ts';
+} from '../../src/features/rebuilds/page-cache.ts';
 import { resetEnvForTests } from '../../src/lib/env.server.ts';
 import { setupTestDb } from '../support/db.ts';
 import { callFunction } from '../support/functions.ts';

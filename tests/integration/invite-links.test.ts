@@ -11,7 +11,7 @@ import * as groupsFn from '../../functions/groups.ts';
 import * as imagesFn from '../../functions/images.ts';
 import * as previewFn from '../../functions/invite-preview.ts';
 import * as submitFn from '../../functions/submit-group.ts';
-import { groupThumbnail } from '../../src/features/groups/group-image.ts';
+import { groupThumbnail } from '../../src/features/images/group-image.ts';
 import { resetEnvForTests } from '../../src/lib/env.server.ts';
 import { setupTestDb } from '../support/db.ts';
 import { type FakeWhatsApp, startFakeWhatsApp } from '../support/fake-whatsapp.ts';

@@ -12,8 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categories, groups } from '../../db/schema.ts';
 import { seedDatabase } from '../../db/seed.ts';
 import * as ogFn from '../../functions/og-image.ts';
+import { imageUrl, prepareImage, saveImage } from '../../src/features/images/stored-images.server.ts';
 import { ogImageOf } from '../../src/features/share/og.ts';
-import { imageUrl, prepareImage, saveImage } from '../../src/features/submission/images.server.ts';
 import { setupTestDb } from '../support/db.ts';
 import { callFunction } from '../support/functions.ts';
 

@@ -7,7 +7,7 @@ import { categories, engagementEvents, groups, rebuildRequests, users } from '..
 import { seedDatabase } from '../../db/seed.ts';
 import * as adminGroupsFn from '../../functions/admin-groups.ts';
 import * as authFn from '../../functions/auth.ts';
-import * as engageFn from '../../functions/group-engage.ts';
+import * as engageFn from '../../functions/group-engagement.ts';
 import * as groupsFn from '../../functions/groups.ts';
 import * as userFn from '../../functions/user.ts';
 import { saoPauloDay } from '../../src/features/analytics/visitor.server.ts';

@@ -13,7 +13,7 @@ import { seedDatabase } from '../../db/seed.ts';
 import * as authFn from '../../functions/auth.ts';
 import * as imagesFn from '../../functions/images.ts';
 import * as submitFn from '../../functions/submit-group.ts';
-import { groupThumbnail } from '../../src/features/groups/group-image.ts';
+import { groupThumbnail } from '../../src/features/images/group-image.ts';
 import { resetEnvForTests } from '../../src/lib/env.server.ts';
 import { setupTestDb } from '../support/db.ts';
 import { callFunction } from '../support/functions.ts';

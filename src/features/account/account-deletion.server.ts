@@ -7,9 +7,9 @@ import { featureOrders, groupRevisions, groups, mailOutbox, users } from '#db/sc
 import { recordAccess } from '#src/features/access-log/access-log.server.ts';
 import { assertPassword } from '#src/features/auth/password.server.ts';
 import type { SessionUser } from '#src/features/auth/session.server.ts';
-import { dropImages } from '#src/features/groups/group-edits.server.ts';
 import { deliverMail, enqueueMail } from '#src/features/mail/outbox.server.ts';
 import { requestRebuild } from '#src/features/rebuilds/rebuilds.server.ts';
+import { dropImages } from '#src/features/submission/group-edits.server.ts';
 import { AppError } from '#src/lib/http.server.ts';
 
 export const LAST_ADMIN_MESSAGE =

@@ -6,23 +6,25 @@ import { Badge } from '#src/components/ui/Badge.tsx';
 import { Button } from '#src/components/ui/Button.tsx';
 import { Card } from '#src/components/ui/Card.tsx';
 import { Field } from '#src/components/ui/Field.tsx';
+import { Pagination } from '#src/components/ui/Pagination.tsx';
 import { Skeleton } from '#src/components/ui/Skeleton.tsx';
-import { api } from '#src/lib/api.ts';
+import { Switch } from '#src/components/ui/Switch.tsx';
+import { api, messageOf } from '#src/lib/api.ts';
 import { fieldErrors } from '#src/lib/form-errors.ts';
 import { formatCount } from '#src/lib/format.ts';
 import { useApi } from '#src/lib/use-api.ts';
-import { ADS_PAGE_SIZE, AdFormSchema } from './admin.schema.ts';
+import { ADS_PAGE_SIZE, AdFormSchema } from '../ads/ads.schema.ts';
 import {
   FormDialog,
   ListView,
+  PageHeader,
   RowActions,
   TextField,
   toggleActive,
   useConfirmedDelete,
   useSave,
-} from './kit.tsx';
+} from './admin-kit.tsx';
 import { adminScreen } from './RequireAdmin.tsx';
-import { messageOf, PageHeader, Pagination, Switch } from './ui.tsx';
 
 interface Ad {
   id: string;

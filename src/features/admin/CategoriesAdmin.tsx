@@ -8,15 +8,24 @@ import { Button } from '#src/components/ui/Button.tsx';
 import { Card } from '#src/components/ui/Card.tsx';
 import { Field, TextInput } from '#src/components/ui/Field.tsx';
 import { Skeleton } from '#src/components/ui/Skeleton.tsx';
+import { Switch } from '#src/components/ui/Switch.tsx';
 import { CategoryFormSchema } from '#src/features/categories/categories.schema.ts';
 import { slugify } from '#src/features/groups/groups.ts';
 import { api } from '#src/lib/api.ts';
 import { fieldErrors } from '#src/lib/form-errors.ts';
 import { formatCount } from '#src/lib/format.ts';
 import { useApi } from '#src/lib/use-api.ts';
-import { FormDialog, failure, ListView, RowActions, TextField, useConfirmedDelete, useSave } from './kit.tsx';
+import {
+  FormDialog,
+  failure,
+  ListView,
+  PageHeader,
+  RowActions,
+  TextField,
+  useConfirmedDelete,
+  useSave,
+} from './admin-kit.tsx';
 import { adminScreen } from './RequireAdmin.tsx';
-import { PageHeader, Switch } from './ui.tsx';
 
 interface AdminCategory {
   id: number;

@@ -16,13 +16,13 @@ import { Button } from '#src/components/ui/Button.tsx';
 import { Card } from '#src/components/ui/Card.tsx';
 import { Skeleton } from '#src/components/ui/Skeleton.tsx';
 import { toast } from '#src/components/ui/toast.store.ts';
-import { api } from '#src/lib/api.ts';
+import { api, messageOf } from '#src/lib/api.ts';
 import { formatCount, formatRelative } from '#src/lib/format.ts';
 import { useApi } from '#src/lib/use-api.ts';
+import { PageHeader } from './admin-kit.tsx';
 import { GroupsManager } from './GroupsManager.tsx';
 import { MailOutboxCard } from './MailOutboxCard.tsx';
 import { adminScreen } from './RequireAdmin.tsx';
-import { messageOf, PageHeader } from './ui.tsx';
 
 export const METRICS_REFRESH_MS = 60_000;
 

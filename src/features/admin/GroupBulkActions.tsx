@@ -4,11 +4,11 @@ import { Check, Crown, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '#src/components/ui/Button.tsx';
 import { Card } from '#src/components/ui/Card.tsx';
+import { ConfirmDialog } from '#src/components/ui/ConfirmDialog.tsx';
 import { Dialog } from '#src/components/ui/Dialog.tsx';
 import { Field, TextInput } from '#src/components/ui/Field.tsx';
 import { api } from '#src/lib/api.ts';
-import { useAction } from './kit.tsx';
-import { ConfirmDialog } from './ui.tsx';
+import { useAction } from './admin-kit.tsx';
 
 type Bulk =
   | { kind: 'approve-all' }

@@ -2,20 +2,20 @@
 // Featuring sends the days to add; the server applies the one rule (extendFeaturing).
 import { useState } from 'react';
 import { Field, Select } from '#src/components/ui/Field.tsx';
+import { Switch } from '#src/components/ui/Switch.tsx';
 import { api } from '#src/lib/api.ts';
 import { formatDate } from '#src/lib/format.ts';
 import { useApi } from '#src/lib/use-api.ts';
-import { EDIT_FEATURE_DAYS, FEATURE_DURATIONS } from './admin.schema.ts';
+import type { AdminGroup } from '../moderation/moderation.schema.ts';
+import { EDIT_FEATURE_DAYS, FEATURE_DURATIONS } from '../moderation/moderation.schema.ts';
+import { FormDialog, failure, TextField, useSave } from './admin-kit.tsx';
 import { GroupClaimsHistory } from './GroupClaimsHistory.tsx';
-import type { AdminGroup } from './GroupsManager.tsx';
-import { FormDialog, failure, TextField, useSave } from './kit.tsx';
 import {
   CheckLinkButton,
   type LinkHealthFields,
   LinkStatusBadge,
   LinkStatusLine,
 } from './LinkHealthAdmin.tsx';
-import { Switch } from './ui.tsx';
 
 /**
  * What saving will do, said without the browser's clock: the server adds the days to the current end

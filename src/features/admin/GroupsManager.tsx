@@ -6,42 +6,28 @@ import { useEffect, useState } from 'react';
 import { Badge } from '#src/components/ui/Badge.tsx';
 import { Button } from '#src/components/ui/Button.tsx';
 import { Card } from '#src/components/ui/Card.tsx';
+import { ConfirmDialog } from '#src/components/ui/ConfirmDialog.tsx';
 import { EmptyState } from '#src/components/ui/EmptyState.tsx';
 import { TextInput } from '#src/components/ui/Field.tsx';
+import { Pagination } from '#src/components/ui/Pagination.tsx';
 import { Skeleton } from '#src/components/ui/Skeleton.tsx';
 import { toast } from '#src/components/ui/toast.store.ts';
 import { api } from '#src/lib/api.ts';
 import { formatCount, formatDate } from '#src/lib/format.ts';
 import { useApi } from '#src/lib/use-api.ts';
-import type { LinkAnswer } from '../links/link-health.ts';
-import { ADMIN_PAGE_SIZE, type GroupStatusFilter, QUICK_FEATURE_DAYS } from './admin.schema.ts';
+import {
+  ADMIN_PAGE_SIZE,
+  type AdminGroup,
+  type GroupStatusFilter,
+  QUICK_FEATURE_DAYS,
+} from '../moderation/moderation.schema.ts';
+import { useAction } from './admin-kit.tsx';
 import { GroupBulkActions } from './GroupBulkActions.tsx';
 import { GroupEditDialog } from './GroupEditDialog.tsx';
-import { useAction } from './kit.tsx';
 import LinkCheckFigures from './LinkCheckFigures.tsx';
 import { CheckLinkButton, LinkStatusBadge, RestoreLinkButton } from './LinkHealthAdmin.tsx';
 import { RevisionReview } from './RevisionReview.tsx';
-import { ConfirmDialog, Pagination } from './ui.tsx';
 
-export interface AdminGroup {
-  id: string;
-  title: string;
-  description: string;
-  link: string;
-  image: string | null;
-  cliques: number;
-  approved: boolean;
-  featured: boolean;
-  featuredUntil: string | null;
-  hidden: boolean;
-  hiddenReason: 'reports' | 'dead_link' | 'legal_notice' | null;
-  linkStatus: LinkAnswer;
-  linkCheckedAt: string | null;
-  linkLiveAt: string | null;
-  createdAt: string;
-  category: string;
-  path: string;
-}
 interface GroupList {
   groups: AdminGroup[];
   pagination: { total: number; pages: number };

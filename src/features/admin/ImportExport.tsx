@@ -6,10 +6,10 @@ import { Button } from '#src/components/ui/Button.tsx';
 import { Card } from '#src/components/ui/Card.tsx';
 import { Tabs } from '#src/components/ui/Tabs.tsx';
 import { toast } from '#src/components/ui/toast.store.ts';
-import { TOKEN_KEY } from '#src/lib/api.ts';
+import { messageOf, TOKEN_KEY } from '#src/lib/api.ts';
+import { PageHeader } from './admin-kit.tsx';
 import { CsvImport } from './CsvImport.tsx';
 import { adminScreen } from './RequireAdmin.tsx';
-import { messageOf, PageHeader } from './ui.tsx';
 
 function ExportTab() {
   const [busy, setBusy] = useState(false);

@@ -18,9 +18,8 @@ import {
   type LegalNoticeDecision,
   LegalNoticeDecisionSchema,
 } from '../legal-notices/legal-notices.schema.ts';
-import { FormDialog, failure, ListView, TextField, useSave } from './kit.tsx';
+import { FormDialog, failure, ListView, PageHeader, TextField, useSave } from './admin-kit.tsx';
 import { adminScreen } from './RequireAdmin.tsx';
-import { PageHeader } from './ui.tsx';
 
 type Kind = keyof typeof LEGAL_NOTICE_KIND_LABELS;
 

@@ -7,10 +7,9 @@ import { Badge } from '#src/components/ui/Badge.tsx';
 import { Button } from '#src/components/ui/Button.tsx';
 import type { BadgeVariant } from '#src/components/ui/classes.ts';
 import { toast } from '#src/components/ui/toast.store.ts';
-import { api } from '#src/lib/api.ts';
+import { api, messageOf } from '#src/lib/api.ts';
 import { formatDate } from '#src/lib/format.ts';
 import { LINK_STATUS_LABELS, type LinkAnswer } from '../links/link-health.ts';
-import { messageOf } from './ui.tsx';
 
 export interface LinkHealthFields {
   id: string;

@@ -7,10 +7,9 @@ import { Button } from '#src/components/ui/Button.tsx';
 import { Card } from '#src/components/ui/Card.tsx';
 import { Skeleton } from '#src/components/ui/Skeleton.tsx';
 import { toast } from '#src/components/ui/toast.store.ts';
-import { api } from '#src/lib/api.ts';
+import { api, messageOf } from '#src/lib/api.ts';
 import { formatCount, formatRelative } from '#src/lib/format.ts';
 import { useApi } from '#src/lib/use-api.ts';
-import { messageOf } from './ui.tsx';
 
 interface Outbox {
   pending: number;

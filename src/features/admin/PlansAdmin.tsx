@@ -5,14 +5,14 @@ import { Badge } from '#src/components/ui/Badge.tsx';
 import { Button } from '#src/components/ui/Button.tsx';
 import { Card } from '#src/components/ui/Card.tsx';
 import { Skeleton } from '#src/components/ui/Skeleton.tsx';
+import { Switch } from '#src/components/ui/Switch.tsx';
 import { api } from '#src/lib/api.ts';
 import { fieldErrors } from '#src/lib/form-errors.ts';
 import { formatBRL } from '#src/lib/format.ts';
 import { useApi } from '#src/lib/use-api.ts';
-import { PlanFormSchema } from './admin.schema.ts';
-import { FormDialog, failure, ListView, TextField, toggleActive, useSave } from './kit.tsx';
+import { PlanFormSchema } from '../payments/plans.schema.ts';
+import { FormDialog, failure, ListView, PageHeader, TextField, toggleActive, useSave } from './admin-kit.tsx';
 import { adminScreen } from './RequireAdmin.tsx';
-import { PageHeader, Switch } from './ui.tsx';
 
 interface Plan {
   id: number;

@@ -6,15 +6,16 @@ import { Button } from '#src/components/ui/Button.tsx';
 import { Card } from '#src/components/ui/Card.tsx';
 import { Field, TextInput } from '#src/components/ui/Field.tsx';
 import { Skeleton } from '#src/components/ui/Skeleton.tsx';
+import { Spinner } from '#src/components/ui/Spinner.tsx';
+import { Switch } from '#src/components/ui/Switch.tsx';
 import { Tabs } from '#src/components/ui/Tabs.tsx';
 import { toast } from '#src/components/ui/toast.store.ts';
-import { api } from '#src/lib/api.ts';
+import { api, fieldsOf, messageOf } from '#src/lib/api.ts';
 import { fieldErrors } from '#src/lib/form-errors.ts';
 import { useApi } from '#src/lib/use-api.ts';
-import { PWA_ICON_SIZES, PwaSettingsSchema } from './admin.schema.ts';
-import { TextField } from './kit.tsx';
+import { PWA_ICON_SIZES, PwaSettingsSchema } from '../pwa/pwa.schema.ts';
+import { PageHeader, TextField } from './admin-kit.tsx';
 import { adminScreen } from './RequireAdmin.tsx';
-import { fieldsOf, messageOf, PageHeader, Spinner, Switch } from './ui.tsx';
 
 interface Pwa {
   enabled: boolean;

@@ -5,15 +5,17 @@ import { useState } from 'react';
 import { Badge } from '#src/components/ui/Badge.tsx';
 import { Button } from '#src/components/ui/Button.tsx';
 import { Card } from '#src/components/ui/Card.tsx';
+import { ConfirmDialog } from '#src/components/ui/ConfirmDialog.tsx';
 import { EmptyState } from '#src/components/ui/EmptyState.tsx';
 import { Skeleton } from '#src/components/ui/Skeleton.tsx';
 import { toast } from '#src/components/ui/toast.store.ts';
-import { api } from '#src/lib/api.ts';
+import { api, messageOf } from '#src/lib/api.ts';
 import { formatDate, formatRelative } from '#src/lib/format.ts';
 import { useApi } from '#src/lib/use-api.ts';
-import { REPORT_REASON_LABELS, type ReportAction } from './admin.schema.ts';
+import type { ReportAction } from '../reports/reports.schema.ts';
+import { REPORT_REASON_LABELS } from './admin.schema.ts';
+import { PageHeader } from './admin-kit.tsx';
 import { adminScreen } from './RequireAdmin.tsx';
-import { ConfirmDialog, messageOf, PageHeader } from './ui.tsx';
 
 interface QueueItem {
   group: {

@@ -3,8 +3,8 @@
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { Button } from '#src/components/ui/Button.tsx';
 import { EmptyState } from '#src/components/ui/EmptyState.tsx';
+import { Spinner } from '#src/components/ui/Spinner.tsx';
 import { checkAdmin } from './admin-session.store.ts';
-import { Spinner } from './ui.tsx';
 
 export function RequireAdmin({ children }: { children: () => ReactNode }) {
   const [state, setState] = useState<'checking' | 'allowed' | 'unavailable'>('checking');

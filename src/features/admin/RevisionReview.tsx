@@ -6,16 +6,17 @@ import { type ReactNode, useState } from 'react';
 import { Badge } from '#src/components/ui/Badge.tsx';
 import { Button } from '#src/components/ui/Button.tsx';
 import { Card } from '#src/components/ui/Card.tsx';
+import { ConfirmDialog } from '#src/components/ui/ConfirmDialog.tsx';
 import { cx } from '#src/components/ui/classes.ts';
 import { EmptyState } from '#src/components/ui/EmptyState.tsx';
 import { Field, TextArea } from '#src/components/ui/Field.tsx';
+import { Pagination } from '#src/components/ui/Pagination.tsx';
 import { Skeleton } from '#src/components/ui/Skeleton.tsx';
 import { toast } from '#src/components/ui/toast.store.ts';
-import { groupThumbnail } from '#src/features/groups/group-image.ts';
-import { api } from '#src/lib/api.ts';
+import { groupThumbnail } from '#src/features/images/group-image.ts';
+import { api, fieldsOf, messageOf } from '#src/lib/api.ts';
 import { formatDate } from '#src/lib/format.ts';
 import { useApi } from '#src/lib/use-api.ts';
-import { ConfirmDialog, fieldsOf, messageOf, Pagination } from './ui.tsx';
 
 interface Version {
   title: string;

@@ -9,10 +9,10 @@ import { EmptyState } from '#src/components/ui/EmptyState.tsx';
 import { Field, TextInput } from '#src/components/ui/Field.tsx';
 import { Tabs } from '#src/components/ui/Tabs.tsx';
 import { toast } from '#src/components/ui/toast.store.ts';
-import { api } from '#src/lib/api.ts';
+import { api, messageOf } from '#src/lib/api.ts';
 import { formatCount, formatDate } from '#src/lib/format.ts';
+import { PageHeader } from './admin-kit.tsx';
 import { adminScreen } from './RequireAdmin.tsx';
-import { messageOf, PageHeader } from './ui.tsx';
 
 interface Generated {
   base: string;

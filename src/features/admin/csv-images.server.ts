@@ -8,9 +8,8 @@ import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
-import { storedImageKey } from '#src/features/groups/group-image.ts';
-import { imageUrl, prepareImage, saveImage } from '#src/features/submission/images.server.ts';
-import { IMAGE_MAX_BYTES } from '#src/features/submission/submission.schema.ts';
+import { IMAGE_MAX_BYTES, storedImageKey } from '#src/features/images/group-image.ts';
+import { imageUrl, prepareImage, saveImage } from '#src/features/images/stored-images.server.ts';
 import { getEnv } from '#src/lib/env.server.ts';
 import { readBounded } from '#src/lib/read-bounded.server.ts';
 

@@ -1,5 +1,7 @@
-// The public random-ads query and an advertisement's public JSON (the admin form is in admin.schema.ts).
+// The public random-ads query, an advertisement's public JSON, and the admin's ad form.
 import { z } from 'zod';
+import { boolish } from '#src/lib/form-values.ts';
+import { multiLineText, singleLineText } from '#src/lib/text.ts';
 
 export const MAX_RANDOM_ADS = 10;
 
@@ -21,3 +23,36 @@ export interface AdvertisementJson {
   link: string;
   image: string | null;
 }
+
+// --- The admin's ad form ------------------------------------------------------------------------
+
+export const ADS_PAGE_SIZE = 6;
+export const AD_NOT_FOUND = 'Anúncio não encontrado';
+
+const adFields = {
+  title: singleLineText()
+    .trim()
+    .min(1, 'O título é obrigatório')
+    .max(120, 'O título deve ter no máximo 120 caracteres'),
+  description: multiLineText()
+    .trim()
+    .min(1, 'A descrição é obrigatória')
+    .max(500, 'A descrição deve ter no máximo 500 caracteres'),
+  link: singleLineText()
+    .trim()
+    .max(500)
+    .refine((value) => {
+      try {
+        const url = new URL(value);
+        return url.protocol === 'https:' || url.protocol === 'http:';
+      } catch {
+        return false;
+      }
+    }, 'O link deve ser uma URL válida'),
+  active: boolish,
+};
+export const AdFormSchema = z.object({ ...adFields, active: adFields.active.default(true) });
+/** PATCH: any subset, no defaults. */
+export const AdPatchSchema = z.object(adFields).partial();
+export type AdForm = z.output<typeof AdFormSchema>;
+export type AdPatch = z.output<typeof AdPatchSchema>;

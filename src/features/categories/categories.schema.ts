@@ -77,3 +77,6 @@ export const CategoryFormSchema = z.object({
 export type CategoryForm = z.infer<typeof CategoryFormSchema>;
 
 export const CATEGORY_NOT_FOUND = 'Categoria não encontrada';
+export const CATEGORY_IN_USE =
+  'Não é possível excluir uma categoria que possui grupos. Mova ou exclua os grupos dela antes de excluí-la.';
+export const CATEGORY_DUPLICATE = 'Já existe uma categoria com este nome ou slug';

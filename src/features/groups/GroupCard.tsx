@@ -4,10 +4,10 @@
 import { Crown } from 'lucide-react';
 import { badgeClasses, buttonClasses, cardClasses, cx, FEATURED_LABEL } from '#src/components/ui/classes.ts';
 import { formatDate } from '#src/lib/format.ts';
-import LinkVerified from '../links/LinkVerified.tsx';
+import { groupAvatar } from '../images/group-image.ts';
 import SharePopover from '../share/SharePopover.tsx';
-import { groupAvatar } from './group-image.ts';
 import type { GroupJson } from './groups.server.ts';
+import LinkVerified from './LinkVerified.tsx';
 import { followersLabel, TypeBadge } from './TypeBadge.tsx';
 
 interface Props {

@@ -10,9 +10,9 @@ import { onceForBuild } from '#src/lib/build-once.server.ts';
 import { readSettings } from '#src/lib/env.server.ts';
 import { AppError } from '#src/lib/http.server.ts';
 import { listCategories } from '../categories/categories.server.ts';
-import { linkVerifiedDate } from '../links/link-badge.ts';
 import { groupBySlug, publicGroupJsonBatches, RELATED_LIMIT, relatedGroups } from './group-lists.server.ts';
 import type { GroupJson } from './groups.server.ts';
+import { linkVerifiedDate } from './link-badge.ts';
 import { currentAddressOf } from './slugs.server.ts';
 
 /** A short, stable digest of some JSON-able data (the page's cacheKey). */

@@ -97,3 +97,10 @@ export const JOIN_LABELS: Record<GroupType, string> = { group: 'Entrar no Grupo'
 
 /** Where 'Entrar no Grupo' points: functions/join.ts sends the visitor to the current invite link. */
 export const joinPath = (groupId: string) => `/entrar/${encodeURIComponent(groupId)}`;
+
+/**
+ * What an owner does when checks hid a group for its dead link: the same words in the e-mail and the
+ * panel. 'Atualizar link' keeps the group (page, stats, history); it is never sent again.
+ */
+export const DEAD_LINK_NEXT_STEP =
+  "Gere um novo link no WhatsApp (Dados do grupo → Convidar via link) e use 'Atualizar link' no seu painel: o grupo continua o mesmo e volta ao site depois da revisão. Não precisa enviar de novo.";

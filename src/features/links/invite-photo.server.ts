@@ -2,13 +2,12 @@
 // time and size caps: copied into the site's own image storage through the upload pipeline (the
 // signed pps URL expires, and hot-linking would hand our visitors to WhatsApp), or shrunk to a small
 // inline picture for the submit form's preview (stored nowhere).
-import { GROUP_THUMBNAIL_SIZE } from '#src/features/groups/group-image.ts';
+import { GROUP_THUMBNAIL_SIZE, IMAGE_MAX_BYTES } from '#src/features/images/group-image.ts';
 import {
   prepareImageBytes,
   saveImage,
   imageUrl as storedImageUrl,
-} from '#src/features/submission/images.server.ts';
-import { IMAGE_MAX_BYTES } from '#src/features/submission/submission.schema.ts';
+} from '#src/features/images/stored-images.server.ts';
 import { sniffImage, toWebp } from '#src/lib/images.server.ts';
 import { readBounded } from '#src/lib/read-bounded.server.ts';
 import { checkInvite, type InviteCheck, isWhatsAppImageUrl, whatsappBase } from './invite-check.server.ts';

@@ -20,7 +20,6 @@ import { isApprovedGroup } from '#src/features/groups/groups.server.ts';
 import { normalizeInviteLink } from '#src/features/groups/groups.ts';
 import { notifyLinkDead } from '#src/features/mail/notify.server.ts';
 import { requestRebuild } from '#src/features/rebuilds/rebuilds.server.ts';
-import { SubmissionSchema } from '#src/features/submission/submission.schema.ts';
 import { isUniqueViolation } from '#src/lib/db-errors.ts';
 import { getEnv } from '#src/lib/env.server.ts';
 import { AppError } from '#src/lib/http.server.ts';
@@ -47,6 +46,7 @@ import {
   type LinkState,
   nextLinkState,
 } from './link-health.ts';
+import { InviteLinkField } from './links.schema.ts';
 
 export const DEAD_INVITE_MESSAGE = 'Este link de convite foi revogado ou não existe.';
 export const NOT_DEAD_LINK_MESSAGE = 'Este grupo não está oculto por link quebrado';
@@ -611,7 +611,7 @@ export async function replaceGroupLink(
   input: unknown,
   options: { checker?: InviteChecker; now?: Date; ip?: string } = {},
 ) {
-  const parsed = SubmissionSchema.shape.link.safeParse(input);
+  const parsed = InviteLinkField.safeParse(input);
   if (!parsed.success) throw linkError(parsed.error.issues[0]?.message ?? 'Link inválido');
   const invite = normalizeInviteLink(parsed.data)!;
   const [group] = await db

@@ -83,9 +83,3 @@ export interface LinkCheckFigures {
   waitingFirst: number;
   lastRunAt: string | null;
 }
-/**
- * What an owner does when checks hid a group for its dead link: the same words in the e-mail and the
- * panel. 'Atualizar link' keeps the group (page, stats, history); it is never sent again.
- */
-export const DEAD_LINK_NEXT_STEP =
-  "Gere um novo link no WhatsApp (Dados do grupo → Convidar via link) e use 'Atualizar link' no seu painel: o grupo continua o mesmo e volta ao site depois da revisão. Não precisa enviar de novo.";

@@ -1,6 +1,12 @@
 // The invite preview's request and answer, shared by POST /api/invite-preview and the submit form.
 import { z } from 'zod';
 import { type GroupType, INVITE_LINK_MESSAGE, normalizeInviteLink } from '#src/features/groups/groups.ts';
+import { singleLineText } from '#src/lib/text.ts';
+
+/** A group's invite link as a form sends it (the submission, an owner's edit, 'Atualizar link'). */
+export const InviteLinkField = singleLineText({ error: INVITE_LINK_MESSAGE })
+  .trim()
+  .refine((v) => normalizeInviteLink(v) !== null, INVITE_LINK_MESSAGE);
 
 export const DEAD_LINK_MESSAGE = 'Este link de convite foi revogado ou não existe.';
 export const PREVIEW_TOO_MANY_MESSAGE =

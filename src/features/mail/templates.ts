@@ -1,7 +1,7 @@
 // The e-mails the product sends, as pure functions: data in, { subject, html, text } out, in pt-BR.
 // One shared layout (tables and inline styles, so Gmail and Outlook show it as meant); every value
 // that comes from a user (names, group titles, reasons) is escaped in the HTML part.
-import { DEAD_LINK_NEXT_STEP } from '#src/features/links/link-health.ts';
+import { DEAD_LINK_NEXT_STEP } from '#src/features/groups/groups.ts';
 import { formatBRL, formatDate } from '#src/lib/format.ts';
 import { escapeHtml } from '#src/lib/html.ts';
 import { SITE_NAME } from '#src/lib/site.ts';

@@ -1,7 +1,7 @@
 // Why one of the owner's groups is hidden, under its card in /painel: reports (with their reasons, never
 // who reported) or a dead invite link. The 'Em análise' badge beside the title says that it is hidden.
 import type { ReportReason } from '#db/schema.ts';
-import { DEAD_LINK_NEXT_STEP } from '#src/features/links/link-health.ts';
+import { DEAD_LINK_NEXT_STEP } from '#src/features/groups/groups.ts';
 
 /** The reasons as they read inside a sentence ('denúncias de golpe e conteúdo ilegal'). */
 const REASON_WORDS: Record<ReportReason, string> = {

@@ -10,9 +10,9 @@ import {
   groups,
   type ReportReason,
 } from '#db/schema.ts';
-import { ownGroupExtras } from '#src/features/groups/group-edits.server.ts';
 import { groupColumns, groupsWithCategory, toGroupJson } from '#src/features/groups/groups.server.ts';
 import { daysRemaining, withdrawableUntil } from '#src/features/payments/payments.ts';
+import { ownGroupExtras } from '#src/features/submission/group-edits.server.ts';
 import { nextBumpAt } from './engage.ts';
 
 /**

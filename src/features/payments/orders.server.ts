@@ -1,65 +1,22 @@
-// Feature orders: plans, creation (price and days from the plan), payment start, activation in one
-// transaction (exactly once), admin approval/cancellation, auto-approval and scheduled expiry.
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+// Feature orders, the owner's side: which groups may be featured, creating an order (price and days
+// from the plan, a renewal adds to the time left), reading it, and starting its payment. Settlement is in
+// settlement.server.ts, the admin's list in order-admin.server.ts, the scheduled expiry in expiry.server.ts.
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
-import {
-  categories,
-  type FeatureOrder,
-  featureOrders,
-  featurePlans,
-  groups,
-  processedWebhookEvents,
-  users,
-} from '#db/schema.ts';
+import { categories, featureOrders, featurePlans, groups } from '#db/schema.ts';
 import { recordAccess } from '#src/features/access-log/access-log.server.ts';
 import type { SessionUser } from '#src/features/auth/session.server.ts';
 import { isFeaturedGroup } from '#src/features/groups/groups.server.ts';
-import { queuePaymentReceipt } from '#src/features/mail/notify.server.ts';
-import { deliverMail } from '#src/features/mail/outbox.server.ts';
-import { requestRebuild } from '#src/features/rebuilds/rebuilds.server.ts';
-import { getEnv } from '#src/lib/env.server.ts';
 import { AppError } from '#src/lib/http.server.ts';
 import { isUuid } from '#src/lib/ids.ts';
 import { consumeRateLimit } from '#src/lib/rate-limit.server.ts';
-import { extendFeaturing } from './featuring.server.ts';
+import { assertPaymentsActive, resolveProvider } from './payment-providers.server.ts';
 import { type CreateOrderInput, RenewalMetadataSchema } from './payments.schema.ts';
-import {
-  type CheckoutProviderName,
-  daysRemaining,
-  extendFeaturedEnd,
-  MESSAGES,
-  type OrderJson,
-} from './payments.ts';
-import { MercadoPagoProvider } from './providers/mercadopago.ts';
-import type { PaymentProvider, SettledPayment } from './providers/provider.ts';
-import { SimulatorProvider } from './providers/simulator.ts';
-import { StripeProvider } from './providers/stripe.ts';
-import { type ClearSettings, chooseProvider, getClearSettings, paymentsActive } from './settings.server.ts';
+import { daysRemaining, MESSAGES, type OrderJson, priceJson } from './payments.ts';
+import type { PaymentProvider } from './providers/provider.ts';
+import { getClearSettings } from './settings.server.ts';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export const ORDERS_PER_HOUR = 30;
-
-/** Money as the API shows it: centavos and the decimal the table stores. */
-function money(cents: number) {
-  return { priceCents: cents, price: (cents / 100).toFixed(2) };
-}
-
-/** GET /api/feature-plans: the active plans, shortest first. */
-export async function listPlans(db: Db) {
-  const rows = await db
-    .select()
-    .from(featurePlans)
-    .where(eq(featurePlans.active, true))
-    .orderBy(asc(featurePlans.days), asc(featurePlans.id));
-  return rows.map((p) => ({
-    id: p.id,
-    name: p.name,
-    description: p.description,
-    days: p.days,
-    active: p.active,
-    ...money(p.price),
-  }));
-}
 
 /**
  * GET /api/feature-plans/eligible-groups: the caller's groups that may be featured now (own,
@@ -79,16 +36,6 @@ export async function listEligibleGroups(db: Db, userId: string) {
       ),
     )
     .orderBy(desc(groups.createdAt));
-}
-
-/** GET /api/active-payment-methods: whether anyone can pay now. */
-export async function activePaymentMethods(db: Db) {
-  const settings = await getClearSettings(db);
-  return { active: paymentsActive(settings) };
-}
-
-function assertPaymentsActive(settings: ClearSettings) {
-  if (!paymentsActive(settings)) throw new AppError('PAYMENTS_DISABLED', MESSAGES.paymentsDisabled);
 }
 
 /** POST /api/feature-orders: an order for one of the caller's approved groups at the plan's price. */
@@ -214,7 +161,7 @@ export function toOrderJson(row: OrderViewRow, now: Date = new Date()): OrderJso
     startDate: row.startDate?.toISOString() ?? null,
     endDate: row.endDate?.toISOString() ?? null,
     status: row.status,
-    ...money(row.price),
+    ...priceJson(row.price),
     days: row.days,
     paymentMethod: row.paymentMethod,
     paymentId: row.paymentId,
@@ -242,30 +189,6 @@ async function findOrderForUser(db: Db, userId: string, orderId: string) {
 /** GET /api/feature-orders/{id}: the caller's own order. */
 export async function getOrderForUser(db: Db, userId: string, orderId: string) {
   return toOrderJson(await findOrderForUser(db, userId, orderId));
-}
-
-/** The provider that charges now: the configured one, or the simulator locally when it has no keys. */
-export function resolveProvider(settings: ClearSettings, origin: string): PaymentProvider {
-  const chosen = chooseProvider(settings);
-  if (!chosen) throw new AppError('PAYMENTS_DISABLED', MESSAGES.paymentsDisabled);
-  if (chosen === 'stripe' && settings.stripeSecretKey) return new StripeProvider(settings.stripeSecretKey);
-  if (chosen === 'mercadopago' && settings.mercadoPagoAccessToken)
-    return new MercadoPagoProvider(settings.mercadoPagoAccessToken, settings.mode);
-  if (getEnv().isLocal) return new SimulatorProvider(origin);
-  throw new AppError('UNAVAILABLE', MESSAGES.providerNotConfigured);
-}
-
-/** The provider that created an order's checkout, to ask it about that order (or refund it). */
-export function providerFor(
-  method: string | null,
-  settings: ClearSettings,
-  origin: string,
-): PaymentProvider | null {
-  if (method === 'stripe' && settings.stripeSecretKey) return new StripeProvider(settings.stripeSecretKey);
-  if (method === 'mercadopago' && settings.mercadoPagoAccessToken)
-    return new MercadoPagoProvider(settings.mercadoPagoAccessToken, settings.mode);
-  if (method === 'simulator' && getEnv().isLocal) return new SimulatorProvider(origin);
-  return null;
 }
 
 /** POST /api/feature-orders/{id}/pay: start the checkout; answers payment.initPoint. */
@@ -303,234 +226,4 @@ export async function startPayment(db: Db, user: SessionUser, orderId: string, o
     .where(and(eq(featureOrders.id, order.id), inArray(featureOrders.status, ['pending', 'failed'])));
   await recordAccess(db, { userId: user.id, email: user.email, event: 'checkout', ip });
   return { payment: { initPoint: checkout.initPoint, provider: provider.name, id: checkout.paymentId } };
-}
-
-/**
- * Activate a locked order: the group is featured for the plan's days by extendFeaturing (a renewal or
- * an admin's featuring adds to the time remaining), and the order becomes active until that end.
- */
-async function activateLocked(
-  tx: Tx,
-  order: FeatureOrder,
-  paymentId: string | null,
-  method?: CheckoutProviderName,
-  paymentIntentId?: string | null,
-) {
-  const now = new Date();
-  // A deleted group (group_id null) has nothing left to feature.
-  const until = order.groupId ? await extendFeaturing(tx, order.groupId, order.days, now) : null;
-  await tx
-    .update(featureOrders)
-    .set({
-      status: 'active',
-      startDate: now,
-      endDate: until ?? extendFeaturedEnd({ featured: false, featuredUntil: null }, order.days, now),
-      ...(paymentId ? { paymentId } : {}),
-      ...(method ? { paymentMethod: method } : {}),
-      ...(paymentIntentId ? { stripePaymentIntentId: paymentIntentId } : {}),
-    })
-    .where(eq(featureOrders.id, order.id));
-  return queuePaymentReceipt(tx, order.id);
-}
-
-export type SettleOutcome =
-  | 'activated'
-  | 'duplicate'
-  | 'unknown_order'
-  | 'amount_mismatch'
-  | 'already_settled';
-
-/** The group page an order's featuring shows on (none when its group was deleted). */
-const pagesOf = (groupId: string | null) => (groupId ? [groupId] : []);
-
-/**
- * Apply a confirmed payment exactly once, in one transaction: the event is recorded first (a replay
- * finds it and changes nothing), the order row is locked (two notifications for one order settle it
- * once), and amount and currency must match the order. A rebuild is requested after an activation.
- * A well-formed order id with no order answers 503 so the provider sends the notification again.
- */
-export async function settlePayment(db: Db, payment: SettledPayment): Promise<SettleOutcome> {
-  let receipt: number | undefined;
-  let featuredGroup: string | null = null;
-  const outcome = await db.transaction(async (tx): Promise<SettleOutcome> => {
-    const orderId = payment.orderId && isUuid(payment.orderId) ? payment.orderId : null;
-    const [fresh] = await tx
-      .insert(processedWebhookEvents)
-      .values({ provider: payment.provider, eventId: payment.eventId, orderId, outcome: 'processing' })
-      .onConflictDoNothing()
-      .returning({ eventId: processedWebhookEvents.eventId });
-    if (!fresh) return 'duplicate';
-    const record = (result: SettleOutcome) =>
-      tx
-        .update(processedWebhookEvents)
-        .set({ outcome: result })
-        .where(
-          and(
-            eq(processedWebhookEvents.provider, payment.provider),
-            eq(processedWebhookEvents.eventId, payment.eventId),
-          ),
-        )
-        .then(() => result);
-    const [order] = orderId
-      ? await tx.select().from(featureOrders).where(eq(featureOrders.id, orderId)).for('update')
-      : [];
-    if (!order && orderId) {
-      // An order id of ours the database does not show (yet): the notification may have raced the
-      // order's commit. Nothing is recorded (the throw rolls back) and the provider retries later.
-      throw new AppError('UNAVAILABLE', MESSAGES.orderNotVisibleYet, undefined, { 'retry-after': '60' });
-    }
-    if (!order) {
-      console.warn(
-        `[payments] ${payment.provider} event ${payment.eventId} for unknown order ${payment.orderId}`,
-      );
-      return record('unknown_order');
-    }
-    if (order.status !== 'pending' && order.status !== 'failed') return record('already_settled');
-    if (payment.amountCents !== order.price || payment.currency !== 'brl') {
-      console.warn(
-        `[payments] ${payment.provider} event ${payment.eventId}: paid ${payment.amountCents} ${payment.currency}, order ${order.id} costs ${order.price} brl`,
-      );
-      return record('amount_mismatch');
-    }
-    receipt = await activateLocked(tx, order, payment.paymentId, payment.provider, payment.paymentIntentId);
-    featuredGroup = order.groupId;
-    return record('activated');
-  });
-  if (outcome === 'activated')
-    await requestRebuild(db, `feature order paid (${payment.provider})`, { groups: pagesOf(featuredGroup) });
-  await deliverMail(db, [receipt]);
-  return outcome;
-}
-
-/** A declined asynchronous payment: a pending order becomes failed (it may be paid again). */
-export async function markOrderFailed(db: Db, orderId: string | null) {
-  if (!orderId || !isUuid(orderId)) return;
-  await db
-    .update(featureOrders)
-    .set({ status: 'failed' })
-    .where(and(eq(featureOrders.id, orderId), eq(featureOrders.status, 'pending')));
-}
-
-/** POST /api/admin/payments/{id}/approve: a pending order is activated by hand. */
-export async function approveOrder(db: Db, orderId: string) {
-  if (!isUuid(orderId)) throw new AppError('NOT_FOUND', MESSAGES.orderNotFound);
-  const { receipt, groupId } = await db.transaction(async (tx) => {
-    const [order] = await tx.select().from(featureOrders).where(eq(featureOrders.id, orderId)).for('update');
-    if (!order) throw new AppError('NOT_FOUND', MESSAGES.orderNotFound);
-    if (order.status !== 'pending') throw new AppError('CONFLICT', MESSAGES.approveOnlyPending);
-    return { receipt: await activateLocked(tx, order, null), groupId: order.groupId };
-  });
-  await requestRebuild(db, 'feature order approved by an admin', { groups: pagesOf(groupId) });
-  await deliverMail(db, [receipt]);
-  return { success: true };
-}
-
-/** POST /api/admin/payments/{id}/cancel: a pending order is cancelled. */
-export async function cancelOrder(db: Db, orderId: string) {
-  if (!isUuid(orderId)) throw new AppError('NOT_FOUND', MESSAGES.orderNotFound);
-  const [updated] = await db
-    .update(featureOrders)
-    .set({ status: 'cancelled' })
-    .where(and(eq(featureOrders.id, orderId), eq(featureOrders.status, 'pending')))
-    .returning({ id: featureOrders.id });
-  if (updated) return { success: true };
-  const [exists] = await db
-    .select({ id: featureOrders.id })
-    .from(featureOrders)
-    .where(eq(featureOrders.id, orderId));
-  if (!exists) throw new AppError('NOT_FOUND', MESSAGES.orderNotFound);
-  throw new AppError('CONFLICT', MESSAGES.cancelOnlyPending);
-}
-
-/** GET /api/admin/payments: every order with its group, user and plan, newest first. */
-export async function listAdminPayments(db: Db, page: number, pageSize: number) {
-  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(featureOrders);
-  const pages = Math.max(1, Math.ceil(total / pageSize));
-  const rows = await db
-    .select({
-      id: featureOrders.id,
-      groupId: featureOrders.groupId,
-      groupTitle: groups.title,
-      userId: featureOrders.userId,
-      userName: users.name,
-      userEmail: users.email,
-      planName: featurePlans.name,
-      planDays: featureOrders.days,
-      price: featureOrders.price,
-      orderDate: featureOrders.orderDate,
-      startDate: featureOrders.startDate,
-      endDate: featureOrders.endDate,
-      status: featureOrders.status,
-      paymentMethod: featureOrders.paymentMethod,
-      paymentId: featureOrders.paymentId,
-    })
-    .from(featureOrders)
-    .leftJoin(groups, eq(groups.id, featureOrders.groupId))
-    .leftJoin(users, eq(users.id, featureOrders.userId))
-    .leftJoin(featurePlans, eq(featurePlans.id, featureOrders.planId))
-    .orderBy(desc(featureOrders.orderDate), desc(featureOrders.id))
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
-  return {
-    payments: rows.map((r) => ({
-      ...r,
-      ...money(r.price),
-      orderDate: r.orderDate.toISOString(),
-      startDate: r.startDate?.toISOString() ?? null,
-      endDate: r.endDate?.toISOString() ?? null,
-    })),
-    pagination: { page, pageSize, total, pages },
-  };
-}
-
-/**
- * POST /api/payments/auto-approve: ask each pending order's provider whether it was paid (a
- * notification may have been lost) and settle those that were. Returns how many were activated.
- */
-export async function autoApprove(db: Db, origin: string): Promise<{ processed_count: number }> {
-  const settings = await getClearSettings(db);
-  const pending = await db
-    .select({
-      id: featureOrders.id,
-      paymentId: featureOrders.paymentId,
-      paymentMethod: featureOrders.paymentMethod,
-    })
-    .from(featureOrders)
-    .where(and(eq(featureOrders.status, 'pending'), isNotNull(featureOrders.paymentId)))
-    .orderBy(asc(featureOrders.orderDate))
-    .limit(100);
-  let processed = 0;
-  for (const order of pending) {
-    const provider = providerFor(order.paymentMethod, settings, origin);
-    if (!provider) continue;
-    try {
-      const paid = await provider.findPaid(order);
-      if (paid && (await settlePayment(db, paid)) === 'activated') processed += 1;
-    } catch (error) {
-      console.error(`[payments] auto-approve could not check order ${order.id}:`, error);
-    }
-  }
-  return { processed_count: processed };
-}
-
-/**
- * The scheduled expiry: active orders past their end become expired and groups whose featuring
- * ended are no longer featured. A rebuild is requested when anything changed.
- */
-export async function expireFeatures(db: Db, now: Date = new Date()) {
-  const { orders, featured } = await db.transaction(async (tx) => {
-    const orders = await tx
-      .update(featureOrders)
-      .set({ status: 'expired' })
-      .where(and(eq(featureOrders.status, 'active'), lte(featureOrders.endDate, now)))
-      .returning({ id: featureOrders.id });
-    const featured = await tx
-      .update(groups)
-      .set({ featured: false, featuredUntil: null })
-      .where(and(eq(groups.featured, true), lte(groups.featuredUntil, now)))
-      .returning({ id: groups.id });
-    return { orders: orders.length, featured: featured.map((g) => g.id) };
-  });
-  if (orders || featured.length) await requestRebuild(db, 'featuring expired', { groups: featured });
-  return { expiredOrders: orders, unfeaturedGroups: featured.length };
 }

@@ -190,3 +190,8 @@ export interface OrderJson {
   plan_name: string | null;
   plan_days: number | null;
 }
+
+/** Money as the API shows it: centavos and the decimal the table stores. */
+export function priceJson(cents: number) {
+  return { priceCents: cents, price: (cents / 100).toFixed(2) };
+}

@@ -19,7 +19,7 @@ import { deliverMail } from '#src/features/mail/outbox.server.ts';
 import { requestRebuild } from '#src/features/rebuilds/rebuilds.server.ts';
 import { AppError } from '#src/lib/http.server.ts';
 import { isUuid } from '#src/lib/ids.ts';
-import { providerFor } from './orders.server.ts';
+import { providerFor } from './payment-providers.server.ts';
 import { MESSAGES, PAID_STATUSES, retractFeaturedEnd, withdrawableUntil } from './payments.ts';
 import { type ProviderRefund, RefundFailed } from './providers/provider.ts';
 import { getClearSettings } from './settings.server.ts';

@@ -4,7 +4,6 @@
 import type { Db } from '#db/client.ts';
 import { AppError } from '#src/lib/http.server.ts';
 import { isUuid } from '#src/lib/ids.ts';
-import { markOrderFailed, type SettleOutcome, settlePayment } from './orders.server.ts';
 import { MESSAGES } from './payments.ts';
 import { MercadoPagoProvider, verifyMercadoPagoSignature } from './providers/mercadopago.ts';
 import { simulatorSecret } from './providers/simulator.ts';
@@ -18,6 +17,7 @@ import {
 } from './providers/stripe.ts';
 import { applyRefund, orderIdByPaymentIntent, type RefundOutcome } from './refunds.server.ts';
 import { getClearSettings } from './settings.server.ts';
+import { markOrderFailed, type SettleOutcome, settlePayment } from './settlement.server.ts';
 
 export type WebhookResult = {
   received: true;

@@ -6,7 +6,7 @@
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '#db/client.ts';
 import { rebuildRequests } from '#db/schema.ts';
-import { purgeGroupPages, type StalePages } from '#src/features/groups/page-cache.ts';
+import { purgeGroupPages, type StalePages } from '#src/features/rebuilds/page-cache.ts';
 import { getEnv } from '#src/lib/env.server.ts';
 
 const HOOK_TIMEOUT_MS = 5000;

@@ -27,3 +27,11 @@ export const ReportSchema = z.object({
     .max(500, 'A descrição deve ter no máximo 500 caracteres'),
 });
 export type ReportInput = z.input<typeof ReportSchema>;
+
+/** The admin's decision on a group's pending reports. */
+export const REPORT_ACTIONS = ['dismiss', 'hide', 'delete'] as const;
+export type ReportAction = (typeof REPORT_ACTIONS)[number];
+export const ReportActionSchema = z.object({
+  action: z.enum(REPORT_ACTIONS, { message: 'Ação inválida' }),
+});
+export const REPORT_NOT_FOUND = 'Nenhuma denúncia pendente para este grupo';

@@ -6,9 +6,9 @@ import { Badge } from '#src/components/ui/Badge.tsx';
 import { buttonClasses, cardClasses, cx } from '#src/components/ui/classes.ts';
 import { formatCount, formatDate, pluralize } from '#src/lib/format.ts';
 import type { AdvertisementJson } from '../ads/ads.schema.ts';
-import { groupThumbnail } from '../groups/group-image.ts';
 import type { GroupType } from '../groups/groups.ts';
 import { TypeBadge } from '../groups/TypeBadge.tsx';
+import { groupThumbnail } from '../images/group-image.ts';
 
 /** The fields of the API's group JSON a result card shows. */
 export interface ResultGroup {

@@ -4,7 +4,8 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, wr
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type Suggestion, writeSearchIndex } from './pagefind.ts';
+import { writeSearchIndex } from './pagefind.ts';
+import type { Suggestion } from './search.schema.ts';
 
 let root = '';
 afterEach(() => rmSync(root, { recursive: true, force: true }));

@@ -14,18 +14,10 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
+import type { Suggestion } from './search.schema.ts';
 
 /** The bundle's folder in the built site (Pagefind's default, where the search box loads it from). */
 export const SEARCH_INDEX_DIR = 'pagefind';
-
-/** One suggestion: a group page and what the search box shows of it. */
-export interface Suggestion {
-  /** the group page's path, e.g. /esportes/futebol-de-varzea */
-  url: string;
-  title: string;
-  category: string;
-  description: string;
-}
 
 /** How many group pages the suggestions index (the most clicked ones). */
 export const SUGGESTION_PAGES = 10_000;

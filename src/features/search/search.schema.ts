@@ -115,3 +115,12 @@ export const SearchQuerySchema = z
 
 export type SearchQuery = z.infer<typeof SearchQuerySchema>;
 export type SearchQueryInput = z.input<typeof SearchQuerySchema>;
+
+/** One suggestion: a group page and what the search box shows of it. */
+export interface Suggestion {
+  /** the group page's path, e.g. /esportes/futebol-de-varzea */
+  url: string;
+  title: string;
+  category: string;
+  description: string;
+}

@@ -21,8 +21,7 @@ import {
   toGroupJson,
 } from '../groups/groups.server.ts';
 import { groupPath } from '../groups/groups.ts';
-import type { Suggestion } from './pagefind.ts';
-import type { SearchQuery } from './search.schema.ts';
+import type { SearchQuery, Suggestion } from './search.schema.ts';
 import {
   type Cursor,
   cursorText,

@@ -7,7 +7,7 @@ import { Button } from '#src/components/ui/Button.tsx';
 import { buttonClasses } from '#src/components/ui/classes.ts';
 import { Dialog } from '#src/components/ui/Dialog.tsx';
 import { toast } from '#src/components/ui/toast.store.ts';
-import { registerShare } from '../groups/interactions.ts';
+import { registerShare } from './register-share.ts';
 import { DIALOG_COPIED_ICON_MS, DIALOG_COPIED_TOAST_MS, shareTargets } from './share.ts';
 
 interface Props {

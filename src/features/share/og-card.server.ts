@@ -5,9 +5,9 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import satori from 'satori';
 import sharp from 'sharp';
-import { storedImageKey } from '#src/features/groups/group-image.ts';
-import { identiconSvg } from '#src/features/groups/identicon.ts';
-import { readImage } from '#src/features/submission/images.server.ts';
+import { storedImageKey } from '#src/features/images/group-image.ts';
+import { identiconSvg } from '#src/features/images/identicon.ts';
+import { readImage } from '#src/features/images/stored-images.server.ts';
 import { SITE_NAME, THEME_COLOR } from '#src/lib/site.ts';
 import { OG_HEIGHT, OG_WIDTH } from './og.ts';
 

@@ -1,6 +1,6 @@
 // Where a group page's share picture (og:image) lives. Pure: the build and the function agree on it.
-import { storedImageKey } from '../groups/group-image.ts';
-import { hash } from '../groups/identicon.ts';
+import { storedImageKey } from '../images/group-image.ts';
+import { hash } from '../images/identicon.ts';
 
 export const OG_WIDTH = 1200;
 export const OG_HEIGHT = 630;

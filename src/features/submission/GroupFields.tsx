@@ -3,13 +3,13 @@
 import type { ReactNode } from 'react';
 import { InviteLinkInput } from '#src/components/InviteLinkInput.tsx';
 import { Field, Select, TextArea, TextInput } from '#src/components/ui/Field.tsx';
-import { fieldErrors } from '#src/lib/form-errors.ts';
 import {
   IMAGE_MAX_BYTES,
   IMAGE_TOO_LARGE_MESSAGE,
   IMAGE_TYPE_MESSAGE,
-  SubmissionSchema,
-} from './submission.schema.ts';
+} from '#src/features/images/group-image.ts';
+import { fieldErrors } from '#src/lib/form-errors.ts';
+import { SubmissionSchema } from './submission.schema.ts';
 
 export type FieldErrors = Record<string, string>;
 

@@ -19,7 +19,7 @@ import { isUniqueViolation } from '#src/lib/db-errors.ts';
 import { getEnv } from '#src/lib/env.server.ts';
 import { AppError, parse, readForm } from '#src/lib/http.server.ts';
 import { consumeRateLimit } from '#src/lib/rate-limit.server.ts';
-import { deleteImage, imageUrl, prepareImage, saveImage } from './images.server.ts';
+import { deleteImage, imageUrl, prepareImage, saveImage } from '../images/stored-images.server.ts';
 import { SubmissionSchema } from './submission.schema.ts';
 
 export const SUBMIT_TOO_MANY_MESSAGE =

@@ -1,8 +1,8 @@
 // /admin/payments: 'Reembolsar' a paid order, after a confirmation that says what happens. The refund
 // goes through the order's provider first; its refusal or silence is shown and nothing changes.
 import { useState } from 'react';
+import { ConfirmDialog } from '#src/components/ui/ConfirmDialog.tsx';
 import { toast } from '#src/components/ui/toast.store.ts';
-import { ConfirmDialog } from '#src/features/admin/ui.tsx';
 import { api } from '#src/lib/api.ts';
 import { formatBRL } from '#src/lib/format.ts';
 

@@ -6,13 +6,13 @@ import { Badge } from '#src/components/ui/Badge.tsx';
 import { Button } from '#src/components/ui/Button.tsx';
 import { Card } from '#src/components/ui/Card.tsx';
 import { Field, TextInput } from '#src/components/ui/Field.tsx';
+import { Spinner } from '#src/components/ui/Spinner.tsx';
 import { Tabs } from '#src/components/ui/Tabs.tsx';
 import { toast } from '#src/components/ui/toast.store.ts';
 import { adminScreen } from '#src/features/admin/RequireAdmin.tsx';
-import { Spinner } from '#src/features/admin/ui.tsx';
 import { api } from '#src/lib/api.ts';
 import { useApi } from '#src/lib/use-api.ts';
-import type { PaymentSettingsInput } from '../payments.schema.ts';
+import type { PaymentSettingsInput } from '../payments/payments.schema.ts';
 
 type Settings = Required<{ [K in keyof PaymentSettingsInput]: NonNullable<PaymentSettingsInput[K]> }>;
 type Tab = 'mercadopago' | 'stripe' | 'urls';

@@ -12,16 +12,24 @@ import {
 } from '#src/features/groups/groups.server.ts';
 import { INVITE_LINK_MESSAGE, isFeaturedNow, normalizeInviteLink } from '#src/features/groups/groups.ts';
 import { keepFormerAddress } from '#src/features/groups/slugs.server.ts';
+import { deleteImage } from '#src/features/images/stored-images.server.ts';
 import { checkAndCopyPhoto } from '#src/features/links/invite-photo.server.ts';
 import { linkChange } from '#src/features/links/link-change.ts';
 import { queueGroupApproved, queueGroupRejected } from '#src/features/mail/notify.server.ts';
 import { deliverMail } from '#src/features/mail/outbox.server.ts';
 import { extendFeaturing } from '#src/features/payments/featuring.server.ts';
 import { requestRebuild } from '#src/features/rebuilds/rebuilds.server.ts';
-import { deleteImage } from '#src/features/submission/images.server.ts';
 import { isUniqueViolation } from '#src/lib/db-errors.ts';
 import { AppError } from '#src/lib/http.server.ts';
-import { ADMIN_MESSAGES, EDIT_FEATURE_DAYS, type GroupEdit, type GroupStatusFilter } from './admin.schema.ts';
+import { GROUP_NOT_FOUND } from '../../lib/ids.ts';
+import { CATEGORY_NOT_FOUND } from '../categories/categories.schema.ts';
+import {
+  DUPLICATE_LINK,
+  EDIT_FEATURE_DAYS,
+  type GroupEdit,
+  type GroupStatusFilter,
+  TITLE_NOT_FOUND,
+} from './moderation.schema.ts';
 
 /** The admin JSON of a group: the public fields plus moderation state (raw featured flag and date). */
 export function toAdminGroupJson(
@@ -117,7 +125,7 @@ export async function getAdminGroup(db: Db, id: string) {
     .from(groups)
     .innerJoin(categories, groupsWithCategory)
     .where(eq(groups.id, id));
-  if (!row) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.groupNotFound);
+  if (!row) throw new AppError('NOT_FOUND', GROUP_NOT_FOUND);
   return row;
 }
 
@@ -125,8 +133,8 @@ export async function getAdminGroup(db: Db, id: string) {
 export async function categoryIdFor(db: Db, text: string): Promise<number> {
   const category = await findCategory(db, text);
   if (!category)
-    throw new AppError('BAD_REQUEST', ADMIN_MESSAGES.categoryNotFound, {
-      category: ADMIN_MESSAGES.categoryNotFound,
+    throw new AppError('BAD_REQUEST', CATEGORY_NOT_FOUND, {
+      category: CATEGORY_NOT_FOUND,
     });
   return category.id;
 }
@@ -177,7 +185,7 @@ export async function updateGroup(db: Db, id: string, edit: GroupEdit, now = new
     });
   } catch (error) {
     if (isUniqueViolation(error, 'groups_invite_code_unique'))
-      throw new AppError('CONFLICT', ADMIN_MESSAGES.duplicateLink, { link: ADMIN_MESSAGES.duplicateLink });
+      throw new AppError('CONFLICT', DUPLICATE_LINK, { link: DUPLICATE_LINK });
     throw error;
   }
   await requestRebuild(db, `grupo editado: ${id}`, { groups: [id] });
@@ -196,7 +204,7 @@ export async function approveGroup(db: Db, id: string) {
     .select({ link: groups.link, image: groups.image })
     .from(groups)
     .where(eq(groups.id, id));
-  if (!current) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.groupNotFound);
+  if (!current) throw new AppError('NOT_FOUND', GROUP_NOT_FOUND);
   // The check runs outside any transaction (it waits on WhatsApp); unknown or dead: no photo.
   const { check, photo } = current.image
     ? { check: null, photo: null }
@@ -208,7 +216,7 @@ export async function approveGroup(db: Db, id: string) {
         .from(groups)
         .where(eq(groups.id, id))
         .for('update');
-      if (!before) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.groupNotFound);
+      if (!before) throw new AppError('NOT_FOUND', GROUP_NOT_FOUND);
       const [updated] = await tx
         .update(groups)
         .set({
@@ -245,7 +253,7 @@ export async function featureGroup(db: Db, id: string, days: number, now = new D
       .where(and(eq(groups.id, id), eq(groups.approved, false)));
     return extendFeaturing(tx, id, days, now, { approved: true });
   });
-  if (!until) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.groupNotFound);
+  if (!until) throw new AppError('NOT_FOUND', GROUP_NOT_FOUND);
   await requestRebuild(db, `grupo destacado: ${id}`, { groups: [id] });
   return toAdminGroupJson(await getAdminGroup(db, id), now);
 }
@@ -260,7 +268,7 @@ export async function deleteGroup(db: Db, id: string) {
       .where(and(eq(groups.id, id), eq(groups.approved, false)));
     const queued = pending ? await queueGroupRejected(tx, id) : undefined;
     const [row] = await tx.delete(groups).where(eq(groups.id, id)).returning({ id: groups.id });
-    if (!row) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.groupNotFound);
+    if (!row) throw new AppError('NOT_FOUND', GROUP_NOT_FOUND);
     return queued;
   });
   await requestRebuild(db, `grupo excluído: ${id}`, { groups: [id] });
@@ -322,12 +330,12 @@ export async function deleteEmptyTitles(db: Db) {
 /** Bulk: delete every group with exactly this title (case and surrounding spaces ignored). */
 export async function deleteByTitle(db: Db, title: string) {
   const wanted = title.trim();
-  if (!wanted) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.titleNotFound);
+  if (!wanted) throw new AppError('NOT_FOUND', TITLE_NOT_FOUND);
   const rows = await db
     .delete(groups)
     .where(sql`lower(btrim(${groups.title})) = lower(${wanted})`)
     .returning({ id: groups.id });
-  if (!rows.length) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.titleNotFound);
+  if (!rows.length) throw new AppError('NOT_FOUND', TITLE_NOT_FOUND);
   await requestRebuild(db, 'grupos excluídos por título', { groups: idsOf(rows) });
   return { success: true, count: rows.length, message: `${rows.length} grupo(s) excluído(s)` };
 }

@@ -2,10 +2,15 @@
 // metadata), then kept in Netlify Blobs and served by functions/images.ts.
 import { randomUUID } from 'node:crypto';
 import { getStore } from '@netlify/blobs';
-import { GROUP_THUMBNAIL_SIZE, thumbnailKey } from '#src/features/groups/group-image.ts';
+import {
+  GROUP_THUMBNAIL_SIZE,
+  IMAGE_MAX_BYTES,
+  IMAGE_TOO_LARGE_MESSAGE,
+  IMAGE_TYPE_MESSAGE,
+  thumbnailKey,
+} from '#src/features/images/group-image.ts';
 import { AppError } from '#src/lib/http.server.ts';
 import { sniffImage, toWebp } from '#src/lib/images.server.ts';
-import { IMAGE_MAX_BYTES, IMAGE_TOO_LARGE_MESSAGE, IMAGE_TYPE_MESSAGE } from './submission.schema.ts';
 
 export const IMAGE_STORE = 'images';
 /** Shared and shown large (og:image): at most this wide. */
@@ -59,4 +64,4 @@ export async function readImage(key: string): Promise<ArrayBuffer | null> {
   return store().get(key, { type: 'arrayBuffer' });
 }
 
-export { imageUrl } from '#src/features/groups/group-image.ts';
+export { imageUrl } from '#src/features/images/group-image.ts';

@@ -7,20 +7,20 @@ import { groupCategory } from '#db/joins.ts';
 import { categories, featureOrders, groupRevisions, groups, users } from '#db/schema.ts';
 import { recordAccess } from '#src/features/access-log/access-log.server.ts';
 import type { SessionUser } from '#src/features/auth/session.server.ts';
+import { deleteImage, imageUrl, prepareImage, saveImage } from '#src/features/images/stored-images.server.ts';
 import { checkInvite } from '#src/features/links/invite-check.server.ts';
 import { linkChange } from '#src/features/links/link-change.ts';
 import { DEAD_LINK_MESSAGE } from '#src/features/links/links.schema.ts';
 import { requestRebuild } from '#src/features/rebuilds/rebuilds.server.ts';
-import { deleteImage, imageUrl, prepareImage, saveImage } from '#src/features/submission/images.server.ts';
 import { OwnerGroupEditSchema } from '#src/features/submission/submission.schema.ts';
 import { readSubmission, submittedCategory } from '#src/features/submission/submission.server.ts';
 import { isUniqueViolation } from '#src/lib/db-errors.ts';
 import { AppError, MESSAGES, parse, readText } from '#src/lib/http.server.ts';
 import { GROUP_NOT_FOUND, isUuid } from '#src/lib/ids.ts';
 import { consumeRateLimit } from '#src/lib/rate-limit.server.ts';
-import { assertInviteFree, freeTitleSlug, inviteTakenError } from './group-writes.server.ts';
-import { groupPath, normalizeInviteLink } from './groups.ts';
-import { keepFormerAddress } from './slugs.server.ts';
+import { assertInviteFree, freeTitleSlug, inviteTakenError } from '../groups/group-writes.server.ts';
+import { groupPath, normalizeInviteLink } from '../groups/groups.ts';
+import { keepFormerAddress } from '../groups/slugs.server.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 

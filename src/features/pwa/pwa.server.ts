@@ -6,8 +6,8 @@ import type { Db } from '#db/client.ts';
 import { type PwaSettings, pwaSettings } from '#db/schema.ts';
 import { requestRebuild } from '#src/features/rebuilds/rebuilds.server.ts';
 import { SITE_NAME, THEME_COLOR } from '#src/lib/site.ts';
-import type { PwaSettingsForm } from './admin.schema.ts';
-import { storePwaIcon } from './uploads.server.ts';
+import { storePwaIcon } from '../images/uploads.server.ts';
+import type { PwaSettingsForm } from './pwa.schema.ts';
 
 const ID = 'default';
 export const PWA_DEFAULTS = {

@@ -20,15 +20,21 @@ import { Card } from '#src/components/ui/Card.tsx';
 import { cx } from '#src/components/ui/classes.ts';
 import { Dialog } from '#src/components/ui/Dialog.tsx';
 import { EmptyState } from '#src/components/ui/EmptyState.tsx';
+import { Pagination } from '#src/components/ui/Pagination.tsx';
 import { Skeleton } from '#src/components/ui/Skeleton.tsx';
 import { toast } from '#src/components/ui/toast.store.ts';
 import { adminScreen } from '#src/features/admin/RequireAdmin.tsx';
-import { Pagination } from '#src/features/admin/ui.tsx';
 import { api, withQuery } from '#src/lib/api.ts';
 import { formatBRL, formatDate } from '#src/lib/format.ts';
 import { ADMIN_WINDOW } from '#src/lib/pagination.ts';
 import { useApi } from '#src/lib/use-api.ts';
-import { orderStatusBadge, PAID_STATUSES, providerBadge, shortId, shortPaymentId } from '../payments.ts';
+import {
+  orderStatusBadge,
+  PAID_STATUSES,
+  providerBadge,
+  shortId,
+  shortPaymentId,
+} from '../payments/payments.ts';
 import { RefundOrderDialog } from './RefundOrderDialog.tsx';
 
 interface Payment {

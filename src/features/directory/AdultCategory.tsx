@@ -16,8 +16,8 @@ import {
   AGE_STATUS_PATH,
   type AgeOutcome,
 } from '../age-verification/age-verification.ts';
+import type { GroupPage } from '../groups/groups.server.ts';
 import CategoryGroups from './CategoryGroups.tsx';
-import type { GroupPage } from './groups.server.ts';
 
 interface Props {
   category: string;

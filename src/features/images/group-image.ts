@@ -35,3 +35,8 @@ export function groupThumbnail(image: string): string {
 export function groupAvatar(group: { id: string; image: string | null }): string {
   return group.image ? groupThumbnail(group.image) : identiconUrl(group.id);
 }
+
+/** A group picture sent by a form: the cap and the messages. */
+export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+export const IMAGE_TOO_LARGE_MESSAGE = 'A imagem não pode ter mais que 5MB';
+export const IMAGE_TYPE_MESSAGE = 'O arquivo deve ser uma imagem';

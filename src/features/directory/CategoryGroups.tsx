@@ -14,9 +14,9 @@ import { GAP, pageWindow } from '#src/lib/pagination.ts';
 import AdSlot from '../ads/AdSlot.tsx';
 import type { AdvertisementJson } from '../ads/ads.schema.ts';
 import { ADS_PER_LIST, mixAds } from '../ads/ads.ts';
-import GroupCard from './GroupCard.tsx';
-import { GROUP_SORTS, type GroupSort, SORT_LABELS } from './groups.schema.ts';
-import type { GroupPage } from './groups.server.ts';
+import GroupCard from '../groups/GroupCard.tsx';
+import { GROUP_SORTS, type GroupSort, SORT_LABELS } from '../groups/groups.schema.ts';
+import type { GroupPage } from '../groups/groups.server.ts';
 
 /** The query parameters that name a view other than the static first page. */
 export const LIST_PARAMS = ['pagina', 'ordem'];

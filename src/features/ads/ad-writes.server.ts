@@ -6,8 +6,8 @@ import type { Db } from '#db/client.ts';
 import { type Advertisement, advertisements } from '#db/schema.ts';
 import { requestRebuild } from '#src/features/rebuilds/rebuilds.server.ts';
 import { AppError } from '#src/lib/http.server.ts';
-import { ADMIN_MESSAGES, type AdForm, type AdPatch } from './admin.schema.ts';
-import { storeAdImage } from './uploads.server.ts';
+import { storeAdImage } from '../images/uploads.server.ts';
+import { AD_NOT_FOUND, type AdForm, type AdPatch } from './ads.schema.ts';
 
 /** Ads are not shown on group pages: their changes leave those in the CDN. */
 const NO_GROUP_PAGE = { groups: [] };
@@ -76,7 +76,7 @@ export async function updateAd(db: Db, id: string, input: AdChange) {
   const [row] = Object.keys(changes).length
     ? await db.update(advertisements).set(changes).where(eq(advertisements.id, id)).returning()
     : await db.select().from(advertisements).where(eq(advertisements.id, id));
-  if (!row) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.adNotFound);
+  if (!row) throw new AppError('NOT_FOUND', AD_NOT_FOUND);
   if (before && before.active !== row.active)
     await requestRebuild(db, `anúncio alterado: ${id}`, NO_GROUP_PAGE);
   return toAdJson(row);
@@ -88,6 +88,6 @@ export async function deleteAd(db: Db, id: string) {
     .delete(advertisements)
     .where(eq(advertisements.id, id))
     .returning({ id: advertisements.id, active: advertisements.active });
-  if (!row) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.adNotFound);
+  if (!row) throw new AppError('NOT_FOUND', AD_NOT_FOUND);
   if (row.active) await requestRebuild(db, `anúncio excluído: ${id}`, NO_GROUP_PAGE);
 }

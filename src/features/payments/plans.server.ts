@@ -1,10 +1,29 @@
-// Feature plans admin: every plan (active or not), create, edit, activate/deactivate.
+// Feature plans: the active ones for owners (GET /api/feature-plans, the terms page) and the admin's
+// list of every plan (active or not), create, edit, activate/deactivate.
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { type FeaturePlan, featurePlans } from '#db/schema.ts';
 import { requestRebuild } from '#src/features/rebuilds/rebuilds.server.ts';
 import { AppError } from '#src/lib/http.server.ts';
-import { ADMIN_MESSAGES } from './admin.schema.ts';
+import { priceJson } from './payments.ts';
+import { PLAN_NOT_FOUND } from './plans.schema.ts';
+
+/** GET /api/feature-plans: the active plans, shortest first. */
+export async function listPlans(db: Db) {
+  const rows = await db
+    .select()
+    .from(featurePlans)
+    .where(eq(featurePlans.active, true))
+    .orderBy(asc(featurePlans.days), asc(featurePlans.id));
+  return rows.map((p) => ({
+    id: p.id,
+    name: p.name,
+    description: p.description,
+    days: p.days,
+    active: p.active,
+    ...priceJson(p.price),
+  }));
+}
 
 /** A plan as the API answers it: price in centavos and as reais. */
 export function toPlanJson(plan: FeaturePlan) {
@@ -13,14 +32,13 @@ export function toPlanJson(plan: FeaturePlan) {
     name: plan.name,
     description: plan.description,
     days: plan.days,
-    priceCents: plan.price,
-    price: (plan.price / 100).toFixed(2),
+    ...priceJson(plan.price),
     active: plan.active,
   };
 }
 
 /** Every plan, shortest first. */
-export async function listPlans(db: Db) {
+export async function listAllPlans(db: Db) {
   const rows = await db.select().from(featurePlans).orderBy(asc(featurePlans.days), asc(featurePlans.id));
   return rows.map(toPlanJson);
 }
@@ -42,7 +60,7 @@ export async function updatePlan(
   changes: Partial<{ name: string; description: string; days: number; price: number; active: boolean }>,
 ) {
   const [row] = await db.update(featurePlans).set(changes).where(eq(featurePlans.id, id)).returning();
-  if (!row) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.planNotFound);
+  if (!row) throw new AppError('NOT_FOUND', PLAN_NOT_FOUND);
   await requestRebuild(db, 'plano editado', { groups: [] });
   return toPlanJson(row);
 }

@@ -1,17 +1,17 @@
-// Admin uploads: advertisement images and PWA icons, checked and re-encoded by
+// Uploads from the admin: advertisement images and PWA icons, checked and re-encoded by
 // src/lib/images.server.ts (type by magic bytes, metadata dropped), icons also by their size, stored
 // in Netlify Blobs under a content hash and served by functions/admin-uploads.ts with long cache headers.
 import { createHash } from 'node:crypto';
 import { getStore } from '@netlify/blobs';
 import { AppError, readForm } from '#src/lib/http.server.ts';
 import { pngSize, recompressPng, sniffImage, toWebp } from '#src/lib/images.server.ts';
+import { IMAGE_MAX_BYTES, IMAGE_TOO_LARGE_MESSAGE, IMAGE_TYPE_MESSAGE } from './group-image.ts';
 
 export const UPLOADS_STORE = 'admin-uploads';
 export const UPLOADS_PATH = '/uploads';
-export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const IMAGE_MESSAGES = {
-  tooLarge: 'A imagem não pode ter mais que 5MB',
-  notImage: 'O arquivo deve ser uma imagem',
+  tooLarge: IMAGE_TOO_LARGE_MESSAGE,
+  notImage: IMAGE_TYPE_MESSAGE,
   iconNotPng: 'O ícone deve ser uma imagem PNG',
   iconSize: (size: number) => `O ícone deve ter exatamente ${size}x${size} pixels`,
 } as const;

@@ -1,22 +1,44 @@
-// The admin kit: the list states, the form dialog, the row actions and the confirmed delete every admin
-// screen configures (ads, categories, plans, groups). Built on src/components/ui and ./ui.tsx.
+// The admin kit, pieces only admin screens use: the page header, the list states, the form dialog, the
+// row actions and the confirmed delete every admin screen configures (ads, categories, plans, groups).
+// Built on src/components/ui, where the site's generic pieces live (dialogs, pagination, switch, spinner).
 import type { LucideIcon } from 'lucide-react';
 import { Pencil, Trash2 } from 'lucide-react';
 import { type InputHTMLAttributes, type ReactNode, useState } from 'react';
 import { Button } from '#src/components/ui/Button.tsx';
+import { ConfirmDialog } from '#src/components/ui/ConfirmDialog.tsx';
 import type { DialogSize } from '#src/components/ui/classes.ts';
 import { Dialog } from '#src/components/ui/Dialog.tsx';
 import { EmptyState } from '#src/components/ui/EmptyState.tsx';
 import { Field, TextArea, TextInput } from '#src/components/ui/Field.tsx';
 import { toast } from '#src/components/ui/toast.store.ts';
-import { api } from '#src/lib/api.ts';
+import { api, fieldsOf, messageOf } from '#src/lib/api.ts';
 import type { FieldErrors } from '#src/lib/form-errors.ts';
-import { ConfirmDialog, fieldsOf, messageOf } from './ui.tsx';
 
 interface ListLoad {
   loading: boolean;
   error?: Error;
   reload: () => void;
+}
+
+/** An admin page's title, its description and its actions. */
+export function PageHeader({
+  title,
+  description,
+  actions,
+}: {
+  title: string;
+  description?: string;
+  actions?: ReactNode;
+}) {
+  return (
+    <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+      <div className="min-w-0">
+        <h1 className="text-2xl font-bold tracking-tight text-neutral-900 sm:text-3xl">{title}</h1>
+        {description && <p className="mt-1 text-neutral-600">{description}</p>}
+      </div>
+      {actions && <div className="flex flex-wrap gap-2">{actions}</div>}
+    </div>
+  );
 }
 
 /** A list's states: the skeleton on the first load, the error with a retry, the empty state, the items. */

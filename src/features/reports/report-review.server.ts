@@ -9,7 +9,7 @@ import { deliverMail } from '#src/features/mail/outbox.server.ts';
 import { requestRebuild } from '#src/features/rebuilds/rebuilds.server.ts';
 import { reviewGraceEnd } from '#src/features/reports/reports.ts';
 import { AppError } from '#src/lib/http.server.ts';
-import { ADMIN_MESSAGES, type ReportAction } from './admin.schema.ts';
+import { REPORT_NOT_FOUND, type ReportAction } from './reports.schema.ts';
 
 const PENDING = 'pending';
 
@@ -110,7 +110,7 @@ export async function reviewReports(
       .set({ status: 'reviewed', reviewedAt: now, reviewedBy: adminId, actionTaken: ACTION_TAKEN[action] })
       .where(and(eq(groupReports.groupId, groupId), eq(groupReports.status, PENDING)))
       .returning({ id: groupReports.id });
-    if (!rows.length) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.reportNotFound);
+    if (!rows.length) throw new AppError('NOT_FOUND', REPORT_NOT_FOUND);
     // Kept: visible again, and reports cannot hide it again for a while (REVIEW_GRACE_DAYS). Only a
     // hide by reports is lifted: a dead link keeps its group in 'Links quebrados', and a legal notice
     // is lifted only by its own decision (Notificações jurídicas).

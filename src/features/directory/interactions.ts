@@ -10,31 +10,15 @@
 //   a[data-share-platform] register the share; the link itself opens the network
 //   a[data-ad-id]          an advertisement's link: register the click; the link opens by itself
 //   time[data-relative]    'há 3 dias' from the datetime (static HTML would go stale between builds)
+import { postBeacon } from '#src/lib/beacon.ts';
 import { formatRelative } from '#src/lib/format.ts';
+import { registerShare } from '../share/register-share.ts';
 import {
   COPY_FEEDBACK_MS,
   SHARE_MENU_TEMPLATE_ID,
   type SharePlatform,
   shareTargets,
 } from '../share/share.ts';
-
-function post(path: string, body?: unknown) {
-  try {
-    void fetch(path, {
-      method: 'POST',
-      keepalive: true,
-      credentials: 'include',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    }).catch(() => {});
-  } catch {
-    // registering is best effort: the visitor's action goes ahead regardless
-  }
-}
-
-export function registerShare(groupId: string, platform: string) {
-  post(`/api/groups/${encodeURIComponent(groupId)}/share`, { platform });
-}
 
 async function copy(text: string): Promise<boolean> {
   try {
@@ -97,7 +81,7 @@ function onClick(event: MouseEvent) {
 
   const adLink = target.closest<HTMLAnchorElement>('a[data-ad-id]');
   if (adLink?.dataset.adId) {
-    post(`/api/advertisements/${encodeURIComponent(adLink.dataset.adId)}/click`);
+    postBeacon(`/api/advertisements/${encodeURIComponent(adLink.dataset.adId)}/click`);
     return;
   }
 

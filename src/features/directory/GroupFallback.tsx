@@ -9,9 +9,9 @@ import { useEffect, useState } from 'react';
 import { buttonClasses, cx } from '#src/components/ui/classes.ts';
 import { Loading, Skeleton } from '#src/components/ui/Skeleton.tsx';
 import { api } from '#src/lib/api.ts';
+import { REDIRECT_DELAY_MS, type Wanted, wantedFromPath } from '../groups/fallback.ts';
+import type { GroupPage } from '../groups/groups.server.ts';
 import CategoryGroups from './CategoryGroups.tsx';
-import { REDIRECT_DELAY_MS, type Wanted, wantedFromPath } from './fallback.ts';
-import type { GroupPage } from './groups.server.ts';
 
 type State =
   | { status: 'loading' }

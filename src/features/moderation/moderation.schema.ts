@@ -1,0 +1,79 @@
+// The admin's group moderation: list filters, the edit dialog, featuring by days; shared by the admin
+// islands and the functions. No server imports: islands load this file.
+import { z } from 'zod';
+import type { LinkAnswer } from '#src/features/links/link-health.ts';
+import { boolish } from '#src/lib/form-values.ts';
+import { multiLineText, singleLineText } from '#src/lib/text.ts';
+
+export const ADMIN_PAGE_SIZE = 15;
+export const FEATURE_DURATIONS = [1, 7, 30] as const;
+export const QUICK_FEATURE_DAYS = 30;
+/** The edit dialog's default when a group is newly featured. */
+export const EDIT_FEATURE_DAYS = 7;
+export const GROUP_STATUS_FILTERS = ['all', 'pending', 'approved', 'featured', 'dead_link'] as const;
+export type GroupStatusFilter = (typeof GROUP_STATUS_FILTERS)[number];
+
+export const AdminGroupsQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+  limit: z.coerce.number().int().min(1).max(100).catch(ADMIN_PAGE_SIZE),
+  search: singleLineText().trim().max(200).optional(),
+  status: z.enum(GROUP_STATUS_FILTERS).catch('all'),
+  approved: boolish.optional().catch(undefined),
+  featured: boolish.optional().catch(undefined),
+});
+
+const featureDays = z.coerce
+  .number()
+  .int()
+  .refine(
+    (d) => (FEATURE_DURATIONS as readonly number[]).includes(d),
+    'Duração inválida: escolha 1, 7 ou 30 dias',
+  );
+
+export const GroupEditSchema = z
+  .object({
+    title: singleLineText()
+      .trim()
+      .min(1, 'O título é obrigatório')
+      .max(200, 'O título deve ter no máximo 200 caracteres'),
+    description: multiLineText()
+      .trim()
+      .min(1, 'A descrição é obrigatória')
+      .max(5000, 'A descrição deve ter no máximo 5000 caracteres'),
+    link: singleLineText().trim().min(1, 'O link é obrigatório').max(500),
+    category: singleLineText().trim().min(1, 'A categoria é obrigatória').max(100),
+    approved: z.boolean(),
+    featured: z.boolean(),
+    /** Days to add to the featuring by the server's rule (extendFeaturedEnd); never an end date. */
+    featureDays: featureDays,
+    /** Only null (unfeature): an end date computed elsewhere would overwrite paid time. */
+    featuredUntil: z.null({ error: 'Informe a duração do destaque em dias (1, 7 ou 30)' }),
+  })
+  .partial();
+export type GroupEdit = z.infer<typeof GroupEditSchema>;
+
+export const FeatureSchema = z.object({ days: featureDays.default(QUICK_FEATURE_DAYS) });
+
+export const TITLE_NOT_FOUND = 'Título não encontrado';
+export const DUPLICATE_LINK = 'Já existe um grupo com este link';
+
+/** A row of the admin's group list (GET /api/admin/groups). */
+export interface AdminGroup {
+  id: string;
+  title: string;
+  description: string;
+  link: string;
+  image: string | null;
+  cliques: number;
+  approved: boolean;
+  featured: boolean;
+  featuredUntil: string | null;
+  hidden: boolean;
+  hiddenReason: 'reports' | 'dead_link' | 'legal_notice' | null;
+  linkStatus: LinkAnswer;
+  linkCheckedAt: string | null;
+  linkLiveAt: string | null;
+  createdAt: string;
+  category: string;
+  path: string;
+}

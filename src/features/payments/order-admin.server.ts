@@ -1,0 +1,66 @@
+// The admin's payments screen: every order with its group, user and plan, and cancelling a pending one
+// (activating one by hand is settlement's approveOrder).
+import { and, count, desc, eq } from 'drizzle-orm';
+import type { Db } from '#db/client.ts';
+import { featureOrders, featurePlans, groups, users } from '#db/schema.ts';
+import { AppError } from '#src/lib/http.server.ts';
+import { isUuid } from '#src/lib/ids.ts';
+import { MESSAGES, priceJson } from './payments.ts';
+
+/** GET /api/admin/payments: every order with its group, user and plan, newest first. */
+export async function listAdminPayments(db: Db, page: number, pageSize: number) {
+  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(featureOrders);
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const rows = await db
+    .select({
+      id: featureOrders.id,
+      groupId: featureOrders.groupId,
+      groupTitle: groups.title,
+      userId: featureOrders.userId,
+      userName: users.name,
+      userEmail: users.email,
+      planName: featurePlans.name,
+      planDays: featureOrders.days,
+      price: featureOrders.price,
+      orderDate: featureOrders.orderDate,
+      startDate: featureOrders.startDate,
+      endDate: featureOrders.endDate,
+      status: featureOrders.status,
+      paymentMethod: featureOrders.paymentMethod,
+      paymentId: featureOrders.paymentId,
+    })
+    .from(featureOrders)
+    .leftJoin(groups, eq(groups.id, featureOrders.groupId))
+    .leftJoin(users, eq(users.id, featureOrders.userId))
+    .leftJoin(featurePlans, eq(featurePlans.id, featureOrders.planId))
+    .orderBy(desc(featureOrders.orderDate), desc(featureOrders.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  return {
+    payments: rows.map((r) => ({
+      ...r,
+      ...priceJson(r.price),
+      orderDate: r.orderDate.toISOString(),
+      startDate: r.startDate?.toISOString() ?? null,
+      endDate: r.endDate?.toISOString() ?? null,
+    })),
+    pagination: { page, pageSize, total, pages },
+  };
+}
+
+/** POST /api/admin/payments/{id}/cancel: a pending order is cancelled. */
+export async function cancelOrder(db: Db, orderId: string) {
+  if (!isUuid(orderId)) throw new AppError('NOT_FOUND', MESSAGES.orderNotFound);
+  const [updated] = await db
+    .update(featureOrders)
+    .set({ status: 'cancelled' })
+    .where(and(eq(featureOrders.id, orderId), eq(featureOrders.status, 'pending')))
+    .returning({ id: featureOrders.id });
+  if (updated) return { success: true };
+  const [exists] = await db
+    .select({ id: featureOrders.id })
+    .from(featureOrders)
+    .where(eq(featureOrders.id, orderId));
+  if (!exists) throw new AppError('NOT_FOUND', MESSAGES.orderNotFound);
+  throw new AppError('CONFLICT', MESSAGES.cancelOnlyPending);
+}
