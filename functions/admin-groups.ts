@@ -2,9 +2,9 @@
 // and restore, the bulk actions, and CSV import/export. One function, so fixed names (reset-featured, import...) never clash with :id.
 import type { Config } from '@netlify/functions';
 import type { Db } from '#db/client.ts';
-import { CsvImportQuerySchema } from '#src/features/admin/admin.schema.ts';
 import { asAdmin, pathParts } from '#src/features/admin/admin.server.ts';
-import { csvUpload, exportGroupsCsv, importGroups } from '#src/features/admin/csv.server.ts';
+import { CsvImportQuerySchema } from '#src/features/csv/csv.schema.ts';
+import { csvUpload, exportGroupsCsv, importGroups } from '#src/features/csv/csv.server.ts';
 import {
   checkGroupLink,
   linkCheckFigures,

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categories, groups } from '../../db/schema.ts';
 import { seedDatabase } from '../../db/seed.ts';
 import * as groupsFn from '../../functions/admin-groups.ts';
-import { CSV_HEADER, splitCsv } from '../../src/features/admin/csv.ts';
+import { CSV_HEADER, splitCsv } from '../../src/features/csv/csv.ts';
 import { readImage } from '../../src/features/images/stored-images.server.ts';
 import { resetEnvForTests } from '../../src/lib/env.server.ts';
 import { setupTestDb } from '../support/db.ts';

@@ -8,11 +8,11 @@ import { type SubmitEvent, useRef, useState } from 'react';
 import { Button } from '#src/components/ui/Button.tsx';
 import { Card } from '#src/components/ui/Card.tsx';
 import { toast } from '#src/components/ui/toast.store.ts';
+import { CSV_MESSAGES } from '#src/features/csv/csv.schema.ts';
+import { CSV_HEADER, neutraliseCell, splitCsv } from '#src/features/csv/csv.ts';
 import { INVITE_LINK_MESSAGE } from '#src/features/groups/groups.ts';
 import { ApiError, api, messageOf } from '#src/lib/api.ts';
 import { formatCount } from '#src/lib/format.ts';
-import { CSV_MESSAGES } from './admin.schema.ts';
-import { CSV_HEADER, neutraliseCell, splitCsv } from './csv.ts';
 
 /** One request's share of the file (see docs/decisions/0006-csv-import-in-parts.md). */
 export const IMPORT_PART = { maxRows: 500, maxChars: 1_000_000, maxImages: 24 };

@@ -2,6 +2,7 @@
 // reporters wrote; the admin dismisses them, hides the group or deletes it (confirmed first).
 import { EyeOff, Flag, Trash2, X } from 'lucide-react';
 import { useState } from 'react';
+import type { ReportReason } from '#db/report-reasons.ts';
 import { Badge } from '#src/components/ui/Badge.tsx';
 import { Button } from '#src/components/ui/Button.tsx';
 import { Card } from '#src/components/ui/Card.tsx';
@@ -12,8 +13,7 @@ import { toast } from '#src/components/ui/toast.store.ts';
 import { api, messageOf } from '#src/lib/api.ts';
 import { formatDate, formatRelative } from '#src/lib/format.ts';
 import { useApi } from '#src/lib/use-api.ts';
-import type { ReportAction } from '../reports/reports.schema.ts';
-import { REPORT_REASON_LABELS } from './admin.schema.ts';
+import { REPORT_REASON_SHORT_LABELS, type ReportAction } from '../reports/reports.schema.ts';
 import { PageHeader } from './admin-kit.tsx';
 import { adminScreen } from './RequireAdmin.tsx';
 
@@ -30,8 +30,8 @@ interface QueueItem {
   };
   count: number;
   lastReportAt: string;
-  reasons: Record<string, number>;
-  reports: { id: string; reason: string; description: string | null; createdAt: string }[];
+  reasons: Partial<Record<ReportReason, number>>;
+  reports: { id: string; reason: ReportReason; description: string | null; createdAt: string }[];
 }
 
 const ACTIONS: Record<ReportAction, { title: string; description: string; label: string; danger: boolean }> =
@@ -138,9 +138,9 @@ function ReportsAdmin() {
                 </div>
               </div>
               <div className="flex flex-wrap gap-1.5">
-                {Object.entries(item.reasons).map(([reason, n]) => (
+                {(Object.entries(item.reasons) as [ReportReason, number][]).map(([reason, n]) => (
                   <Badge key={reason} variant="outline">
-                    {REPORT_REASON_LABELS[reason] ?? reason}: {n}
+                    {REPORT_REASON_SHORT_LABELS[reason] ?? reason}: {n}
                   </Badge>
                 ))}
               </div>
@@ -148,7 +148,7 @@ function ReportsAdmin() {
                 {item.reports.map((r) => (
                   <li key={r.id} className="text-neutral-700">
                     <span className="font-medium text-neutral-900">
-                      {REPORT_REASON_LABELS[r.reason] ?? r.reason}
+                      {REPORT_REASON_SHORT_LABELS[r.reason] ?? r.reason}
                     </span>
                     <span className="text-neutral-500"> · {formatDate(r.createdAt)}</span>
                     {r.description && <span className="block break-words">{r.description}</span>}

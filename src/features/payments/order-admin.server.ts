@@ -2,6 +2,7 @@
 // (activating one by hand is settlement's approveOrder).
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
+import { orderBuyer, orderGroup, orderPlan } from '#db/joins.ts';
 import { featureOrders, featurePlans, groups, users } from '#db/schema.ts';
 import { AppError } from '#src/lib/http.server.ts';
 import { isUuid } from '#src/lib/ids.ts';
@@ -30,9 +31,9 @@ export async function listAdminPayments(db: Db, page: number, pageSize: number) 
       paymentId: featureOrders.paymentId,
     })
     .from(featureOrders)
-    .leftJoin(groups, eq(groups.id, featureOrders.groupId))
-    .leftJoin(users, eq(users.id, featureOrders.userId))
-    .leftJoin(featurePlans, eq(featurePlans.id, featureOrders.planId))
+    .leftJoin(groups, orderGroup)
+    .leftJoin(users, orderBuyer)
+    .leftJoin(featurePlans, orderPlan)
     .orderBy(desc(featureOrders.orderDate), desc(featureOrders.id))
     .limit(pageSize)
     .offset((page - 1) * pageSize);

@@ -3,6 +3,7 @@
 // settlement.server.ts, the admin's list in order-admin.server.ts, the scheduled expiry in expiry.server.ts.
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
+import { groupCategory, orderGroup, orderPlan } from '#db/joins.ts';
 import { categories, featureOrders, featurePlans, groups } from '#db/schema.ts';
 import { recordAccess } from '#src/features/access-log/access-log.server.ts';
 import type { SessionUser } from '#src/features/auth/session.server.ts';
@@ -26,7 +27,7 @@ export async function listEligibleGroups(db: Db, userId: string) {
   return db
     .select({ id: groups.id, title: groups.title, category: categories.name })
     .from(groups)
-    .innerJoin(categories, eq(categories.id, groups.categoryId))
+    .innerJoin(categories, groupCategory)
     .where(
       and(
         eq(groups.userId, userId),
@@ -178,8 +179,8 @@ async function findOrderForUser(db: Db, userId: string, orderId: string) {
   const [row] = await db
     .select(orderView)
     .from(featureOrders)
-    .leftJoin(groups, eq(groups.id, featureOrders.groupId))
-    .leftJoin(featurePlans, eq(featurePlans.id, featureOrders.planId))
+    .leftJoin(groups, orderGroup)
+    .leftJoin(featurePlans, orderPlan)
     .where(and(eq(featureOrders.id, orderId), eq(featureOrders.userId, userId)));
   // Another user's order is answered exactly like a missing one.
   if (!row) throw new AppError('NOT_FOUND', MESSAGES.orderNotFound);

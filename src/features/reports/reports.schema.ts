@@ -16,6 +16,18 @@ export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
   broken_link: 'Link quebrado ou revogado',
 };
 
+/** The same reasons in a word or two, for the admin's report queue. */
+export const REPORT_REASON_SHORT_LABELS: Record<ReportReason, string> = {
+  inappropriate_content: 'Conteúdo impróprio',
+  spam: 'Spam',
+  scam: 'Golpe',
+  illegal: 'Conteúdo ilegal',
+  underage: 'Menores de idade',
+  duplicate: 'Duplicado',
+  other: 'Outro',
+  broken_link: 'Link quebrado',
+};
+
 export const ReportSchema = z.object({
   reason: z.enum(REPORT_REASONS, {
     error: (issue) =>

@@ -1,22 +1,6 @@
-// What only the admin screens need: the short report reason labels and the CSV import's query and
-// messages. Each domain's admin input rules live in its feature (moderation, ads, payments/plans, reports,
-// pwa, categories). No server imports: islands load this file.
+// The CSV import's query and messages, shared by the admin screen and the import function. No server
+// imports: islands load this file.
 import { z } from 'zod';
-
-// --- Reports --------------------------------------------------------------------------------------
-
-export const REPORT_REASON_LABELS: Record<string, string> = {
-  inappropriate_content: 'Conteúdo impróprio',
-  spam: 'Spam',
-  scam: 'Golpe',
-  illegal: 'Conteúdo ilegal',
-  underage: 'Menores de idade',
-  duplicate: 'Duplicado',
-  other: 'Outro',
-  broken_link: 'Link quebrado',
-};
-
-// --- CSV ------------------------------------------------------------------------------------------
 
 /** POST /api/admin/groups/import: a part of a bigger file says where its lines are in the whole file. */
 export const CsvImportQuerySchema = z.object({

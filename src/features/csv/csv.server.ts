@@ -10,8 +10,9 @@ import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import Busboy from '@fastify/busboy';
 import { parse } from 'csv-parse';
 import { stringify } from 'csv-stringify/sync';
-import { asc, desc, eq, sql } from 'drizzle-orm';
+import { asc, desc, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
+import { groupCategory } from '#db/joins.ts';
 import { categories, groups } from '#db/schema.ts';
 import {
   categoryFinder,
@@ -23,7 +24,7 @@ import {
 import { INVITE_LINK_MESSAGE, normalizeInviteLink } from '#src/features/groups/groups.ts';
 import { requestRebuild } from '#src/features/rebuilds/rebuilds.server.ts';
 import { AppError } from '#src/lib/http.server.ts';
-import { CSV_MESSAGES } from './admin.schema.ts';
+import { CSV_MESSAGES } from './csv.schema.ts';
 import {
   CSV_HEADER,
   CSV_REQUIRED,
@@ -397,7 +398,7 @@ export async function exportGroupsCsv(db: Db): Promise<string> {
       createdAt: groups.createdAt,
     })
     .from(groups)
-    .innerJoin(categories, eq(categories.id, groups.categoryId))
+    .innerJoin(categories, groupCategory)
     // By the date as the file writes it (to the millisecond: the database keeps microseconds, which an
     // import cannot give back), then the link: ids change on import, links do not.
     .orderBy(desc(sql`date_trunc('milliseconds', ${groups.createdAt})`), asc(groups.inviteCode));
