@@ -1,9 +1,8 @@
 // /admin/anuncios: card grid (6 per page), create and edit dialogs with an optional image, delete
 // confirmation and an active toggle on each card.
-import { ExternalLink, ImageOff, Megaphone, Plus } from 'lucide-react';
+import { ExternalLink, ImageOff, Megaphone } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '#src/components/ui/Badge.tsx';
-import { Button } from '#src/components/ui/Button.tsx';
 import { Card } from '#src/components/ui/Card.tsx';
 import { Field } from '#src/components/ui/Field.tsx';
 import { Pagination } from '#src/components/ui/Pagination.tsx';
@@ -17,6 +16,7 @@ import { ADS_PAGE_SIZE, AdFormSchema } from '../ads/ads.schema.ts';
 import {
   FormDialog,
   ListView,
+  NewButton,
   PageHeader,
   RowActions,
   TextField,
@@ -187,12 +187,7 @@ function AdsAdmin() {
       <PageHeader
         title="Anúncios"
         description="Anúncios marcados como 'Patrocinado' nas listas de grupos."
-        actions={
-          <Button onClick={() => setEditing('new')}>
-            <Plus aria-hidden="true" />
-            Novo anúncio
-          </Button>
-        }
+        actions={<NewButton label="Novo anúncio" onClick={() => setEditing('new')} />}
       />
       <ListView
         list={list}

@@ -1,10 +1,9 @@
 // /admin/categorias: table with add, edit and delete. The slug is suggested from the name; deleting a
 // category that still has groups is refused by the server with a clear message. A category marked as
 // adult content (18+) gets the age confirmation and leaves the home, related groups and default search.
-import { FolderTree, Plus } from 'lucide-react';
+import { FolderTree } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '#src/components/ui/Badge.tsx';
-import { Button } from '#src/components/ui/Button.tsx';
 import { Card } from '#src/components/ui/Card.tsx';
 import { Field, TextInput } from '#src/components/ui/Field.tsx';
 import { Skeleton } from '#src/components/ui/Skeleton.tsx';
@@ -19,6 +18,7 @@ import {
   FormDialog,
   failure,
   ListView,
+  NewButton,
   PageHeader,
   RowActions,
   TextField,
@@ -134,12 +134,7 @@ function CategoriesAdmin() {
       <PageHeader
         title="Categorias"
         description="Organize os grupos do diretório."
-        actions={
-          <Button onClick={() => setEditing('new')}>
-            <Plus aria-hidden="true" />
-            Nova categoria
-          </Button>
-        }
+        actions={<NewButton label="Nova categoria" onClick={() => setEditing('new')} />}
       />
       <ListView
         list={list}

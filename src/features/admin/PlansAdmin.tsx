@@ -1,5 +1,5 @@
 // /admin/planos: feature plans ('Planos de Destaque'): list, create, edit, activate/deactivate.
-import { Pencil, Plus, Star } from 'lucide-react';
+import { Pencil, Star } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '#src/components/ui/Badge.tsx';
 import { Button } from '#src/components/ui/Button.tsx';
@@ -11,7 +11,16 @@ import { fieldErrors } from '#src/lib/form-errors.ts';
 import { formatBRL } from '#src/lib/format.ts';
 import { useApi } from '#src/lib/use-api.ts';
 import { PlanFormSchema } from '../payments/plans.schema.ts';
-import { FormDialog, failure, ListView, PageHeader, TextField, toggleActive, useSave } from './admin-kit.tsx';
+import {
+  FormDialog,
+  failure,
+  ListView,
+  NewButton,
+  PageHeader,
+  TextField,
+  toggleActive,
+  useSave,
+} from './admin-kit.tsx';
 import { adminScreen } from './RequireAdmin.tsx';
 
 interface Plan {
@@ -123,12 +132,7 @@ function PlansAdmin() {
       <PageHeader
         title="Planos de Destaque"
         description="Planos que os donos de grupos podem comprar para aparecer em destaque."
-        actions={
-          <Button onClick={() => setEditing('new')}>
-            <Plus aria-hidden="true" />
-            Novo plano
-          </Button>
-        }
+        actions={<NewButton label="Novo plano" onClick={() => setEditing('new')} />}
       />
       <ListView
         list={list}

@@ -2,7 +2,7 @@
 // row actions and the confirmed delete every admin screen configures (ads, categories, plans, groups).
 // Built on src/components/ui, where the site's generic pieces live (dialogs, pagination, switch, spinner).
 import type { LucideIcon } from 'lucide-react';
-import { Pencil, Trash2 } from 'lucide-react';
+import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { type InputHTMLAttributes, type ReactNode, useState } from 'react';
 import { Button } from '#src/components/ui/Button.tsx';
 import { ConfirmDialog } from '#src/components/ui/ConfirmDialog.tsx';
@@ -38,6 +38,16 @@ export function PageHeader({
       </div>
       {actions && <div className="flex flex-wrap gap-2">{actions}</div>}
     </div>
+  );
+}
+
+/** The page header's button that opens the form for a new item ('Nova categoria', 'Novo plano'…). */
+export function NewButton({ label, onClick }: { label: string; onClick: () => void }) {
+  return (
+    <Button onClick={onClick}>
+      <Plus aria-hidden="true" />
+      {label}
+    </Button>
   );
 }
 
