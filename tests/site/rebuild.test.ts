@@ -4,6 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { openDb } from '../../db/client.ts';
 import { categories, groups } from '../../db/schema.ts';
+import { platformStatus, waitForBuilds } from '../support/site-build.ts';
 
 const site = inject('siteUrl');
 const handle = await openDb({ url: inject('siteDatabaseUrl'), driver: 'pg', max: 2 });
@@ -29,6 +30,7 @@ describe('POST /__platform/build-hook', () => {
     await db.update(groups).set({ approved: true }).where(eq(groups.id, pending!.id));
     expect(await countShown(pending!.slug)).toBe(before); // static until rebuilt
 
+    const built = await platformStatus();
     const hook = await fetch(`${site}/__platform/build-hook`, { method: 'POST' });
     expect(hook.status).toBe(202);
     const statuses = new Set<number>();
@@ -43,5 +45,7 @@ describe('POST /__platform/build-hook', () => {
       )
       .toBe(before + 1);
     expect([...statuses]).toEqual([200]);
+    // The rebuild is over before the next file starts.
+    await waitForBuilds(built);
   });
 });
