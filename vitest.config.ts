@@ -76,6 +76,11 @@ export default defineConfig({
           include: ['tests/site/**/*.test.ts'],
           globalSetup: ['tests/support/global-site.ts'],
           fileParallelism: false,
+          // One worker runs every site file in turn (no new worker, Chromium driver and app modules per
+          // file): they share the platform anyway, and none changes process-wide state. groupOrder 1: a
+          // run of every project runs them after the others (.ci/run runs them alongside, see there).
+          isolate: false,
+          sequence: { groupOrder: 1 },
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
