@@ -52,6 +52,9 @@ export default async function setup(project: TestProject) {
       ADMIN_PASSWORD: admin.password,
       WHATSAPP_INVITE_BASE: whatsapp.url,
       BUILD_HOOK_URL: `${recorder.url}/build-hook`,
+      // No site test is about the schedule (scripts/platform/scheduler.test.ts is): link checks, rollups
+      // and the outbox's retries would only run through the tests' data in the background.
+      PLATFORM_SCHEDULER: 'off',
       // A handful of group pages pre-rendered, the others rendered on demand (tests/site/group-pages.test.ts).
       PRERENDER_GROUPS: '5',
     },
