@@ -49,6 +49,10 @@ const integration = (name: string, driver: string, exclude: string[] = []) => ({
     include: ['tests/integration/**/*.test.ts'],
     exclude,
     globalSetup: ['tests/support/global-db.ts'],
+    // A worker runs file after file without importing the functions and their dependencies again (a
+    // second or two of every file); tests/support/file-env.ts puts back what a file changed in the process.
+    isolate: false,
+    setupFiles: ['tests/support/file-env.ts'],
     env: { TEST_DB_DRIVER: driver },
     testTimeout: 30_000,
     hookTimeout: 60_000,
