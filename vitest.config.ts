@@ -6,11 +6,41 @@ import SiteOrderSequencer from './tests/support/site-order.ts';
 
 const server = Boolean(process.env.TEST_DATABASE_URL);
 
-// The Neon driver's second run skips files that exercise no driver behaviour of their own and spend
-// their time elsewhere: password hashing (scrypt) and the bench script, which opens its own database.
-const DRIVER_NEUTRAL = ['auth', 'admin-session', 'email-links', 'bench-smoke'].map(
-  (file) => `tests/integration/${file}.test.ts`,
-);
+// The Neon driver's second run (integration-neon) is for the files whose subject is something the driver
+// changes. @neondatabase/serverless speaks the same Postgres protocol as pg, over a WebSocket, with its
+// own Pool: what can differ is an interactive transaction held over that socket (rollback, savepoints,
+// row locks, advisory locks), the pool under concurrent calls (its own size, a connection per
+// transaction), and what comes back (its type parsers; the shape of a raw `execute` result that rowsOf
+// reads; the error a constraint raises, whose code db-errors.ts maps). A file runs twice when what it
+// tests goes through one of these: transactions and locks (claims, revisions, link health, moderation,
+// CSV import, legal notices, account deletion, orders, refunds, webhooks, the rebuild dispatcher, the mail
+// outbox, idempotency, faults mid-transaction), or raw SQL read back by rowsOf (search, lists and
+// sitemap, engagement rollups, the owner's statistics, reminders, rate limits in core). The others
+// assert on what happens before or after the database (authorization, input checks, sessions, password
+// hashing, images, invite parsing, CSP/headers, the CDN purge, the CLI and the bench script) or on plain
+// selects and inserts, which drizzle writes alike for both: a second run of those only repeats the pg run.
+const DRIVER_NEUTRAL = [
+  'access-log',
+  'admin-auth',
+  'admin-cli',
+  'admin-session',
+  'ads',
+  'adult-content',
+  'age-verification',
+  'auth',
+  'bench-smoke',
+  'categories',
+  'cdn-purge',
+  'email-links',
+  'hostile-inputs',
+  'invite-check',
+  'invite-links',
+  'og-image',
+  'panel',
+  'payments-admin',
+  'reserved-slugs',
+  'submission',
+].map((file) => `tests/integration/${file}.test.ts`);
 
 const integration = (name: string, driver: string, exclude: string[] = []) => ({
   extends: true as const,
@@ -19,6 +49,10 @@ const integration = (name: string, driver: string, exclude: string[] = []) => ({
     include: ['tests/integration/**/*.test.ts'],
     exclude,
     globalSetup: ['tests/support/global-db.ts'],
+    // A worker runs file after file without importing the functions and their dependencies again (a
+    // second or two of every file); tests/support/file-env.ts puts back what a file changed in the process.
+    isolate: false,
+    setupFiles: ['tests/support/file-env.ts'],
     env: { TEST_DB_DRIVER: driver },
     testTimeout: 30_000,
     hookTimeout: 60_000,
@@ -46,6 +80,11 @@ export default defineConfig({
           include: ['tests/site/**/*.test.ts'],
           globalSetup: ['tests/support/global-site.ts'],
           fileParallelism: false,
+          // One worker runs every site file in turn (no new worker, Chromium driver and app modules per
+          // file): they share the platform anyway, and none changes process-wide state. groupOrder 1: a
+          // run of every project runs them after the others (.ci/run runs them alongside, see there).
+          isolate: false,
+          sequence: { groupOrder: 1 },
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

@@ -70,7 +70,11 @@ else {
 const netlify = createNetlifyDev({ projectRoot: root, serverAddress: siteUrl });
 await netlify.start();
 await functionsBuilt(netlify, siteUrl);
-const scheduler = await startScheduler(root, netlify, console.log);
+// PLATFORM_SCHEDULER=off: no scheduled function runs by itself (the site tests, which call what they test).
+const scheduler =
+  process.env.PLATFORM_SCHEDULER === 'off'
+    ? { stop: () => {} }
+    : await startScheduler(root, netlify, console.log);
 
 const server = http.createServer(async (req, res) => {
   try {

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openDb } from '../../db/client.ts';
 import { categories, groups } from '../../db/schema.ts';
 import { launchBrowser } from '../support/browser.ts';
+import { lastRebuildRequest, rebuildSite } from '../support/site-build.ts';
 
 const site = inject('siteUrl');
 const handle = await openDb({ url: inject('siteDatabaseUrl'), driver: 'pg', max: 2 });
@@ -36,7 +37,7 @@ async function shownCount(slug: string): Promise<number> {
   const card = html.slice(html.indexOf(`href="/categoria/${slug}"`));
   return Number(/data-testid="category-count"[^>]*>\s*([\d.]+)/.exec(card)?.[1]?.replace('.', ''));
 }
-let approvedIn: { id: string; path: string; slug: string; before: number } | undefined;
+let approvedIn: { id: string; path: string; slug: string; before: number; asked: number } | undefined;
 
 async function findRow(title: string, id: string) {
   await closeToast();
@@ -113,6 +114,7 @@ describe('admin back-office', { timeout: 180_000 }, () => {
       path: `/${pending!.slug}/${pending!.titleSlug}`,
       slug: pending!.slug,
       before: await shownCount(pending!.slug),
+      asked: await lastRebuildRequest(),
     };
     expect((await fetch(`${site}/api/groups/${pending!.id}`)).status).toBe(404);
     const row = await findRow(pending!.title, pending!.id);
@@ -185,7 +187,9 @@ describe('admin back-office', { timeout: 180_000 }, () => {
   });
 
   it('publishes the approval: after the rebuild the group has its static page and /categorias counts it', async () => {
-    // Approving called the build hook; the local platform rebuilds while the old build stays online.
+    // Approving asked for a rebuild; the local platform rebuilds while the old build stays online.
+    expect(await lastRebuildRequest()).toBeGreaterThan(approvedIn!.asked);
+    await rebuildSite();
     await expect
       .poll(() => shownCount(approvedIn!.slug), { timeout: 120_000, interval: 1000 })
       .toBeGreaterThan(approvedIn!.before);

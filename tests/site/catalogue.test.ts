@@ -166,51 +166,7 @@ describe('group pages', () => {
   });
 });
 
-describe('user text', () => {
-  it('is escaped in the page, its title, its meta tags and its JSON-LD (after a real rebuild)', async () => {
-    const { db } = handle;
-    const [category] = await db.select().from(categories).where(eq(categories.adult, false)).limit(1);
-    const title = `Grupo <script>alert("x")</script> & 'aspas'`;
-    const description = `Linha com <img src=x onerror=alert(1)> "aspas"\nSegunda linha </script>`;
-    const [inserted] = await db
-      .insert(groups)
-      .values({
-        title,
-        description,
-        link: 'https://chat.whatsapp.com/EscapeTest0000000001',
-        inviteCode: 'EscapeTest0000000001',
-        categoryId: category!.id,
-        titleSlug: 'grupo-script-alertx-script-aspas',
-        approved: true,
-      })
-      .returning({ id: groups.id });
-    const path = `/${category!.slug}/grupo-script-alertx-script-aspas`;
-    try {
-      expect((await fetch(`${site}/__platform/build-hook`, { method: 'POST' })).status).toBe(202);
-      await expect
-        .poll(async () => (await fetch(`${site}${path}`)).status, { timeout: 120_000, interval: 1000 })
-        .toBe(200);
-      const { body } = await html(path);
-      // Inside a quoted attribute '<' is inert (only '"' must be escaped there); anywhere else it must not appear.
-      const outsideAttributes = body.replace(/="[^"]*"/g, '=""');
-      expect(outsideAttributes).not.toContain('<script>alert');
-      expect(outsideAttributes).not.toContain('<img src=x');
-      expect(body).toContain(`content="Grupo <script>alert(&quot;x&quot;)</script> &amp; 'aspas'`);
-      expect(body).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;');
-      const ld = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(body)![1]!;
-      expect(ld).not.toMatch(/<\/?script/i);
-      const product = jsonLd(body).find((d) => d['@type'] === 'Product') as { name: string };
-      expect(product.name).toBe(title);
-    } finally {
-      // Leave the site as the other tests expect it: the group gone from the database and the pages.
-      await db.delete(groups).where(eq(groups.id, inserted!.id));
-      await fetch(`${site}/__platform/build-hook`, { method: 'POST' });
-      await expect
-        .poll(async () => (await fetch(`${site}${path}`)).status, { timeout: 120_000, interval: 1000 })
-        .toBe(404);
-    }
-  });
-});
+// User text's escaping in a built page: tests/site/rebuild.test.ts (it shares that file's rebuild).
 
 describe('adult (18+) groups, closed by default (decision 0010)', { timeout: 120_000 }, () => {
   it('have no page, no list, no link and no sitemap entry; the category says why', async () => {

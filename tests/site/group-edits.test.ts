@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { categories, groups, users } from '../../db/schema.ts';
 import { SESSION_COOKIE, signSession } from '../../src/features/auth/session.server.ts';
 import { launchBrowser, screenshotWidths } from '../support/browser.ts';
+import { rebuildSite } from '../support/site-build.ts';
 import { withSiteDb } from '../support/site-db.ts';
 
 const site = inject('siteUrl');
@@ -39,10 +40,6 @@ async function pageAs(token: string) {
     { name: 'logged_in', value: '1', url: site, sameSite: 'Lax' },
   ]);
   return context.newPage();
-}
-
-async function rebuild() {
-  expect((await fetch(`${site}/__platform/build-hook`, { method: 'POST' })).status).toBe(202);
 }
 
 async function sitemapText() {
@@ -145,7 +142,7 @@ describe('an owner edits and deletes a published group', { timeout: 900_000 }, (
     newPath = `/${row!.slug}/${row!.titleSlug}`;
     expect(newPath).not.toBe(group.path);
 
-    await rebuild();
+    await rebuildSite();
     await expect
       .poll(async () => {
         const res = await fetch(`${site}${group.path}`, { redirect: 'manual' });
@@ -179,7 +176,7 @@ describe('an owner edits and deletes a published group', { timeout: 900_000 }, (
     await card.waitFor({ state: 'detached', ...WAIT });
     expect((await fetch(`${site}/api/groups/${group.id}`)).status).toBe(404);
 
-    await rebuild();
+    await rebuildSite();
     await expect.poll(async () => (await fetch(`${site}${newPath}`)).status, REBUILD).toBe(404);
     // The former address stops redirecting with it.
     expect((await fetch(`${site}${group.path}`, { redirect: 'manual' })).status).toBe(404);

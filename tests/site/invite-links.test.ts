@@ -10,6 +10,7 @@ import { groups } from '../../db/schema.ts';
 import { joinPath } from '../../src/features/groups/groups.ts';
 import { launchBrowser, screenshotWidths } from '../support/browser.ts';
 import { SITE_INVITES } from '../support/fake-whatsapp.ts';
+import { rebuildSite } from '../support/site-build.ts';
 import { withSiteDb } from '../support/site-db.ts';
 
 const site = inject('siteUrl');
@@ -102,7 +103,7 @@ describe('invite preview on /enviar', { timeout: 240_000 }, () => {
       await db.update(groups).set({ approved: true }).where(eq(groups.id, stored!.id));
       return stored!.titleSlug;
     });
-    expect((await fetch(`${site}/__platform/build-hook`, { method: 'POST' })).status).toBe(202);
+    await rebuildSite();
     const url = `${site}/educacao/${path}`;
     await expect.poll(async () => (await fetch(url)).status, { timeout: 120_000, interval: 1000 }).toBe(200);
     await page.goto(url);

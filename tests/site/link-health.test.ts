@@ -12,6 +12,7 @@ import { categories, groups } from '../../db/schema.ts';
 import { formatDate } from '../../src/lib/format.ts';
 import { launchBrowser, screenshotWidths } from '../support/browser.ts';
 import { SITE_INVITES } from '../support/fake-whatsapp.ts';
+import { lastRebuildRequest, rebuildSite } from '../support/site-build.ts';
 import { withSiteDb } from '../support/site-db.ts';
 
 const site = inject('siteUrl');
@@ -114,7 +115,11 @@ describe('a dead link, checked twice apart', { timeout: 300_000 }, () => {
         .set({ linkDeadAt: sql`now() - interval '61 minutes'` })
         .where(eq(groups.id, broken.id)),
     );
+    const asked = await lastRebuildRequest();
     expect(await checkNow(admin, broken.id)).toMatchObject({ answer: 'dead', hidden: true });
+    // Hiding asked for a rebuild (which also writes the live group's badge on its card, below).
+    expect(await lastRebuildRequest()).toBeGreaterThan(asked);
+    await rebuildSite();
 
     await expect
       .poll(async () => (await fetch(`${site}${broken.path}`)).status, { timeout: 120_000, interval: 1000 })

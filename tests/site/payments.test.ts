@@ -17,6 +17,7 @@ import {
 } from '../../db/schema.ts';
 import { SESSION_COOKIE, signSession } from '../../src/features/auth/session.server.ts';
 import { launchBrowser, screenshotWidths } from '../support/browser.ts';
+import { rebuildSite } from '../support/site-build.ts';
 
 const site = inject('siteUrl');
 const handle = await openDb({ url: inject('siteDatabaseUrl'), driver: 'pg', max: 2 });
@@ -138,6 +139,7 @@ describe('featuring a group with the simulator', () => {
       await shoot(page, 'painel-destaques');
 
       // After the rebuild the payment asked for, the home page's static HTML features the group.
+      await rebuildSite();
       const featuredOnHome = async () => {
         const html = await (await fetch(`${site}/`)).text();
         const section = html.slice(html.indexOf('aria-labelledby="destaque"'), html.indexOf('id="ultimos"'));

@@ -41,6 +41,28 @@ function safe(fn: () => string) {
  * browser (Playwright's route() does not see the target of a redirect), and nothing leaves the machine.
  */
 export async function launchBrowser(options: { whatsapp?: string } = {}): Promise<Browser> {
+  if (!options.whatsapp) return sharedBrowser();
+  return startBrowser(options);
+}
+
+let shared: Promise<Browser> | undefined;
+
+/**
+ * The site files run one after another in one worker (isolate: false), which imports this module once:
+ * they share one Chromium instead of starting one each. Its close() closes what the file opened (its
+ * contexts and pages) and leaves the browser to the next file; Playwright stops it when the worker exits.
+ */
+function sharedBrowser(): Promise<Browser> {
+  shared ??= startBrowser({}).then((browser) => {
+    browser.close = async () => {
+      await Promise.all(browser.contexts().map((context) => context.close()));
+    };
+    return browser;
+  });
+  return shared;
+}
+
+async function startBrowser(options: { whatsapp?: string }): Promise<Browser> {
   const front = options.whatsapp ? await startWhatsAppFront(options.whatsapp) : null;
   const browser = await chromium.launch({
     executablePath: findChromium(),

@@ -2,6 +2,8 @@
 // throwaway embedded database, so build and browser tests see exactly what a developer sees.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -15,6 +17,7 @@ declare module 'vitest' {
     adminEmail: string;
     adminPassword: string;
     whatsappUrl: string;
+    platformStatusUrl: string;
   }
 }
 
@@ -31,6 +34,11 @@ export default async function setup(project: TestProject) {
   whatsapp.setInvite(SITE_INVITES.deadGroup.code, 'dead');
   whatsapp.setInvite(SITE_INVITES.channel.code, 'channel', SITE_INVITES.channel.title);
   whatsapp.setInvite(SITE_INVITES.claim.code, 'live', SITE_INVITES.claim.title);
+  // The app's build hook (BUILD_HOOK_URL) goes to a recorder that only counts the calls: a test that
+  // asserts on a rebuilt page asks the platform for the rebuild itself and waits for it
+  // (tests/support/site-build.ts), so no build runs that nothing waits for.
+  const status = { hookCalls: 0, buildsStarted: 0, buildsFinished: 0, buildsFailed: 0 };
+  const recorder = await startStatusServer(status);
   const env = { ...process.env };
   delete env.DATABASE_URL;
   const child = spawn(process.execPath, [path.join(root, 'node_modules/.bin/tsx'), 'scripts/start.ts'], {
@@ -43,6 +51,10 @@ export default async function setup(project: TestProject) {
       ADMIN_EMAIL: admin.email,
       ADMIN_PASSWORD: admin.password,
       WHATSAPP_INVITE_BASE: whatsapp.url,
+      BUILD_HOOK_URL: `${recorder.url}/build-hook`,
+      // No site test is about the schedule (scripts/platform/scheduler.test.ts is): link checks, rollups
+      // and the outbox's retries would only run through the tests' data in the background.
+      PLATFORM_SCHEDULER: 'off',
       // A handful of group pages pre-rendered, the others rendered on demand (tests/site/group-pages.test.ts).
       PRERENDER_GROUPS: '5',
     },
@@ -50,6 +62,21 @@ export default async function setup(project: TestProject) {
   });
   let output = '';
   let stopping = false;
+  // The platform's builder logs '[build] <reason>: building…', then '[build] done in …' or '[build] failed …'.
+  let partial = '';
+  const countBuilds = (text: string) => {
+    const lines = (partial + text).split('\n');
+    partial = lines.pop() ?? '';
+    for (const line of lines) {
+      if (!line.startsWith('[build] ')) continue;
+      if (line.endsWith(': building…')) status.buildsStarted++;
+      else if (line.startsWith('[build] done in ')) status.buildsFinished++;
+      else if (line.startsWith('[build] failed ')) {
+        status.buildsFinished++;
+        status.buildsFailed++;
+      }
+    }
+  };
   const ready = new Promise<void>((resolve, reject) => {
     // Only the tail is kept (and searched): the platform logs every rebuild for the whole run.
     const onData = (chunk: Buffer) => {
@@ -57,6 +84,7 @@ export default async function setup(project: TestProject) {
       if (next.includes('Pronto:')) resolve();
       output = next.slice(-16_000);
     };
+    child.stdout.on('data', (chunk: Buffer) => countBuilds(chunk.toString()));
     child.stdout.on('data', onData);
     child.stderr.on('data', onData);
     child.on('exit', (code) =>
@@ -76,6 +104,7 @@ export default async function setup(project: TestProject) {
   project.provide('adminEmail', admin.email);
   project.provide('adminPassword', admin.password);
   project.provide('whatsappUrl', whatsapp.url);
+  project.provide('platformStatusUrl', `${recorder.url}/status`);
   return async () => {
     stopping = true;
     const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -83,5 +112,29 @@ export default async function setup(project: TestProject) {
     await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
     rmSync(dataDir, { recursive: true, force: true });
     await whatsapp.close();
+    await recorder.close();
+  };
+}
+
+/** POST /build-hook counts a call of the app's build hook; GET /status answers the counts. */
+async function startStatusServer(status: Record<string, number>) {
+  const server = createServer((req, res) => {
+    if (req.method === 'POST' && req.url === '/build-hook') {
+      status.hookCalls = (status.hookCalls ?? 0) + 1;
+      req.resume();
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"recorded":true}');
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(status));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
