@@ -42,6 +42,9 @@ const EnvSchema = z.object({
   MERCADOPAGO_API_BASE: z.url().optional(),
   /** how long the SDKs wait for a provider per try; honoured locally and in tests only (15 s otherwise) */
   PAYMENT_PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).optional(),
+  /** scrypt's cost as log2(N) for new hashes; honoured locally and in tests only (17 otherwise): the
+   *  tests register and log in hundreds of times, each a 128 MB, ~0.4 s hash at the production cost */
+  PASSWORD_HASH_LOG_N: z.coerce.number().int().min(10).max(17).optional(),
   /** '1': CSV image addresses on loopback may be fetched (tests' fake image server); local mode only */
   CSV_IMAGES_ALLOW_LOOPBACK: z.string().optional(),
   /** smtp(s)://user:pass@host:port of the mail provider; `npm start` points it at its local catcher */

@@ -218,7 +218,7 @@ describe('POST /api/login, GET /api/user, POST /api/logout', () => {
   });
 });
 
-// Each login hashes with scrypt (N=2^17): these tests log in several times.
+// Each login hashes with scrypt (N=2^14 in tests): these tests log in several times.
 describe('ending sessions', { timeout: 120_000 }, () => {
   async function login(ip = nextIp()) {
     const res = await post('/api/login', { email: valid.email, password: valid.password }, { ip });

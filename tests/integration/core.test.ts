@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rateLimitBuckets, rebuildRequests, users } from '../../db/schema.ts';
 import dispatchRebuildsFn from '../../functions/dispatch-rebuilds.ts';
 import * as pruneRateLimitsFn from '../../functions/prune-rate-limits.ts';
-import { hashPassword, verifyPassword } from '../../src/features/auth/password.server.ts';
+import { hashCostN, hashPassword, verifyPassword } from '../../src/features/auth/password.server.ts';
 import {
   assertSameOrigin,
   getSessionUser,
@@ -44,8 +44,13 @@ async function caught(promise: Promise<unknown>): Promise<AppError> {
 
 describe('passwords', () => {
   it('hashes with scrypt and verifies only the right password', async () => {
+    // The tests hash at a lower cost (PASSWORD_HASH_LOG_N, vitest.config.ts); a deployed site at 2^17.
     const hash = await hashPassword('segredo123');
-    expect(hash).toMatch(/^scrypt\$131072\$8\$1\$/);
+    expect(hash).toMatch(/^scrypt\$16384\$8\$1\$/);
+    // Only a local process (tests, `npm start`) may lower it.
+    expect(hashCostN({ isLocal: false, PASSWORD_HASH_LOG_N: 10 })).toBe(2 ** 17);
+    expect(hashCostN({ isLocal: true, PASSWORD_HASH_LOG_N: undefined })).toBe(2 ** 17);
+    expect(hashCostN({ isLocal: true, PASSWORD_HASH_LOG_N: 12 })).toBe(2 ** 12);
     expect(hash).not.toContain('segredo123');
     expect(await verifyPassword('segredo123', hash)).toBe(true);
     expect(await verifyPassword('segredo124', hash)).toBe(false);

@@ -55,6 +55,8 @@ export default async function setup(project: TestProject) {
       // No site test is about the schedule (scripts/platform/scheduler.test.ts is): link checks, rollups
       // and the outbox's retries would only run through the tests' data in the background.
       PLATFORM_SCHEDULER: 'off',
+      // Passwords hash at scrypt N=2^14 here as in the other tests (vitest.config.ts).
+      PASSWORD_HASH_LOG_N: '14',
       // A handful of group pages pre-rendered, the others rendered on demand (tests/site/group-pages.test.ts).
       PRERENDER_GROUPS: '5',
     },

@@ -12,7 +12,7 @@ import { AppError } from '#src/lib/http.server.ts';
 import { consumeRateLimit, rateLimitHit, resetRateLimit } from '#src/lib/rate-limit.server.ts';
 import type { LoginSchema, RegisterSchema } from './auth.schema.ts';
 import { queueEmailConfirmation } from './email-links.server.ts';
-import { hashPassword, UNMATCHABLE_HASH, verifyPassword } from './password.server.ts';
+import { hashPassword, unmatchableHash, verifyPassword } from './password.server.ts';
 import { type SessionUser, UNAUTHORIZED_MESSAGE } from './session.server.ts';
 
 export const EMAIL_TAKEN_MESSAGE = 'Este e-mail já está cadastrado. Faça login ou use outro e-mail.';
@@ -126,7 +126,7 @@ export async function loginUser(
     .from(users)
     .where(sql`lower(${users.email}) = ${email}`);
   // An unknown e-mail is checked against a hash no password matches: the same scrypt, the same time.
-  const ok = await verifyPassword(input.password, row?.password ?? UNMATCHABLE_HASH);
+  const ok = await verifyPassword(input.password, row?.password ?? unmatchableHash());
   if (!row || !ok) {
     await db.execute(rateLimitHit(accountKey, LOGIN_WINDOW_SECONDS));
     throw new AppError('UNAUTHORIZED', INVALID_CREDENTIALS_MESSAGE);

@@ -1,12 +1,14 @@
-// Password hashing with node:crypto scrypt (N=2^17, r=8, p=1). Stored as scrypt$N$r$p$salt$hash.
+// Password hashing with node:crypto scrypt (N=2^17, r=8, p=1). Stored as scrypt$N$r$p$salt$hash, so a
+// hash is verified with the parameters it was made with.
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { users } from '#db/schema.ts';
+import { type Env, getEnv } from '#src/lib/env.server.ts';
 import { AppError } from '#src/lib/http.server.ts';
 import { consumeRateLimit } from '#src/lib/rate-limit.server.ts';
 
-const N = 2 ** 17;
+const LOG_N = 17;
 const R = 8;
 const P = 1;
 const KEY_LENGTH = 32;
@@ -20,11 +22,17 @@ function derive(password: string, salt: Buffer, n: number, r: number, p: number)
   );
 }
 
+/** N for new hashes: 2^17, lower only where PASSWORD_HASH_LOG_N says so on a local process (tests). */
+export function hashCostN(env: Pick<Env, 'isLocal' | 'PASSWORD_HASH_LOG_N'> = getEnv()): number {
+  return 2 ** ((env.isLocal && env.PASSWORD_HASH_LOG_N) || LOG_N);
+}
+
 /** Hash a password for storage. */
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
-  const key = await derive(password, salt, N, R, P);
-  return ['scrypt', N, R, P, salt.toString('base64url'), key.toString('base64url')].join('$');
+  const n = hashCostN();
+  const key = await derive(password, salt, n, R, P);
+  return ['scrypt', n, R, P, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
 /** Whether a password matches a stored hash (constant-time compare). */
@@ -40,14 +48,16 @@ export async function verifyPassword(password: string, stored: string): Promise<
  * A stored hash no password matches, with the current parameters: checking a password against it costs
  * what checking a real account's costs (an unknown e-mail answers as slowly as a wrong password).
  */
-export const UNMATCHABLE_HASH = [
-  'scrypt',
-  N,
-  R,
-  P,
-  randomBytes(16).toString('base64url'),
-  randomBytes(KEY_LENGTH).toString('base64url'),
-].join('$');
+export function unmatchableHash(): string {
+  return [
+    'scrypt',
+    hashCostN(),
+    R,
+    P,
+    randomBytes(16).toString('base64url'),
+    randomBytes(KEY_LENGTH).toString('base64url'),
+  ].join('$');
+}
 export const WRONG_PASSWORD_MESSAGE = 'Senha incorreta. Digite a senha que você usa para entrar.';
 export const RECHECK_TOO_MANY_MESSAGE = 'Muitas tentativas de senha. Aguarde 15 minutos e tente novamente.';
 /** Password checks before a sensitive change, per account per 15 minutes (each costs a scrypt). */
