@@ -22,6 +22,7 @@ import {
   TextField,
   toggleActive,
   useConfirmedDelete,
+  useFormFields,
   useSave,
 } from './admin-kit.tsx';
 import { adminScreen } from './RequireAdmin.tsx';
@@ -62,7 +63,7 @@ function AdImage({ src, alt }: { src: string | null; alt: string }) {
 }
 
 function AdDialog({ ad, onClose, onSaved }: { ad: Ad | null; onClose: () => void; onSaved: () => void }) {
-  const [form, setForm] = useState({
+  const { form, set } = useFormFields({
     title: ad?.title ?? '',
     description: ad?.description ?? '',
     link: ad?.link ?? '',
@@ -105,19 +106,14 @@ function AdDialog({ ad, onClose, onSaved }: { ad: Ad | null; onClose: () => void
       onClose={onClose}
       onSubmit={onSubmit}
     >
-      <TextField
-        label="Título"
-        error={errors.title}
-        value={form.title}
-        onChange={(v) => setForm((f) => ({ ...f, title: v }))}
-      />
+      <TextField label="Título" error={errors.title} value={form.title} onChange={set('title')} />
       <TextField
         label="Descrição"
         error={errors.description}
         multiline
         rows={3}
         value={form.description}
-        onChange={(v) => setForm((f) => ({ ...f, description: v }))}
+        onChange={set('description')}
       />
       <TextField
         label="Link"
@@ -126,7 +122,7 @@ function AdDialog({ ad, onClose, onSaved }: { ad: Ad | null; onClose: () => void
         type="url"
         inputMode="url"
         value={form.link}
-        onChange={(v) => setForm((f) => ({ ...f, link: v }))}
+        onChange={set('link')}
       />
       <Field
         label="Imagem (opcional)"
@@ -151,7 +147,7 @@ function AdDialog({ ad, onClose, onSaved }: { ad: Ad | null; onClose: () => void
           label="Ativo"
           description="Exibido nas listas de grupos"
           checked={form.active}
-          onChange={(active) => setForm((f) => ({ ...f, active }))}
+          onChange={set('active')}
         />
       </div>
     </FormDialog>

@@ -23,6 +23,7 @@ import {
   RowActions,
   TextField,
   useConfirmedDelete,
+  useFormFields,
   useSave,
 } from './admin-kit.tsx';
 import { adminScreen } from './RequireAdmin.tsx';
@@ -46,7 +47,7 @@ function CategoryDialog({
   onClose: () => void;
   onSaved: () => void;
 }) {
-  const [form, setForm] = useState({
+  const { form, setForm, set } = useFormFields({
     name: category?.name ?? '',
     slug: category?.slug ?? '',
     icon: category?.icon ?? 'tag',
@@ -106,11 +107,11 @@ function CategoryDialog({
         error={errors.icon}
         hint="Nome de um ícone Lucide, por exemplo: trophy, gamepad-2, tag."
         value={form.icon}
-        onChange={(icon) => setForm((f) => ({ ...f, icon }))}
+        onChange={set('icon')}
       />
       <Switch
         checked={form.adult}
-        onChange={(adult) => setForm((f) => ({ ...f, adult }))}
+        onChange={set('adult')}
         label="Conteúdo adulto (18+)"
         description="Pede confirmação de idade nas páginas e tira os grupos da página inicial, dos relacionados e da busca padrão."
       />

@@ -8,7 +8,7 @@ import { formatDate } from '#src/lib/format.ts';
 import { useApi } from '#src/lib/use-api.ts';
 import type { AdminGroup } from '../moderation/moderation.schema.ts';
 import { EDIT_FEATURE_DAYS, FEATURE_DURATIONS } from '../moderation/moderation.schema.ts';
-import { FormDialog, failure, TextField, useSave } from './admin-kit.tsx';
+import { FormDialog, failure, TextField, useFormFields, useSave } from './admin-kit.tsx';
 import { GroupClaimsHistory } from './GroupClaimsHistory.tsx';
 import {
   CheckLinkButton,
@@ -42,7 +42,7 @@ export function GroupEditDialog({
   onSaved: () => void;
 }) {
   const categories = useApi<{ id: number; name: string }[]>('/api/admin/categories');
-  const [form, setForm] = useState({
+  const { form, set } = useFormFields({
     title: group.title,
     description: group.description,
     link: group.link,
@@ -67,8 +67,6 @@ export function GroupEditDialog({
     );
   }
 
-  const set = (key: keyof typeof form) => (value: string | boolean) =>
-    setForm((f) => ({ ...f, [key]: value }));
   const names = categories.data?.map((c) => c.name) ?? [group.category];
 
   return (

@@ -19,6 +19,7 @@ import {
   PageHeader,
   TextField,
   toggleActive,
+  useFormFields,
   useSave,
 } from './admin-kit.tsx';
 import { adminScreen } from './RequireAdmin.tsx';
@@ -41,7 +42,7 @@ function PlanDialog({
   onClose: () => void;
   onSaved: () => void;
 }) {
-  const [form, setForm] = useState({
+  const { form, set } = useFormFields({
     name: plan?.name ?? '',
     description: plan?.description ?? '',
     days: plan ? String(plan.days) : '7',
@@ -72,19 +73,14 @@ function PlanDialog({
       onClose={onClose}
       onSubmit={onSubmit}
     >
-      <TextField
-        label="Nome"
-        error={errors.name}
-        value={form.name}
-        onChange={(v) => setForm((f) => ({ ...f, name: v }))}
-      />
+      <TextField label="Nome" error={errors.name} value={form.name} onChange={set('name')} />
       <TextField
         label="Descrição"
         error={errors.description}
         multiline
         rows={2}
         value={form.description}
-        onChange={(v) => setForm((f) => ({ ...f, description: v }))}
+        onChange={set('description')}
       />
       <div className="grid grid-cols-2 gap-3">
         <TextField
@@ -92,7 +88,7 @@ function PlanDialog({
           error={errors.days}
           inputMode="numeric"
           value={form.days}
-          onChange={(v) => setForm((f) => ({ ...f, days: v }))}
+          onChange={set('days')}
         />
         <TextField
           label="Preço (R$)"
@@ -100,7 +96,7 @@ function PlanDialog({
           hint="Ex.: 19,90"
           inputMode="decimal"
           value={form.price}
-          onChange={(v) => setForm((f) => ({ ...f, price: v }))}
+          onChange={set('price')}
         />
       </div>
       <div className="rounded-control border border-neutral-200 px-3">
@@ -108,7 +104,7 @@ function PlanDialog({
           label="Ativo"
           description="Oferecido aos usuários em Planos de Destaque"
           checked={form.active}
-          onChange={(active) => setForm((f) => ({ ...f, active }))}
+          onChange={set('active')}
         />
       </div>
     </FormDialog>

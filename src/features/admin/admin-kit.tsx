@@ -41,6 +41,16 @@ export function PageHeader({
   );
 }
 
+/** A form's values and a setter per field: `onChange={set('title')}`. */
+export function useFormFields<T extends object>(initial: T) {
+  const [form, setForm] = useState(initial);
+  const set =
+    <K extends keyof T>(key: K) =>
+    (value: T[K]) =>
+      setForm((f) => ({ ...f, [key]: value }));
+  return { form, setForm, set };
+}
+
 /** The page header's button that opens the form for a new item ('Nova categoria', 'Novo plano'…). */
 export function NewButton({ label, onClick }: { label: string; onClick: () => void }) {
   return (
