@@ -32,6 +32,40 @@ const EMPTY: Settings = {
   stripeEnabled: false,
 };
 
+/** The settings typed freely (keys and addresses), not the ones chosen from a list. */
+type TextKey = { [K in keyof Settings]: string extends Settings[K] ? K : never }[keyof Settings];
+
+/** Each tab's keys and addresses, in the order the form shows them. */
+const TAB_FIELDS: Record<Tab, { key: TextKey; label: string; hint?: string; secret?: boolean }[]> = {
+  mercadopago: [
+    { key: 'mercadoPagoAccessToken', label: 'Access Token', hint: 'Começa com APP_USR-', secret: true },
+    { key: 'mercadoPagoPublicKey', label: 'Public Key' },
+    {
+      key: 'mercadoPagoWebhookSecret',
+      label: 'Webhook Secret',
+      hint: 'Assinatura secreta das notificações (x-signature)',
+      secret: true,
+    },
+  ],
+  stripe: [
+    { key: 'stripeSecretKey', label: 'Secret Key', hint: 'Começa com sk_test_ ou sk_live_', secret: true },
+    { key: 'stripePublicKey', label: 'Public Key', hint: 'Começa com pk_test_ ou pk_live_' },
+    { key: 'stripeWebhookSecret', label: 'Webhook Secret', hint: 'Começa com whsec_', secret: true },
+  ],
+  urls: [
+    {
+      key: 'returnUrl',
+      label: 'URL de retorno',
+      hint: 'Endereço do site para onde o comprador volta após pagar, com https://',
+    },
+    {
+      key: 'callbackUrl',
+      label: 'URL de callback (webhook)',
+      hint: 'Endereço de notificação do Mercado Pago, ex.: https://seusite.com.br/api/payments/webhook/mercadopago. No Stripe, cadastre /api/payments/webhook/stripe.',
+    },
+  ],
+};
+
 /** A key or URL of a provider: monospace, never autofilled, a secret hidden as typed. */
 function KeyField({
   label,
@@ -225,76 +259,26 @@ function PaymentSettingsForm() {
       <Card>
         <Tabs tabs={tabs} value={tab} onChange={setTab} label="Configurações por provedor" />
         <div role="tabpanel" aria-label={tabs.find((t) => t.value === tab)?.label} className="space-y-4 pt-4">
+          {tab !== 'urls' && modeToggle}
+          {TAB_FIELDS[tab].map((field) => (
+            <KeyField
+              key={field.key}
+              label={field.label}
+              hint={field.hint}
+              value={settings[field.key]}
+              onChange={(v) => set(field.key, v)}
+              secret={field.secret}
+            />
+          ))}
           {tab === 'mercadopago' && (
-            <>
-              {modeToggle}
-              <KeyField
-                label="Access Token"
-                hint="Começa com APP_USR-"
-                value={settings.mercadoPagoAccessToken}
-                onChange={(v) => set('mercadoPagoAccessToken', v)}
-                secret
-              />
-              <KeyField
-                label="Public Key"
-                value={settings.mercadoPagoPublicKey}
-                onChange={(v) => set('mercadoPagoPublicKey', v)}
-              />
-              <KeyField
-                label="Webhook Secret"
-                hint="Assinatura secreta das notificações (x-signature)"
-                value={settings.mercadoPagoWebhookSecret}
-                onChange={(v) => set('mercadoPagoWebhookSecret', v)}
-                secret
-              />
-              <PanelLink href="https://www.mercadopago.com.br/developers/panel/app">
-                Painel de desenvolvedor do Mercado Pago
-              </PanelLink>
-            </>
+            <PanelLink href="https://www.mercadopago.com.br/developers/panel/app">
+              Painel de desenvolvedor do Mercado Pago
+            </PanelLink>
           )}
           {tab === 'stripe' && (
-            <>
-              {modeToggle}
-              <KeyField
-                label="Secret Key"
-                hint="Começa com sk_test_ ou sk_live_"
-                value={settings.stripeSecretKey}
-                onChange={(v) => set('stripeSecretKey', v)}
-                secret
-              />
-              <KeyField
-                label="Public Key"
-                hint="Começa com pk_test_ ou pk_live_"
-                value={settings.stripePublicKey}
-                onChange={(v) => set('stripePublicKey', v)}
-              />
-              <KeyField
-                label="Webhook Secret"
-                hint="Começa com whsec_"
-                value={settings.stripeWebhookSecret}
-                onChange={(v) => set('stripeWebhookSecret', v)}
-                secret
-              />
-              <PanelLink href="https://dashboard.stripe.com/apikeys">
-                Painel de desenvolvedor do Stripe
-              </PanelLink>
-            </>
-          )}
-          {tab === 'urls' && (
-            <>
-              <KeyField
-                label="URL de retorno"
-                hint="Endereço do site para onde o comprador volta após pagar, com https://"
-                value={settings.returnUrl}
-                onChange={(v) => set('returnUrl', v)}
-              />
-              <KeyField
-                label="URL de callback (webhook)"
-                hint="Endereço de notificação do Mercado Pago, ex.: https://seusite.com.br/api/payments/webhook/mercadopago. No Stripe, cadastre /api/payments/webhook/stripe."
-                value={settings.callbackUrl}
-                onChange={(v) => set('callbackUrl', v)}
-              />
-            </>
+            <PanelLink href="https://dashboard.stripe.com/apikeys">
+              Painel de desenvolvedor do Stripe
+            </PanelLink>
           )}
         </div>
         <p className="mt-4 text-xs text-neutral-600">
