@@ -1,5 +1,7 @@
 // /admin: metric cards, categories, click statistics (refreshed every 60 s), the publication status
 // with 'Publicar alterações', and the group management below.
+
+import type { LucideIcon } from 'lucide-react';
 import {
   CircleCheck,
   Clock,
@@ -55,12 +57,12 @@ interface Rebuild {
 function Metric({
   label,
   value,
-  icon,
+  icon: Icon,
   tone = 'brand',
 }: {
   label: string;
   value: ReactNode;
-  icon: ReactNode;
+  icon: LucideIcon;
   tone?: 'brand' | 'amber' | 'gold' | 'blue';
 }) {
   const tones = {
@@ -77,7 +79,7 @@ function Metric({
       <span
         className={`grid size-9 shrink-0 place-items-center rounded-full sm:size-11 [&_svg]:size-5 ${tones[tone]}`}
       >
-        {icon}
+        <Icon aria-hidden="true" />
       </span>
       <div className="min-w-0">
         <p className="text-sm leading-tight text-neutral-600">{label}</p>
@@ -218,24 +220,10 @@ function Dashboard() {
       <RebuildCard version={version} />
       <MailOutboxCard />
       <div className="mt-4 grid grid-cols-2 gap-3 lg:grid-cols-4">
-        <Metric label="Total de grupos" value={value(m?.groups.total)} icon={<Layers aria-hidden="true" />} />
-        <Metric
-          label="Pendentes"
-          value={value(m?.groups.pending)}
-          icon={<Clock aria-hidden="true" />}
-          tone="amber"
-        />
-        <Metric
-          label="Aprovados"
-          value={value(m?.groups.approved)}
-          icon={<CircleCheck aria-hidden="true" />}
-        />
-        <Metric
-          label="Em destaque"
-          value={value(m?.groups.featured)}
-          icon={<Crown aria-hidden="true" />}
-          tone="gold"
-        />
+        <Metric label="Total de grupos" value={value(m?.groups.total)} icon={Layers} />
+        <Metric label="Pendentes" value={value(m?.groups.pending)} icon={Clock} tone="amber" />
+        <Metric label="Aprovados" value={value(m?.groups.approved)} icon={CircleCheck} />
+        <Metric label="Em destaque" value={value(m?.groups.featured)} icon={Crown} tone="gold" />
       </div>
       <h2 className="mt-8 text-lg font-bold text-neutral-900">Cliques</h2>
       <p className="mb-3 text-sm text-neutral-600">
@@ -245,25 +233,20 @@ function Dashboard() {
         <Metric
           label={`Cliques em ${days} dias`}
           value={value(m?.clicks.total)}
-          icon={<MousePointerClick aria-hidden="true" />}
+          icon={MousePointerClick}
           tone="blue"
         />
-        <Metric
-          label="Cliques hoje"
-          value={value(m?.clicks.today)}
-          icon={<TrendingUp aria-hidden="true" />}
-          tone="blue"
-        />
+        <Metric label="Cliques hoje" value={value(m?.clicks.today)} icon={TrendingUp} tone="blue" />
         <Metric
           label={`Média por dia (${days} dias)`}
           value={loading ? value(0) : (m?.clicks.averagePerDay ?? 0).toLocaleString('pt-BR')}
-          icon={<TrendingUp aria-hidden="true" />}
+          icon={TrendingUp}
           tone="blue"
         />
         <Metric
           label="Grupos clicados hoje"
           value={value(m?.clicks.distinctGroupsToday)}
-          icon={<Layers aria-hidden="true" />}
+          icon={Layers}
           tone="blue"
         />
       </div>
