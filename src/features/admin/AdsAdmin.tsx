@@ -63,7 +63,7 @@ function AdImage({ src, alt }: { src: string | null; alt: string }) {
 }
 
 function AdDialog({ ad, onClose, onSaved }: { ad: Ad | null; onClose: () => void; onSaved: () => void }) {
-  const { form, set } = useFormFields({
+  const { form, set, field } = useFormFields({
     title: ad?.title ?? '',
     description: ad?.description ?? '',
     link: ad?.link ?? '',
@@ -106,23 +106,15 @@ function AdDialog({ ad, onClose, onSaved }: { ad: Ad | null; onClose: () => void
       onClose={onClose}
       onSubmit={onSubmit}
     >
-      <TextField label="Título" error={errors.title} value={form.title} onChange={set('title')} />
-      <TextField
-        label="Descrição"
-        error={errors.description}
-        multiline
-        rows={3}
-        value={form.description}
-        onChange={set('description')}
-      />
+      <TextField label="Título" error={errors.title} {...field('title')} />
+      <TextField label="Descrição" error={errors.description} multiline rows={3} {...field('description')} />
       <TextField
         label="Link"
         error={errors.link}
         hint="Endereço completo, com https://"
         type="url"
         inputMode="url"
-        value={form.link}
-        onChange={set('link')}
+        {...field('link')}
       />
       <Field
         label="Imagem (opcional)"

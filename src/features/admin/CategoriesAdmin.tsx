@@ -47,7 +47,7 @@ function CategoryDialog({
   onClose: () => void;
   onSaved: () => void;
 }) {
-  const { form, setForm, set } = useFormFields({
+  const { form, setForm, set, field } = useFormFields({
     name: category?.name ?? '',
     slug: category?.slug ?? '',
     icon: category?.icon ?? 'tag',
@@ -106,8 +106,7 @@ function CategoryDialog({
         label="Ícone"
         error={errors.icon}
         hint="Nome de um ícone Lucide, por exemplo: trophy, gamepad-2, tag."
-        value={form.icon}
-        onChange={set('icon')}
+        {...field('icon')}
       />
       <Switch
         checked={form.adult}

@@ -42,7 +42,7 @@ export function GroupEditDialog({
   onSaved: () => void;
 }) {
   const categories = useApi<{ id: number; name: string }[]>('/api/admin/categories');
-  const { form, set } = useFormFields({
+  const { form, set, field } = useFormFields({
     title: group.title,
     description: group.description,
     link: group.link,
@@ -79,21 +79,9 @@ export function GroupEditDialog({
       onClose={onClose}
       onSubmit={onSubmit}
     >
-      <TextField label="Título" error={errors.title} required value={form.title} onChange={set('title')} />
-      <TextField
-        label="Descrição"
-        error={errors.description}
-        multiline
-        value={form.description}
-        onChange={set('description')}
-      />
-      <TextField
-        label="Link do convite"
-        error={errors.link}
-        type="url"
-        value={form.link}
-        onChange={set('link')}
-      />
+      <TextField label="Título" error={errors.title} required {...field('title')} />
+      <TextField label="Descrição" error={errors.description} multiline {...field('description')} />
+      <TextField label="Link do convite" error={errors.link} type="url" {...field('link')} />
       <div className="flex flex-wrap items-center gap-2 rounded-control border border-neutral-200 p-3">
         <LinkStatusBadge group={linkState} />
         <LinkStatusLine group={linkState} />

@@ -11,6 +11,7 @@ import { fieldErrors } from '#src/lib/form-errors.ts';
 import { formatBRL } from '#src/lib/format.ts';
 import { useApi } from '#src/lib/use-api.ts';
 import { PlanFormSchema } from '../payments/plans.schema.ts';
+import type { PlanJson } from '../payments/plans.server.ts';
 import {
   FormDialog,
   failure,
@@ -24,14 +25,7 @@ import {
 } from './admin-kit.tsx';
 import { adminScreen } from './RequireAdmin.tsx';
 
-interface Plan {
-  id: number;
-  name: string;
-  description: string;
-  days: number;
-  priceCents: number;
-  active: boolean;
-}
+type Plan = PlanJson;
 
 function PlanDialog({
   plan,
@@ -42,7 +36,7 @@ function PlanDialog({
   onClose: () => void;
   onSaved: () => void;
 }) {
-  const { form, set } = useFormFields({
+  const { form, set, field } = useFormFields({
     name: plan?.name ?? '',
     description: plan?.description ?? '',
     days: plan ? String(plan.days) : '7',
@@ -73,30 +67,16 @@ function PlanDialog({
       onClose={onClose}
       onSubmit={onSubmit}
     >
-      <TextField label="Nome" error={errors.name} value={form.name} onChange={set('name')} />
-      <TextField
-        label="Descrição"
-        error={errors.description}
-        multiline
-        rows={2}
-        value={form.description}
-        onChange={set('description')}
-      />
+      <TextField label="Nome" error={errors.name} {...field('name')} />
+      <TextField label="Descrição" error={errors.description} multiline rows={2} {...field('description')} />
       <div className="grid grid-cols-2 gap-3">
-        <TextField
-          label="Duração (dias)"
-          error={errors.days}
-          inputMode="numeric"
-          value={form.days}
-          onChange={set('days')}
-        />
+        <TextField label="Duração (dias)" error={errors.days} inputMode="numeric" {...field('days')} />
         <TextField
           label="Preço (R$)"
           error={errors.price}
           hint="Ex.: 19,90"
           inputMode="decimal"
-          value={form.price}
-          onChange={set('price')}
+          {...field('price')}
         />
       </div>
       <div className="rounded-control border border-neutral-200 px-3">

@@ -41,14 +41,16 @@ export function PageHeader({
   );
 }
 
-/** A form's values and a setter per field: `onChange={set('title')}`. */
+/** A form's values, a setter per field (`onChange={set('active')}`) and a text field's value and
+ *  setter together (`<TextField {...field('title')} />`). */
 export function useFormFields<T extends object>(initial: T) {
   const [form, setForm] = useState(initial);
   const set =
     <K extends keyof T>(key: K) =>
     (value: T[K]) =>
       setForm((f) => ({ ...f, [key]: value }));
-  return { form, setForm, set };
+  const field = <K extends keyof T>(key: K) => ({ value: form[key], onChange: set(key) });
+  return { form, setForm, set, field };
 }
 
 /** The page header's button that opens the form for a new item ('Nova categoria', 'Novo plano'…). */

@@ -15,15 +15,10 @@ import { formatBRL } from '#src/lib/format.ts';
 import { ContractSummary } from './ContractSummary.tsx';
 import { $paymentsUnavailable, $selectedPlan, goLoginKeeping, isPaymentsDisabled } from './payments.store.ts';
 import { MESSAGES, perDaysLabel } from './payments.ts';
+import type { PlanJson } from './plans.server.ts';
 import { UnavailableNotice } from './UnavailableNotice.tsx';
 
-interface Plan {
-  id: number;
-  name: string;
-  description: string;
-  days: number;
-  priceCents: number;
-}
+type Plan = PlanJson;
 interface EligibleGroup {
   id: string;
   title: string;

@@ -15,17 +15,11 @@ export async function listPlans(db: Db) {
     .from(featurePlans)
     .where(eq(featurePlans.active, true))
     .orderBy(asc(featurePlans.days), asc(featurePlans.id));
-  return rows.map((p) => ({
-    id: p.id,
-    name: p.name,
-    description: p.description,
-    days: p.days,
-    active: p.active,
-    ...priceJson(p.price),
-  }));
+  return rows.map(toPlanJson);
 }
 
 /** A plan as the API answers it: price in centavos and as reais. */
+export type PlanJson = ReturnType<typeof toPlanJson>;
 export function toPlanJson(plan: FeaturePlan) {
   return {
     id: plan.id,
