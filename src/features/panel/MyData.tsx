@@ -1,7 +1,7 @@
 // The panel's 'Meus dados' (LGPD art. 18): correct the name (at once) and the e-mail (after the link sent
 // to the new address), download everything kept about the account, and delete the account.
 import { Download, Mail, Trash2 } from 'lucide-react';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { Button } from '#src/components/ui/Button.tsx';
 import { Card } from '#src/components/ui/Card.tsx';
 import { Dialog } from '#src/components/ui/Dialog.tsx';
@@ -114,16 +114,14 @@ function EmailChangeDialog({
 
   if (sent)
     return (
-      <Dialog
+      <OutcomeDialog
         open={open}
-        onOpenChange={onOpenChange}
         title="Confira a caixa de entrada"
-        footer={<Button onClick={() => onOpenChange(false)}>Entendi</Button>}
+        action="Entendi"
+        onClose={() => onOpenChange(false)}
       >
-        <p role="status" className="text-neutral-700">
-          {sent}
-        </p>
-      </Dialog>
+        {sent}
+      </OutcomeDialog>
     );
   return (
     <Dialog
@@ -203,17 +201,10 @@ function DeleteAccountDialog({
   if (done) {
     const leave = () => void endSession().finally(() => window.location.assign('/'));
     return (
-      <Dialog
-        open
-        onOpenChange={leave}
-        title="Conta excluída"
-        footer={<Button onClick={leave}>Ir para a página inicial</Button>}
-      >
-        <p role="status" className="text-neutral-700">
-          Sua conta e seus grupos foram excluídos e todas as sessões foram encerradas. Enviamos uma
-          confirmação para {email}.
-        </p>
-      </Dialog>
+      <OutcomeDialog open title="Conta excluída" action="Ir para a página inicial" onClose={leave}>
+        Sua conta e seus grupos foram excluídos e todas as sessões foram encerradas. Enviamos uma confirmação
+        para {email}.
+      </OutcomeDialog>
     );
   }
   return (
@@ -371,5 +362,33 @@ export function MyData() {
         email={user.email}
       />
     </section>
+  );
+}
+
+/** What a finished request says, with the one button that closes it. */
+function OutcomeDialog({
+  open,
+  title,
+  action,
+  onClose,
+  children,
+}: {
+  open: boolean;
+  title: string;
+  action: string;
+  onClose: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(value) => !value && onClose()}
+      title={title}
+      footer={<Button onClick={onClose}>{action}</Button>}
+    >
+      <p role="status" className="text-neutral-700">
+        {children}
+      </p>
+    </Dialog>
   );
 }
