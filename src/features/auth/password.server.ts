@@ -4,7 +4,7 @@ import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { users } from '#db/schema.ts';
-import { type Env, getEnv } from '#src/lib/env.server.ts';
+import { type Env, readSettings } from '#src/lib/env.server.ts';
 import { AppError } from '#src/lib/http.server.ts';
 import { consumeRateLimit } from '#src/lib/rate-limit.server.ts';
 
@@ -22,8 +22,11 @@ function derive(password: string, salt: Buffer, n: number, r: number, p: number)
   );
 }
 
-/** N for new hashes: 2^17, lower only where PASSWORD_HASH_LOG_N says so on a local process (tests). */
-export function hashCostN(env: Pick<Env, 'isLocal' | 'PASSWORD_HASH_LOG_N'> = getEnv()): number {
+/**
+ * N for new hashes: 2^17, lower only where PASSWORD_HASH_LOG_N says so on a local process (tests). Read
+ * without the runtime secrets' check, so the admin CLI can hash with DATABASE_URL alone.
+ */
+export function hashCostN(env: Pick<Env, 'isLocal' | 'PASSWORD_HASH_LOG_N'> = readSettings()): number {
   return 2 ** ((env.isLocal && env.PASSWORD_HASH_LOG_N) || LOG_N);
 }
 
