@@ -40,33 +40,6 @@ interface Screen {
   act?: (page: Page) => Promise<void>;
 }
 
-// What a screen fetches, counted per page: a screen is looked at once nothing has been in flight for
-// QUIET_MS. Playwright's 'networkidle' waits 500 ms, and only once per navigation: it does not wait
-// again for what an action (a dialog, a filter) fetches.
-const QUIET_MS = 150;
-const inFlight = new WeakMap<Page, { count: number; since: number }>();
-function countRequests(page: Page) {
-  const state = { count: 0, since: Date.now() };
-  inFlight.set(page, state);
-  page.on('request', () => {
-    state.count += 1;
-    state.since = Date.now();
-  });
-  const done = () => {
-    state.count -= 1;
-    state.since = Date.now();
-  };
-  page.on('requestfinished', done);
-  page.on('requestfailed', done);
-}
-async function networkQuiet(page: Page, timeout = 15_000) {
-  const state = inFlight.get(page);
-  if (!state) throw new Error('countRequests(page) first');
-  const end = Date.now() + timeout;
-  while (Date.now() < end && (state.count > 0 || Date.now() - state.since < QUIET_MS))
-    await page.waitForTimeout(25);
-}
-
 /** Click a button or link by its accessible name and wait for the dialog it opens. */
 const openDialog = (name: string | RegExp, dialog?: string | RegExp) => async (page: Page) => {
   await page.getByRole('button', { name }).first().click();
@@ -82,7 +55,7 @@ const pick = (name: string | RegExp) => async (page: Page) => {
     .getByRole('button', { name, exact: typeof name === 'string' })
     .first()
     .click();
-  await networkQuiet(page);
+  await page.waitForLoadState('networkidle').catch(() => undefined);
 };
 
 // --- The screens ------------------------------------------------------------------------------------
@@ -108,7 +81,7 @@ const VISITOR: Screen[] = [
       await page.getByLabel('Descrição').fill('Caminhadas leves aos sábados. Traga água e protetor.');
       await page.getByLabel('Link de convite').fill(`https://chat.whatsapp.com/${SITE_INVITES.live.code}`);
       await page.getByLabel('Link de convite').blur();
-      await networkQuiet(page);
+      await page.waitForLoadState('networkidle').catch(() => undefined);
     },
   },
   { name: 'planos-destaque', path: '/planos-destaque' },
@@ -342,7 +315,7 @@ async function visit(page: Page, screen: Screen) {
     })
     .catch(() => undefined);
   if (screen.act) await screen.act(page);
-  await networkQuiet(page);
+  await page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => undefined);
 }
 
 /** Wait for the next frames and for every finite animation or transition (a drawer sliding) to end. */
@@ -362,7 +335,6 @@ async function settle(page: Page) {
 async function check(context: BrowserContext, role: string, screens: Screen[]) {
   const problems: string[] = [];
   const page = await context.newPage();
-  countRequests(page);
   for (const screen of screens) {
     await page.setViewportSize(VIEWPORTS[0]);
     const where = (width: number, height: number) =>
