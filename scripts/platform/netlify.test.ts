@@ -3,12 +3,18 @@
 // fits the installed version. The patches only reach @netlify/dev if both load the same copy.
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const json = (file: string) => JSON.parse(readFileSync(path.join(root, file), 'utf8'));
 
 describe('the local platform patch', () => {
+  // The first import of netlify.mjs loads @netlify/dev and checks every patch: seconds on a busy machine
+  // (npm test runs the site tests beside this file), more than a test's 5 s. The tests below reuse it.
+  beforeAll(async () => {
+    await import('./netlify.mjs');
+  }, 60_000);
+
   it('pins @netlify/functions-dev to the one copy @netlify/dev imports', () => {
     const ours = json('package.json').devDependencies['@netlify/functions-dev'];
     const theirs = json('node_modules/@netlify/dev/package.json').dependencies['@netlify/functions-dev'];
