@@ -143,7 +143,7 @@ export const config = { path: '/api/whoami' };`,
       path.join(fixture, 'functions', 'slow.mjs'),
       `import { writeFileSync } from 'node:fs';
 export default async () => {
-  await new Promise((r) => setTimeout(r, 4500));
+  await new Promise((r) => setTimeout(r, 9500));
   writeFileSync(${JSON.stringify(marker)}, 'done');
   return new Response('late');
 };
@@ -166,8 +166,9 @@ export const config = { path: '/api/slow' };`,
       projectRoot: fixture,
       serverAddress: origin,
       blobs: false,
-      // Long enough for a cold instance on a loaded CI machine (a 1 s limit timed out whoami there).
-      functionTimeoutSeconds: 3,
+      // Long enough for six cold instances at once on a loaded CI machine (1 s, then 3 s, timed out
+      // whoami there).
+      functionTimeoutSeconds: 8,
     });
     await netlify.start();
     try {
@@ -196,7 +197,7 @@ export const config = { path: '/api/slow' };`,
       const body = await slow.text();
       expect(JSON.parse(body)).toEqual({
         errorType: 'TimeoutError',
-        errorMessage: 'Task timed out after 3.00 seconds',
+        errorMessage: 'Task timed out after 8.00 seconds',
       });
       expect(body).not.toMatch(/\bat |\/|\\\\/);
       // The instance was stopped with the call: its late work (due 1.5 s after the limit) never happens.
