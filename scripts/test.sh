@@ -1,40 +1,42 @@
 #!/usr/bin/env bash
 # `npm test`: lint, the import-structure check, the type check and every vitest project.
 # A single `vitest run` would run the site project (its files in turn, against one platform) after every
-# other project, and a site file spends much of its time waiting on Chromium and the platform. So the
-# site files run from the start, as two shards (tests/support/site-order.ts) in vitest processes of their
-# own, while the checks and the unit and integration projects (two files at a time) take the rest of the
-# machine. The site output follows at the end.
+# other project. Instead the site files run from the start, in SITE_SHARDS shards (2 unless set;
+# tests/support/site-order.ts balances them), each a vitest process with its own platform, while the
+# checks and the unit and integration projects (two files at a time) take the rest of the machine. The
+# site output follows at the end.
 #
 # A platform owns its checkout's build folders (dist/, .data/, .astro/, .astro-server/, .netlify/), so
-# the second shard runs in a copy of the working tree (its files as they are now, node_modules linked).
+# each shard runs in a copy of the working tree (its files as they are now, node_modules linked), and a
+# platform started in the checkout itself (npm start) is left alone.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 root="$PWD"
+shards="${SITE_SHARDS:-2}"
 
 scratch="$(mktemp -d)"
 trap 'rm -rf "$scratch"' EXIT
-copy="$scratch/checkout"
-mkdir -p "$copy"
-git ls-files -z --cached --others --exclude-standard |
-  tar --null --files-from=- --ignore-failed-read -cf - 2>/dev/null | tar -xf - -C "$copy"
-ln -s "$root/node_modules" "$copy/node_modules"
+git ls-files -z --cached --others --exclude-standard >"$scratch/files"
 
-npx vitest run --project site --shard=1/2 >"$scratch/site-1.log" 2>&1 &
-site_1=$!
-(cd "$copy" && npx vitest run --project site --shard=2/2) >"$scratch/site-2.log" 2>&1 &
-site_2=$!
+pids=()
+for shard in $(seq 1 "$shards"); do
+  copy="$scratch/checkout-$shard"
+  mkdir -p "$copy"
+  tar --null --files-from="$scratch/files" --ignore-failed-read -cf - 2>/dev/null | tar -xf - -C "$copy"
+  ln -s "$root/node_modules" "$copy/node_modules"
+  (cd "$copy" && npx vitest run --project site --shard="$shard/$shards") >"$scratch/site-$shard.log" 2>&1 &
+  pids+=($!)
+done
 
 status=0
 { npm run lint && npm run structure && npm run check && npx vitest run --project '!site' --maxWorkers=2; } || status=$?
 
-for shard in 1 2; do
-  pid_var="site_$shard"
+for shard in $(seq 1 "$shards"); do
   shard_status=0
-  wait "${!pid_var}" || shard_status=$?
+  wait "${pids[$((shard - 1))]}" || shard_status=$?
   [ "$shard_status" -eq 0 ] || status=$shard_status
   echo
-  echo "── site tests, shard $shard of 2 (vitest run --project site --shard=$shard/2) ──"
+  echo "── site tests, shard $shard of $shards (vitest run --project site --shard=$shard/$shards) ──"
   cat "$scratch/site-$shard.log"
 done
 exit "$status"

@@ -2,9 +2,10 @@
 // with the live data run first, right after the initial build; files that change data (and trigger
 // rebuilds) run after them. Every other project keeps vitest's own order.
 //
-// `npm test` runs the site files as two shards (`--shard=1/2` and `--shard=2/2`, scripts/test.sh), each
-// against a platform of its own: SECOND_SHARD names the files of the second, every other site file is in
-// the first. The split evens out what the files took in a run of their own (seconds in the comments).
+// `npm test` runs the site files in shards (`--shard=1/2` and `--shard=2/2`, scripts/test.sh), each
+// against a platform of its own. A file goes to the shard with the least work so far, largest first, by
+// what the files took in a run of their own (SECONDS; a file not listed counts as a short one), so the
+// shards end at about the same time.
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 const SITE_ORDER = [
@@ -25,22 +26,25 @@ const SITE_ORDER = [
 // the files that expect an empty 'Revisões' queue or a quiet rebuild queue must not meet.
 const LAST = 'layout';
 
-// The first shard holds layout (90 s), payments (39), admin (24), legal (20), rebuild (16), search (13),
-// csp (10) and the three quick page checks: ~220 s.
-const SECOND_SHARD = new Set([
-  'owner', // 50
-  'group-edits', // 46
-  'link-health', // 23
-  'journey', // 16
-  'join-link', // 15
-  'invite-links', // 15
-  'group-claims', // 12
-  'mail', // 8
-  'addresses', // 4
-  'sitemap', // 3
-  'catalogue-api', // 2
-  'group-pages', // 0
-]);
+/** Seconds each site file took in a run of its own (2 cores, 2026-11-26). */
+const SECONDS: Record<string, number> = {
+  layout: 90,
+  owner: 50,
+  'group-edits': 46,
+  payments: 39,
+  admin: 24,
+  'link-health': 23,
+  legal: 20,
+  journey: 16,
+  rebuild: 16,
+  'join-link': 15,
+  'invite-links': 15,
+  search: 13,
+  'group-claims': 12,
+  csp: 10,
+  mail: 8,
+};
+const SHORT = 3;
 
 /** The site file's name (`owner` for tests/site/owner.test.ts); undefined for any other file. */
 function siteName(spec: TestSpecification): string | undefined {
@@ -63,14 +67,21 @@ export default class SiteOrderSequencer extends BaseSequencer {
     return sorted.map((spec) => (rank(spec) >= 0 ? site[next++]! : spec));
   }
 
-  /** Site files go to their shard of two; any other file is sharded as vitest does. */
+  /** Site files go to their shard, balanced by SECONDS; any other file is sharded as vitest does. */
   override async shard(files: TestSpecification[]): Promise<TestSpecification[]> {
     const site = files.filter((spec) => siteName(spec) !== undefined);
     if (site.length === 0) return super.shard(files);
     const { index, count } = this.ctx.config.shard!;
-    if (count !== 2) throw new Error('The site tests are split into two shards: --shard=1/2 or --shard=2/2.');
+    const seconds = (spec: TestSpecification) => SECONDS[siteName(spec)!] ?? SHORT;
+    const byName = (a: TestSpecification, b: TestSpecification) => (siteName(a)! < siteName(b)! ? -1 : 1);
+    const load = Array.from({ length: count }, () => 0);
+    const mine: TestSpecification[] = [];
+    for (const spec of [...site].sort((a, b) => seconds(b) - seconds(a) || byName(a, b))) {
+      const least = load.indexOf(Math.min(...load));
+      load[least]! += seconds(spec);
+      if (least === index - 1) mine.push(spec);
+    }
     const others = files.filter((spec) => siteName(spec) === undefined);
-    const mine = site.filter((spec) => SECOND_SHARD.has(siteName(spec)!) === (index === 2));
     return [...mine, ...(others.length ? await super.shard(others) : [])];
   }
 }
