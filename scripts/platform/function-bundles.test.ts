@@ -2,7 +2,7 @@
 // and the local platform's shared pass beside them. The deploy's bundles hold their dependencies but no
 // embedded database: PGlite's package is 17 MB a function, and a bundle holding .data/pglite shipped a
 // laptop's database. The platform serves the shared pass, which must know every function a deploy has.
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -51,9 +51,20 @@ describe('function bundles', () => {
       featureFlags: { zisi_functions_api_v2: true },
       parseISC: true,
     });
+    // The group page bundles the server that Astro builds for pages rendered on demand
+    // (src/integrations/on-demand.ts), which a fresh checkout does not have yet: the pass runs over a
+    // copy of the sources beside a stand-in for it, as the platform runs it after a first build.
+    const project = path.join(out, 'project');
+    for (const part of ['functions', 'src', 'db', 'package.json', 'tsconfig.json'])
+      cpSync(path.join(root, part), path.join(project, part), { recursive: true });
+    mkdirSync(path.join(project, '.astro-server'));
+    writeFileSync(
+      path.join(project, '.astro-server', 'entry.mjs'),
+      'export const renderOnDemand = async () => new Response(null, { status: 404 });\n',
+    );
     const bundles = await bundleFunctions({
-      projectRoot: out,
-      functionsDir: path.join(root, 'functions'),
+      projectRoot: project,
+      functionsDir: path.join(project, 'functions'),
       watch: false,
     });
     expect(listed.length).toBeGreaterThan(20);
