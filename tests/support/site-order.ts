@@ -1,6 +1,6 @@
-// The site tests share one running platform and one database. Files that compare the static pages
-// with the live data run first, right after the initial build; files that change data (and trigger
-// rebuilds) run after them. Every other project keeps vitest's own order.
+// The site files of a run (or of a shard) share one running platform and one database. Files that
+// compare the static pages with the live data run first, right after the initial build; files that
+// change data (and trigger rebuilds) run after them. Every other project keeps vitest's own order.
 //
 // `npm test` runs the site files in shards (`--shard=1/2` and `--shard=2/2`, scripts/test.sh), each
 // against a platform of its own. A file goes to the shard with the least work so far, largest first, by
