@@ -15,6 +15,7 @@ import {
   Trophy,
   Video,
 } from 'lucide-react';
+import { withoutAccents } from '#src/lib/accents.ts';
 
 /** Icon keys an admin can store on a category. */
 export const CATEGORY_ICONS: Readonly<Record<string, LucideIcon>> = {
@@ -44,11 +45,7 @@ const ICONS_BY_NAME: Readonly<Record<string, LucideIcon>> = {
 
 /** Lower case, no accents, trimmed: 'Educação ' -> 'educacao'. */
 function normalise(value: string): string {
-  return value
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .trim()
-    .toLowerCase();
+  return withoutAccents(value).trim().toLowerCase();
 }
 
 /** The icon component for a category, from its stored icon key and its name. */

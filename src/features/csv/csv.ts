@@ -1,6 +1,8 @@
 // Pure CSV helpers (browser and server): THE file format (columns, header names and cell encodings, one
 // definition for export and import) and the browser's splitter of a big file into request-sized parts.
 // The server's streaming reader of the uploaded file is in csv.server.ts (@fastify/busboy).
+
+import { withoutAccents } from '#src/lib/accents.ts';
 import { multiLine, singleLine } from '#src/lib/text.ts';
 
 /**
@@ -58,12 +60,7 @@ export function decodeDate(cell: string): Date | null | undefined {
 
 /** A header cell as a column key: lower case, no accents, no spaces ('Descrição ' -> 'descricao'). */
 export function normaliseHeader(cell: string): string {
-  return cell
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .trim()
-    .toLowerCase()
-    .replace(/\s+/g, '_');
+  return withoutAccents(cell).trim().toLowerCase().replace(/\s+/g, '_');
 }
 
 /**

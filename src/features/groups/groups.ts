@@ -1,12 +1,11 @@
 // Pure rules about groups: slugs, invite links, "featured now". No IO.
+import { withoutAccents } from '#src/lib/accents.ts';
 
 const SLUG_MAX = 100;
 
 /** Spec section 5: remove accents, lowercase, trim, spaces to hyphens, only a-z 0-9 -, at most 100. */
 export function slugify(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
+  return withoutAccents(text)
     .toLowerCase()
     .trim()
     .replace(/\s+/g, '-')

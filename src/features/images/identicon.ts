@@ -1,5 +1,6 @@
 // Local, deterministic identicons (spec "where we do better" 3): a symmetric 5x5 pattern and a colour
 // derived from the group id, as an SVG string. Pure, no IO: the build and the islands draw the same image.
+import { withoutAccents } from '#src/lib/accents.ts';
 
 /** FNV-1a over the id: a small, stable spread of bits (not for security). */
 export function hash(text: string): number {
@@ -48,9 +49,7 @@ const initialsByTitle = new Map<string, string>();
 export function titleInitials(title: string): string {
   const known = initialsByTitle.get(title);
   if (known !== undefined) return known;
-  const words = title
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
+  const words = withoutAccents(title)
     .split(/\s+/)
     .map((word) => word.replace(/[^A-Za-z0-9]/g, ''))
     .filter(Boolean);
