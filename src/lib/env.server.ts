@@ -20,10 +20,6 @@ const EnvSchema = z.object({
   BUILD_HOOK_URL: z.url().optional(),
   /** at most one build hook call per window; the local platform, whose builder coalesces, uses 5 s */
   REBUILD_DEBOUNCE_SECONDS: z.coerce.number().int().min(0).default(60),
-  /** Cloudflare Turnstile secret: when set, group submissions must pass Turnstile */
-  TURNSTILE_SECRET: z.string().optional(),
-  /** where Turnstile tokens are verified; honoured locally and in tests only */
-  TURNSTILE_VERIFY_URL: z.url().optional(),
   /** group submissions accepted per visitor per hour */
   SUBMIT_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   REPORT_HIDE_THRESHOLD: z.coerce.number().int().min(1).default(3),
@@ -100,10 +96,26 @@ export type Env = z.infer<typeof EnvSchema> & { isLocal: boolean };
 
 let cached: Env | undefined;
 
-/** Whether this process runs on a developer's machine or in tests, never a deployed site. */
+/** Netlify's deploy contexts that serve real visitors: local mode is never granted there. */
+const DEPLOYED_CONTEXTS = ['production', 'deploy-preview'];
+
+/**
+ * Whether this process runs on a developer's machine or in tests, never a deployed site. A deploy
+ * context wins over LOCAL_PLATFORM or VITEST leaking into a deploy's variables: a live site never gets
+ * the fixed development secrets or the payment simulator.
+ */
 export function isLocalProcess(env: NodeJS.ProcessEnv): boolean {
+  if (DEPLOYED_CONTEXTS.includes(env.CONTEXT ?? '')) return false;
   return Boolean(env.LOCAL_PLATFORM || env.VITEST || env.CONTEXT === 'dev');
 }
+
+/** The secrets a deployed site must have (>= 32 characters each), checked when it starts. */
+export const REQUIRED_SECRETS = [
+  'JWT_SECRET',
+  'VISITOR_SALT',
+  'SETTINGS_ENCRYPTION_KEY',
+  'ACCESS_LOG_KEY',
+] as const;
 
 /** The settings as they are in `env`, parsed, with no check of the runtime secrets. */
 export function readSettings(env: NodeJS.ProcessEnv = process.env): Env {
@@ -116,8 +128,7 @@ export function getEnv(): Env {
   const env = readSettings(process.env);
   const { isLocal } = env;
   if (!isLocal) {
-    // ACCESS_LOG_KEY too: without it no login could be recorded (the law requires the access logs).
-    for (const name of ['JWT_SECRET', 'VISITOR_SALT', 'ACCESS_LOG_KEY'] as const) {
+    for (const name of REQUIRED_SECRETS) {
       if (!env[name] || env[name].length < 32)
         throw new Error(`${name} must be set to at least 32 characters`);
     }
@@ -130,9 +141,7 @@ export function getEnv(): Env {
 }
 
 /** A secret from the environment, or a fixed development value in local mode only. */
-export function secret(
-  name: 'JWT_SECRET' | 'VISITOR_SALT' | 'SETTINGS_ENCRYPTION_KEY' | 'ACCESS_LOG_KEY',
-): string {
+export function secret(name: (typeof REQUIRED_SECRETS)[number]): string {
   const env = getEnv();
   const value = env[name];
   if (value && value.length >= 32) return value;
