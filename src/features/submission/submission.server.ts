@@ -25,36 +25,12 @@ import { SubmissionSchema } from './submission.schema.ts';
 export const SUBMIT_TOO_MANY_MESSAGE =
   'Você enviou muitos grupos em pouco tempo. Tente novamente mais tarde.';
 export const SPAM_MESSAGE = 'Não foi possível enviar o grupo. Tente novamente.';
-export const TURNSTILE_MESSAGE = 'Confirme que você não é um robô e tente novamente.';
 export const CATEGORY_MESSAGE = 'Selecione uma categoria válida';
-export const TURNSTILE_URL = 'https://challenges.cloudflare.com/turnstile/v0/siteverify';
-
-/** Cloudflare Turnstile check when TURNSTILE_SECRET is set (TURNSTILE_VERIFY_URL stands in, in tests). */
-export async function verifyTurnstile(token: string | undefined, ip: string) {
-  const env = getEnv();
-  const secretKey = env.TURNSTILE_SECRET;
-  if (!secretKey) return;
-  const url = (env.isLocal && env.TURNSTILE_VERIFY_URL) || TURNSTILE_URL;
-  if (!token) throw new AppError('BAD_REQUEST', TURNSTILE_MESSAGE);
-  let ok = false;
-  try {
-    const res = await fetch(url, {
-      method: 'POST',
-      body: new URLSearchParams({ secret: secretKey, response: token, remoteip: ip }),
-      signal: AbortSignal.timeout(5000),
-    });
-    ok = res.ok && ((await res.json()) as { success?: boolean }).success === true;
-  } catch {
-    ok = false;
-  }
-  if (!ok) throw new AppError('BAD_REQUEST', TURNSTILE_MESSAGE);
-}
 
 export interface SubmissionForm {
   fields: Record<string, unknown>;
   image: File | null;
   honeypot: string;
-  turnstileToken?: string;
 }
 
 /** The most a submission's body may be: the 5 MB image and the text fields around it. */
@@ -75,12 +51,10 @@ export async function readSubmission(req: Request): Promise<SubmissionForm> {
   }
   const image = form.get('image');
   const honeypot = form.get('website');
-  const token = form.get('cf-turnstile-response');
   return {
     fields,
     image: image instanceof File && image.size > 0 ? image : null,
     honeypot: typeof honeypot === 'string' ? honeypot : '',
-    turnstileToken: typeof token === 'string' ? token : undefined,
   };
 }
 
@@ -112,7 +86,6 @@ export async function submitGroup(
     3600,
     SUBMIT_TOO_MANY_MESSAGE,
   );
-  await verifyTurnstile(form.turnstileToken, options.ip);
 
   const invite = normalizeInviteLink(input.link)!;
   const category = await submittedCategory(db, input.category);
