@@ -14,9 +14,14 @@ describe('iconSvg', () => {
   });
 
   it('keeps one rendering per icon and attributes, never mixing them up', () => {
-    expect(iconSvg(Tag, { className: 'a' })).toBe(iconSvg(Tag, { className: 'a' }));
+    const first = iconSvg(Tag, { className: 'a' });
+    expect(first).toContain('class="lucide lucide-tag a"');
     expect(iconSvg(Tag, { className: 'b' })).toContain('lucide-tag b"');
     expect(iconSvg(Hash, { className: 'a' })).toContain('lucide-hash a"');
     expect(iconSvg(Tag)).not.toContain('class="lucide lucide-tag a"');
+    // Asked again after the others, the same icon and attributes give the first rendering back.
+    const again = iconSvg(Tag, { className: 'a' });
+    expect(again).toBe(first);
+    expect(again).not.toContain('lucide-hash');
   });
 });

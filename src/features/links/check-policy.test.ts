@@ -68,8 +68,12 @@ describe('joinChecksFirst', () => {
     expect(joinChecksFirst({ ...checkedToday, dueAt: now + 10 * DAY_MS })).toBe(false);
     // A quiet group checked more than a day ago is checked by its next visitor, however far its due time.
     expect(joinChecksFirst({ ...old, dueAt: now + 10 * DAY_MS })).toBe(true);
-    const heating = { ...old, joinsSinceCheck: 200, lastCheckedAt: now - 2 * DAY_MS };
+    // Checked 18 hours ago (under the one-day rule) and due in weeks: only the joins since the check can
+    // make a join check first, when they call for a shorter interval (at the cap of 20 joins a day an
+    // established group's is ~15 h); the same group without them is not checked.
+    const heating = { ...old, joinsSinceCheck: 5000, lastCheckedAt: now - 18 * 3_600_000 };
     expect(joinChecksFirst({ ...heating, dueAt: now + 20 * DAY_MS })).toBe(true);
+    expect(joinChecksFirst({ ...heating, joinsSinceCheck: 0, dueAt: now + 20 * DAY_MS })).toBe(false);
   });
 });
 

@@ -40,11 +40,6 @@ export type Recipient = keyof typeof RECIPIENTS;
 export interface InventoryRow {
   /** SQL names of the tables this row describes. */
   tables: readonly string[];
-  /**
-   * Tables another branch of issue #31 adds (access logs, legal notices, group claims): described by
-   * the issue, bound to their real tables by the lead at merge (drop this flag; the test then checks them).
-   */
-  pending?: true;
   /** Short title of the row. */
   name: string;
   data: string;
