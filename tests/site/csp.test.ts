@@ -31,11 +31,22 @@ afterAll(() => browser?.close());
 
 const violations = () => page.evaluate(() => (window as unknown as { __csp: string[] }).__csp);
 
-async function visit(path: string, act?: () => Promise<void>) {
+/** A page's island, once Astro hydrated it (it drops `ssr` then): its script was allowed to run. */
+const hydrated = (name: string) =>
+  page
+    .locator('astro-island:not([ssr])', { has: page.getByRole('button', { name, exact: true }) })
+    .first()
+    .waitFor({ state: 'attached', ...LONG });
+
+/**
+ * Open a page and run `act`, which must show that the page's own scripts ran (an island hydrated, a
+ * dialog opened): "no violation" means something only when the scripts it protects were loaded.
+ */
+async function visit(path: string, act: () => Promise<void>) {
   await page.goto(`${site}${path}`, { waitUntil: 'load' });
-  await act?.();
-  // Islands hydrate on idle/visible: let them load before reading the events.
-  await page.waitForLoadState('networkidle', LONG).catch(() => {});
+  await act();
+  // What the scripts fetch after that (chunks, the API) is done before the events are read.
+  await page.waitForLoadState('networkidle', LONG);
   expect(await violations(), path).toEqual([]);
 }
 
@@ -64,7 +75,6 @@ describe('Content-Security-Policy', { timeout: 300_000 }, () => {
     expect(groupPath).not.toBe('');
     // Pagefind (WebAssembly) loads when the visitor types in the header's suggestions box.
     await visit('/', async () => {
-      await page.waitForLoadState('networkidle', LONG).catch(() => {});
       const box = page.getByRole('combobox', { name: 'Buscar grupos' }).first();
       const wasm = page.waitForResponse((r) => /\/pagefind\/.*\.(wasm|pf_meta)/.test(r.url()), LONG);
       await box.focus();
@@ -86,20 +96,20 @@ describe('Content-Security-Policy', { timeout: 300_000 }, () => {
       await page.waitForURL(/\?q=grupo$/, LONG);
       await page.getByRole('article').first().waitFor(LONG);
     });
-    await visit('/enviar');
+    await visit('/enviar', () => hydrated('Enviar grupo'));
     expect(consoleErrors).toEqual([]);
   });
 
   it('raises no violation on /painel and the admin, logged in', async () => {
-    await visit('/admin/login');
+    await visit('/admin/login', () => hydrated('Entrar'));
     await page.getByLabel('E-mail').fill(inject('adminEmail'));
     await page.getByLabel('Senha').fill(inject('adminPassword'));
     await page.getByRole('button', { name: 'Entrar' }).click();
     await page.waitForURL(`${site}/admin`, { timeout: 60_000 });
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor(LONG);
     expect(await violations()).toEqual([]);
-    await visit('/admin/categorias');
-    await visit('/painel');
+    await visit('/admin/categorias', () => hydrated('Nova categoria'));
+    await visit('/painel', () => page.getByRole('button', { name: 'Sair', exact: true }).waitFor(LONG));
     expect(consoleErrors).toEqual([]);
   });
 
