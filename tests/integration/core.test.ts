@@ -151,6 +151,7 @@ describe('sessions', () => {
         JWT_SECRET: 'x'.repeat(40),
         VISITOR_SALT: 'y'.repeat(40),
         ACCESS_LOG_KEY: 'z'.repeat(40),
+        SETTINGS_ENCRYPTION_KEY: 'w'.repeat(40),
         SMTP_URL: 'smtp://127.0.0.1:2525',
         MAIL_FROM: 'Grupos de Zap <nao-responda@gruposdezap.com.br>',
       });
