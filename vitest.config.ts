@@ -52,7 +52,7 @@ const integration = (name: string, driver: string, exclude: string[] = []) => ({
     // A worker runs file after file without importing the functions and their dependencies again (a
     // second or two of every file); tests/support/file-env.ts puts back what a file changed in the process.
     isolate: false,
-    setupFiles: ['tests/support/file-env.ts'],
+    setupFiles: ['tests/support/file-env.ts', 'tests/support/console-errors.ts'],
     env: { TEST_DB_DRIVER: driver },
     testTimeout: 30_000,
     hookTimeout: 60_000,
@@ -70,7 +70,14 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['src/**/*.test.ts', 'scripts/**/*.test.ts', 'db/**/*.test.ts', 'plugins/**/*.test.ts'],
+          include: [
+            'src/**/*.test.ts',
+            'scripts/**/*.test.ts',
+            'db/**/*.test.ts',
+            'plugins/**/*.test.ts',
+            'tests/support/**/*.test.ts',
+          ],
+          setupFiles: ['tests/support/console-errors.ts'],
         },
       },
       integration('integration', server ? 'pg' : 'pglite'),

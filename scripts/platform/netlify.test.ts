@@ -4,6 +4,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectConsoleError } from '../../tests/support/console-errors.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const json = (file: string) => JSON.parse(readFileSync(path.join(root, file), 'utf8'));
@@ -129,6 +130,7 @@ describe('the client address and time limit on the platform', () => {
   afterAll(() => rmSync(fixture, { recursive: true, force: true }));
 
   it('takes context.ip from the socket, never from x-forwarded-for, and answers a timeout with a short 502', async () => {
+    expectConsoleError(/slow timed out after/);
     mkdirSync(path.join(fixture, 'functions'), { recursive: true });
     writeFileSync(path.join(fixture, 'package.json'), '{"type":"module"}');
     writeFileSync(path.join(fixture, 'netlify.toml'), '[functions]\n  directory = "functions"\n');

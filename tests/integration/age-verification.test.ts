@@ -19,6 +19,7 @@ import { signSession } from '../../src/features/auth/session.server.ts';
 import { groupPageOnDemand } from '../../src/features/groups/group-pages.server.ts';
 import type { GroupJson, GroupPage } from '../../src/features/groups/groups.server.ts';
 import { resetEnvForTests, secret } from '../../src/lib/env.server.ts';
+import { expectConsoleError } from '../support/console-errors.ts';
 import { setupTestDb } from '../support/db.ts';
 import { type FakeOidc, startFakeOidc } from '../support/fake-oidc.ts';
 import { callFunction } from '../support/functions.ts';
@@ -183,6 +184,7 @@ describe('everyone else stays out', () => {
   });
 
   it('a provider that is down: back with ?idade=erro before leaving the site', async () => {
+    expectConsoleError(/\[age-verification\] discovery failed/);
     provider.outage = 'down';
     const { location, verified, start } = await verify();
     expect(location).toBe(`${NEXT}?idade=erro`);
@@ -191,12 +193,14 @@ describe('everyone else stays out', () => {
   });
 
   it('a provider that is unreachable (nothing listening)', async () => {
+    expectConsoleError(/\[age-verification\] discovery failed/);
     configure('http://127.0.0.1:9');
     const start = await callFunction(ageFn, `/api/age-verification/start?next=${encodeURIComponent(NEXT)}`);
     expect(start.headers.get('location')).toBe(`${NEXT}?idade=erro`);
   });
 
   it('a token endpoint that fails after the person agreed', async () => {
+    expectConsoleError(/\[age-verification\] callback failed/);
     const start = await callFunction(ageFn, `/api/age-verification/start?next=${encodeURIComponent(NEXT)}`);
     const authorize = await fetch(start.headers.get('location')!, { redirect: 'manual' });
     const back = new URL(authorize.headers.get('location')!);
@@ -209,6 +213,7 @@ describe('everyone else stays out', () => {
   });
 
   it('an ID token not signed by the provider’s published key is refused', async () => {
+    expectConsoleError(/\[age-verification\] callback failed/);
     provider.outage = 'forged-token';
     const { location, verified } = await verify();
     expect(location).toBe(`${NEXT}?idade=erro`);
@@ -216,6 +221,7 @@ describe('everyone else stays out', () => {
   });
 
   it('a callback without our check cookie, or with another state, is refused', async () => {
+    expectConsoleError(/\[age-verification\] callback failed/);
     const start = await callFunction(ageFn, `/api/age-verification/start?next=${encodeURIComponent(NEXT)}`);
     const authorize = await fetch(start.headers.get('location')!, { redirect: 'manual' });
     const back = new URL(authorize.headers.get('location')!);

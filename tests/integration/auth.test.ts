@@ -6,8 +6,12 @@ import * as pruneFn from '../../functions/prune-rate-limits.ts';
 import * as userFn from '../../functions/user.ts';
 import { LOGIN_SLOWDOWN_AFTER, loginUser } from '../../src/features/auth/accounts.server.ts';
 import { endAllSessions } from '../../src/features/auth/session.server.ts';
+import { expectConsoleError } from '../support/console-errors.ts';
 import { setupTestDb } from '../support/db.ts';
 import { callFunction } from '../support/functions.ts';
+
+// Registering sends the confirmation e-mail after the answer; this file starts no mail catcher.
+expectConsoleError(/SMTP_URL não configurado/);
 
 const { db } = await setupTestDb();
 

@@ -14,6 +14,7 @@ import {
   SITEMAP_CACHE_ID,
 } from '../../src/features/rebuilds/page-cache.ts';
 import { resetEnvForTests } from '../../src/lib/env.server.ts';
+import { expectConsoleError } from '../support/console-errors.ts';
 import { setupTestDb } from '../support/db.ts';
 import { callFunction } from '../support/functions.ts';
 import { bearer, makeAccounts } from './admin-support.ts';
@@ -93,6 +94,7 @@ describe('the CDN purge on moderation', () => {
   });
 
   it('a failing purge API leaves the moderation done and the rebuild requested', async () => {
+    expectConsoleError(/purge failed/);
     const group = await pendingGroup('Grupo com purga falha');
     answer = 500;
     received.length = 0;

@@ -21,6 +21,7 @@ import * as clickFn from '../../functions/group-engagement.ts';
 import { saveSettings } from '../../src/features/payments/settings.server.ts';
 import { dispatchRebuilds, requestRebuild } from '../../src/features/rebuilds/rebuilds.server.ts';
 import { resetEnvForTests } from '../../src/lib/env.server.ts';
+import { expectConsoleError } from '../support/console-errors.ts';
 import { setupTestDb } from '../support/db.ts';
 import { type FakeStripe, startFakeStripe } from '../support/fake-stripe.ts';
 import { callFunction } from '../support/functions.ts';
@@ -51,6 +52,7 @@ afterAll(async () => {
 
 describe('build hook failing', () => {
   it('keeps the rebuild request as failed, and the next dispatch retries and sends it', async () => {
+    expectConsoleError(/dispatch failed: Error: build hook answered 500/);
     await requestRebuild(handle.db, 'grupo aprovado');
     expect(hookCalls).toBe(1);
     const [failed] = await handle.db.select().from(rebuildRequests);
@@ -108,6 +110,7 @@ describe('payment provider timing out at checkout', { timeout: 120_000 }, () => 
   });
 
   it('answers a pt-BR 503, keeps the order pending without a payment, and a retry opens the checkout', async () => {
+    expectConsoleError(/stripe checkout failed/);
     const { token, groupId, planId } = await orderFor(handle.db);
     const created = await callFunction(
       featureOrdersFn,
@@ -212,6 +215,7 @@ describe.skipIf(!serverUrl || !inject('serverTemplate'))(
     });
 
     it('answers a pt-BR 503 with Retry-After when the connection dies at the order insert, and writes nothing', async () => {
+      expectConsoleError(/^\[unavailable\]/);
       const { token, groupId, planId } = await orderFor(direct.db);
       const before = await direct.db.select().from(featureOrders);
       proxy.cutOn('insert into "feature_orders"');
@@ -238,6 +242,7 @@ describe.skipIf(!serverUrl || !inject('serverTemplate'))(
     });
 
     it('fails every click of a crowd whose statement dies with a pt-BR 503, writes none of them, and the next crowd is written', async () => {
+      expectConsoleError(/^\[unavailable\]/);
       const group = await makeGroup(direct.db, null);
       const crowd = () =>
         Promise.all(

@@ -18,6 +18,7 @@ import { notifyLinkDead, queueFeaturingReminders } from '../../src/features/mail
 import { deliverMail, MAX_ATTEMPTS } from '../../src/features/mail/outbox.server.ts';
 import { hiddenExplanation } from '../../src/features/panel/HiddenNotice.tsx';
 import { approveOrder, settlePayment } from '../../src/features/payments/settlement.server.ts';
+import { expectConsoleError } from '../support/console-errors.ts';
 import { setupTestDb } from '../support/db.ts';
 import { callFunction } from '../support/functions.ts';
 import { setupMailCatcher } from '../support/mail.ts';
@@ -314,6 +315,7 @@ describe('payments and featuring messages', () => {
 
 describe('the outbox', () => {
   it('a refused send never fails the action; the message is retried with backoff and sent', async () => {
+    expectConsoleError(/not sent: .*451/);
     const user = await owner('Iara');
     const group = await makeGroup(db, user.id, { approved: false });
     catcher.refuse(true);
@@ -344,6 +346,7 @@ describe('the outbox', () => {
   });
 
   it(`gives up after ${MAX_ATTEMPTS} attempts, shows the admin the error, and 'Reenviar' sends it`, async () => {
+    expectConsoleError(/not sent: .*451/);
     const user = await owner('Jade');
     await makeGroup(db, user.id);
     catcher.refuse(true);

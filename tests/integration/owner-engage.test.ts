@@ -14,8 +14,12 @@ import { saoPauloDay } from '../../src/features/analytics/visitor.server.ts';
 import { bumpGroup } from '../../src/features/panel/engage.server.ts';
 import { addDays } from '../../src/features/panel/engage.ts';
 import { formatDateTime } from '../../src/lib/format.ts';
+import { expectConsoleError } from '../support/console-errors.ts';
 import { setupTestDb } from '../support/db.ts';
 import { callFunction } from '../support/functions.ts';
+
+// Registering sends the confirmation e-mail after the answer; this file starts no mail catcher.
+expectConsoleError(/SMTP_URL não configurado/);
 
 const { db } = await setupTestDb();
 const HOUR = 3_600_000;

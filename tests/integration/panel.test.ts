@@ -4,8 +4,12 @@ import { featureOrders, featurePlans, groupReports, groups } from '../../db/sche
 import { seedDatabase } from '../../db/seed.ts';
 import * as authFn from '../../functions/auth.ts';
 import * as userFn from '../../functions/user.ts';
+import { expectConsoleError } from '../support/console-errors.ts';
 import { setupTestDb } from '../support/db.ts';
 import { callFunction } from '../support/functions.ts';
+
+// Registering sends the confirmation e-mail after the answer; this file starts no mail catcher.
+expectConsoleError(/SMTP_URL não configurado/);
 
 const { db } = await setupTestDb();
 

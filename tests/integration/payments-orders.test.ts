@@ -9,6 +9,7 @@ import * as featureOrdersFn from '../../functions/feature-orders.ts';
 import * as plansFn from '../../functions/feature-plans.ts';
 import * as methodsFn from '../../functions/payment-methods.ts';
 import { saveSettings } from '../../src/features/payments/settings.server.ts';
+import { expectConsoleError } from '../support/console-errors.ts';
 import { setupTestDb } from '../support/db.ts';
 import { type FakeMercadoPago, startFakeMercadoPago } from '../support/fake-mercadopago.ts';
 import { type FakeStripe, startFakeStripe } from '../support/fake-stripe.ts';
@@ -289,6 +290,7 @@ describe('POST /api/feature-orders/{id}/pay', () => {
   });
 
   it('answers a pt-BR 503 when the provider fails, and refuses an order already paid', async () => {
+    expectConsoleError(/stripe checkout failed/);
     await saveSettings(db, { ...SETTINGS, stripeSecretKey: 'rk_wrong_key' });
     const { token, id } = await newOrder();
     const res = await callFunction(

@@ -24,6 +24,7 @@ import { signMercadoPago } from '../../src/features/payments/providers/mercadopa
 import { simulatorEvent } from '../../src/features/payments/providers/simulator.ts';
 import { saveSettings } from '../../src/features/payments/settings.server.ts';
 import { resetEnvForTests } from '../../src/lib/env.server.ts';
+import { expectConsoleError } from '../support/console-errors.ts';
 import { setupTestDb } from '../support/db.ts';
 import { type FakeMercadoPago, startFakeMercadoPago } from '../support/fake-mercadopago.ts';
 import { type FakeStripe, startFakeStripe } from '../support/fake-stripe.ts';
@@ -420,6 +421,7 @@ describe("the admin's refund", () => {
 
 describe('provider failures', { timeout: 90_000 }, () => {
   it('Stripe 5xx: a pt-BR 503 and nothing changes; a retry refunds', async () => {
+    expectConsoleError(/stripe refund failed/);
     const paid = await paidOrder('stripe');
     stripe.failRefunds(2, 500); // the first try and the SDK's own retry
     const res = await withdraw(paid.token, paid.id);
@@ -438,6 +440,7 @@ describe('provider failures', { timeout: 90_000 }, () => {
   });
 
   it('Stripe timing out: a pt-BR 503 and nothing changes', async () => {
+    expectConsoleError(/stripe refund failed/);
     const paid = await paidOrder('stripe');
     stripe.hangRefunds(2);
     const res = await withdraw(paid.token, paid.id);
@@ -448,6 +451,7 @@ describe('provider failures', { timeout: 90_000 }, () => {
   });
 
   it('Mercado Pago 5xx answers 503, a refusal 502, and neither changes anything', async () => {
+    expectConsoleError(/mercadopago refund failed/);
     const paid = await paidOrder('mercadopago');
     mp.failRefunds(2, 503);
     const unavailable = await withdraw(paid.token, paid.id);

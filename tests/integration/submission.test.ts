@@ -12,8 +12,12 @@ import * as authFn from '../../functions/auth.ts';
 import * as imagesFn from '../../functions/images.ts';
 import * as submitFn from '../../functions/submit-group.ts';
 import { groupThumbnail } from '../../src/features/images/group-image.ts';
+import { expectConsoleError } from '../support/console-errors.ts';
 import { setupTestDb } from '../support/db.ts';
 import { callFunction } from '../support/functions.ts';
+
+// Registering sends the confirmation e-mail after the answer; this file starts no mail catcher.
+expectConsoleError(/SMTP_URL não configurado/);
 
 const { db } = await setupTestDb();
 const blobsDir = await mkdtemp(join(tmpdir(), 'blobs-'));
