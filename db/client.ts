@@ -10,6 +10,8 @@ import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** The handle a `db.transaction(async (tx) => …)` callback gets. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DriverName = 'pglite' | 'neon' | 'pg';
 
 export interface DbHandle {

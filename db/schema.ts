@@ -19,6 +19,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { TIME_ZONE } from '../src/lib/time-zone.ts';
 import { REPORT_REASONS, type ReportReason } from './report-reasons.ts';
 
 /** numeric(10,2) in the table, integer centavos in code (no floating-point money). */
@@ -735,7 +736,7 @@ export const legalNotices = pgTable(
       .notNull()
       .unique()
       .default(
-        sql`('JUR-' || extract(year from now() at time zone 'America/Sao_Paulo')::int || '-' || to_char(nextval('legal_notice_protocol_seq'), 'FM9999999999999000000'))`,
+        sql`('JUR-' || extract(year from now() at time zone ${sql.raw(`'${TIME_ZONE}'`)})::int || '-' || to_char(nextval('legal_notice_protocol_seq'), 'FM9999999999999000000'))`,
       ),
     kind: text('kind', { enum: LEGAL_NOTICE_KINDS }).notNull(),
     status: text('status', { enum: LEGAL_NOTICE_STATUSES }).notNull().default('pending'),

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { openDb } from '../db/client.ts';
 import { findAccessLogs } from '../src/features/access-log/access-log.server.ts';
 import { accessLogRange } from '../src/features/access-log/access-log.ts';
+import { TIME_ZONE, timeZoneOffset } from '../src/lib/time-zone.ts';
 
 const USAGE = 'uso: npm run access-log -- --email <e-mail> --from <AAAA-MM-DD> --to <AAAA-MM-DD>';
 const { values } = parseArgs({
@@ -25,7 +26,7 @@ try {
 }
 
 const saoPaulo = new Intl.DateTimeFormat('pt-BR', {
-  timeZone: 'America/Sao_Paulo',
+  timeZone: TIME_ZONE,
   dateStyle: 'short',
   timeStyle: 'medium',
 });
@@ -40,7 +41,7 @@ try {
     console.log(
       [
         entry.at.toISOString(),
-        `${saoPaulo.format(entry.at)} (America/Sao_Paulo, UTC-03:00)`,
+        `${saoPaulo.format(entry.at)} (${TIME_ZONE}, UTC${timeZoneOffset(entry.at)})`,
         entry.event,
         entry.ip ?? '[ilegível: ACCESS_LOG_KEY diferente]',
         `conta ${entry.userId}`,

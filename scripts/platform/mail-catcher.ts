@@ -11,6 +11,7 @@ import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { escapeHtml } from '../../src/lib/html.ts';
+import { TIME_ZONE } from '../../src/lib/time-zone.ts';
 
 export const MAIL_PAGE_PATH = '/__platform/mail';
 
@@ -165,7 +166,7 @@ function page(title: string, body: string): string {
 }
 
 const when = (date: Date) =>
-  date.toLocaleString('pt-BR', { timeZone: 'America/Sao_Paulo', dateStyle: 'short', timeStyle: 'medium' });
+  date.toLocaleString('pt-BR', { timeZone: TIME_ZONE, dateStyle: 'short', timeStyle: 'medium' });
 
 function listPage(mails: CaughtMail[], dir: string): string {
   const rows = mails

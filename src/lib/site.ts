@@ -26,7 +26,7 @@ export const SITE_DESCRIPTION =
 export const THEME_COLOR = '#25D366';
 
 export const LOCALE = 'pt-BR';
-export const TIME_ZONE = 'America/Sao_Paulo';
+export { TIME_ZONE } from './time-zone.ts';
 
 export interface NavItem {
   label: string;

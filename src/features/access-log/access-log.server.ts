@@ -10,13 +10,11 @@
 // key) so that the events of one account before and after an e-mail change are found together.
 import { createHmac } from 'node:crypto';
 import { and, asc, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
-import type { Db } from '#db/client.ts';
+import type { Db, Tx } from '#db/client.ts';
 import { type AccessEvent, accessLogs, users } from '#db/schema.ts';
 import { secret } from '#src/lib/env.server.ts';
 import { seal, unseal } from '#src/lib/secret-box.server.ts';
 import { ACCESS_LOG_RETENTION_MONTHS, normaliseEmail } from './access-log.ts';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 const accessLogKey = () => secret('ACCESS_LOG_KEY');
 

@@ -1,11 +1,9 @@
 // Pure rules of the access logs (Marco Civil art. 15): how long they are kept, how an e-mail is
 // normalised before it is hashed, and how the admin command reads its dates.
+import { startOfDay } from '#src/lib/time-zone.ts';
 
 /** Kept this long (art. 15: six months), then deleted by the hourly pruning. */
 export const ACCESS_LOG_RETENTION_MONTHS = 6;
-
-/** Dates given as days are São Paulo days (UTC-3 all year since 2019), as a court order names them. */
-const SAO_PAULO_OFFSET = '-03:00';
 
 /** The form of an e-mail that is hashed: trimmed and lower-cased, as accounts compare them. */
 export function normaliseEmail(email: string): string {
@@ -14,7 +12,8 @@ export function normaliseEmail(email: string): string {
 
 function parseInstant(value: string, endOfDay: boolean): Date {
   const day = /^\d{4}-\d{2}-\d{2}$/.test(value);
-  const date = new Date(day ? `${value}T00:00:00${SAO_PAULO_OFFSET}` : value);
+  // Dates given as days are São Paulo days, as a court order names them.
+  const date = day ? startOfDay(value) : new Date(value);
   if (Number.isNaN(date.getTime())) throw new Error(`data inválida: ${value} (use AAAA-MM-DD ou ISO 8601)`);
   // A day as the end of a range includes that whole day.
   return day && endOfDay ? new Date(date.getTime() + 86_400_000) : date;

@@ -12,7 +12,13 @@ import { api, messageOf } from '#src/lib/api.ts';
 import { fieldErrors } from '#src/lib/form-errors.ts';
 import { formatCount } from '#src/lib/format.ts';
 import { useApi } from '#src/lib/use-api.ts';
-import { ADS_PAGE_SIZE, AdFormSchema } from '../ads/ads.schema.ts';
+import { ADS_PAGE_SIZE, type AdminAdJson as Ad, AdFormSchema } from '../ads/ads.schema.ts';
+import {
+  IMAGE_MAX_BYTES,
+  IMAGE_MAX_LABEL,
+  IMAGE_TOO_LARGE_MESSAGE,
+  IMAGE_TYPE_MESSAGE,
+} from '../images/group-image.ts';
 import {
   FormDialog,
   ListView,
@@ -27,21 +33,10 @@ import {
 } from './admin-kit.tsx';
 import { adminScreen } from './RequireAdmin.tsx';
 
-interface Ad {
-  id: string;
-  title: string;
-  description: string;
-  link: string;
-  image: string | null;
-  cliques: number;
-  active: boolean;
-}
 interface AdPage {
   advertisements: Ad[];
   pagination: { page: number; limit: number; total: number; totalPages: number };
 }
-
-const MAX_IMAGE = 5 * 1024 * 1024;
 
 function AdImage({ src, alt }: { src: string | null; alt: string }) {
   const [failed, setFailed] = useState(false);
@@ -76,8 +71,8 @@ function AdDialog({ ad, onClose, onSaved }: { ad: Ad | null; onClose: () => void
   function onSubmit() {
     const parsed = AdFormSchema.safeParse(form);
     const found = parsed.success ? {} : fieldErrors(parsed.error);
-    if (file && file.size > MAX_IMAGE) found.image = 'A imagem não pode ter mais que 5MB';
-    if (file && !file.type.startsWith('image/')) found.image = 'O arquivo deve ser uma imagem';
+    if (file && file.size > IMAGE_MAX_BYTES) found.image = IMAGE_TOO_LARGE_MESSAGE;
+    if (file && !file.type.startsWith('image/')) found.image = IMAGE_TYPE_MESSAGE;
     const body = new FormData();
     body.set('title', form.title);
     body.set('description', form.description);
@@ -119,7 +114,7 @@ function AdDialog({ ad, onClose, onSaved }: { ad: Ad | null; onClose: () => void
       <Field
         label="Imagem (opcional)"
         error={errors.image}
-        hint="JPG, PNG, WebP ou GIF até 5MB. Convertida para WebP."
+        hint={`JPG, PNG, WebP ou GIF até ${IMAGE_MAX_LABEL}. Convertida para WebP.`}
       >
         {(p) => (
           <input

@@ -11,6 +11,7 @@ import { toast } from '#src/components/ui/toast.store.ts';
 import { CSV_MESSAGES } from '#src/features/csv/csv.schema.ts';
 import { CSV_HEADER, neutraliseCell, splitCsv } from '#src/features/csv/csv.ts';
 import { INVITE_LINK_MESSAGE } from '#src/features/groups/groups.ts';
+import { IMAGE_MAX_LABEL } from '#src/features/images/group-image.ts';
 import { ApiError, api, messageOf } from '#src/lib/api.ts';
 import { formatCount } from '#src/lib/format.ts';
 
@@ -311,8 +312,8 @@ export function CsvImport() {
         <ul className="mt-3 list-disc space-y-1 pl-5">
           <li>{INVITE_LINK_MESSAGE}</li>
           <li>
-            Imagem: endereço http(s) de uma imagem JPG, PNG ou GIF (até 5MB), baixada e guardada pelo site, ou
-            vazio. Uma imagem que não puder ser usada é ignorada e a linha é importada sem ela.
+            Imagem: endereço http(s) de uma imagem JPG, PNG ou GIF (até {IMAGE_MAX_LABEL}), baixada e guardada
+            pelo site, ou vazio. Uma imagem que não puder ser usada é ignorada e a linha é importada sem ela.
           </li>
           <li>Sem categoria, o grupo vai para a primeira categoria da lista.</li>
           <li>Status: Aprovado ou Pendente (vazio: Aprovado).</li>

@@ -7,13 +7,13 @@ import { type Advertisement, advertisements } from '#db/schema.ts';
 import { requestRebuild } from '#src/features/rebuilds/rebuilds.server.ts';
 import { AppError } from '#src/lib/http.server.ts';
 import { storeAdImage } from '../images/uploads.server.ts';
-import { AD_NOT_FOUND, type AdForm, type AdPatch } from './ads.schema.ts';
+import { AD_NOT_FOUND, type AdForm, type AdminAdJson, type AdPatch } from './ads.schema.ts';
 
 /** Ads are not shown on group pages: their changes leave those in the CDN. */
 const NO_GROUP_PAGE = { groups: [] };
 
-/** An ad as the API answers it. */
-export function toAdJson(ad: Advertisement) {
+/** An ad as the admin's API answers it. */
+export function toAdJson(ad: Advertisement): AdminAdJson {
   return {
     id: ad.id,
     title: ad.title,

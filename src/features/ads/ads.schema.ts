@@ -24,6 +24,13 @@ export interface AdvertisementJson {
   image: string | null;
 }
 
+/** An ad as the admin's API answers it: what the public sees, and its state and clicks. */
+export interface AdminAdJson extends AdvertisementJson {
+  cliques: number;
+  active: boolean;
+  createdAt: string;
+}
+
 // --- The admin's ad form ------------------------------------------------------------------------
 
 export const ADS_PAGE_SIZE = 6;

@@ -3,7 +3,7 @@
 // its purpose and expiry (and, for an e-mail change, the new address it confirms).
 import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Db } from '#db/client.ts';
+import type { Db, Tx } from '#db/client.ts';
 import { type AuthTokenPurpose, authTokens, users } from '#db/schema.ts';
 import { recordAccess } from '#src/features/access-log/access-log.server.ts';
 import { subjectHash } from '#src/features/analytics/visitor.server.ts';
@@ -14,8 +14,6 @@ import { AppError } from '#src/lib/http.server.ts';
 import { consumeRateLimit } from '#src/lib/rate-limit.server.ts';
 import { assertPassword, hashPassword } from './password.server.ts';
 import { endAllSessions } from './session.server.ts';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export const CONFIRM_LINK_INVALID_MESSAGE =
   'Este link de confirmação é inválido ou expirou. Entre no seu painel e peça um novo e-mail.';

@@ -8,7 +8,7 @@ import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
-import { IMAGE_MAX_BYTES, storedImageKey } from '#src/features/images/group-image.ts';
+import { IMAGE_MAX_BYTES, IMAGE_MAX_LABEL, storedImageKey } from '#src/features/images/group-image.ts';
 import { imageUrl, prepareImage, saveImage } from '#src/features/images/stored-images.server.ts';
 import { getEnv } from '#src/lib/env.server.ts';
 import { readBounded } from '#src/lib/read-bounded.server.ts';
@@ -25,7 +25,7 @@ export const CSV_IMAGE_MESSAGES = {
   unreachable: 'Imagem ignorada: não foi possível baixar a imagem',
   status: (status: number) => `Imagem ignorada: o endereço respondeu HTTP ${status}`,
   timeout: 'Imagem ignorada: o servidor da imagem demorou demais para responder',
-  tooLarge: 'Imagem ignorada: a imagem tem mais que 5MB',
+  tooLarge: `Imagem ignorada: a imagem tem mais que ${IMAGE_MAX_LABEL}`,
   notImage: 'Imagem ignorada: o arquivo não é uma imagem JPG, PNG ou GIF',
   notStored: 'Imagem ignorada: não foi possível guardar a imagem agora',
   noTime: 'Imagem ignorada: tempo esgotado para baixar as imagens desta parte do arquivo',

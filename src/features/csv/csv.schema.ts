@@ -12,12 +12,15 @@ export const CsvImportQuerySchema = z.object({
     .transform((v) => v === '1'),
 });
 
+/** The most one part of a CSV import may be (the admin screen sends a big file in parts). */
+export const CSV_MAX_BYTES = 5 * 1024 * 1024;
+
 export const CSV_MESSAGES = {
   noFile: 'Por favor, selecione um arquivo CSV para importar',
   wrongFormat: 'Por favor, selecione um arquivo CSV',
   wrongFormatTitle: 'Formato inválido',
   missingColumns: 'O arquivo deve ter ao menos as colunas titulo e link',
-  tooLarge: 'O arquivo CSV pode ter no máximo 5MB',
+  tooLarge: `O arquivo CSV pode ter no máximo ${CSV_MAX_BYTES / (1024 * 1024)}MB`,
   /** the admin screen sends a big file in parts; the file itself may be this large */
   tooLargeFile: 'O arquivo CSV pode ter no máximo 100MB',
   unreadable: 'Não foi possível ler o arquivo CSV. Verifique se ele está no formato correto.',

@@ -24,7 +24,7 @@ import {
 import { INVITE_LINK_MESSAGE, normalizeInviteLink } from '#src/features/groups/groups.ts';
 import { requestRebuild } from '#src/features/rebuilds/rebuilds.server.ts';
 import { AppError } from '#src/lib/http.server.ts';
-import { CSV_MESSAGES } from './csv.schema.ts';
+import { CSV_MAX_BYTES, CSV_MESSAGES } from './csv.schema.ts';
 import {
   CSV_HEADER,
   CSV_REQUIRED,
@@ -40,7 +40,6 @@ import {
 } from './csv.ts';
 import { importImages } from './csv-images.server.ts';
 
-export const CSV_MAX_BYTES = 5 * 1024 * 1024;
 /** Rows written per transaction. */
 export const IMPORT_BATCH_ROWS = 500;
 /** A request stops downloading pictures after this long (the rest are dropped with a warning). */

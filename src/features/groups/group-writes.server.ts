@@ -2,12 +2,10 @@
 // the CSV import): which category a text names, which invite codes are taken, which title slug a
 // group gets, and the insert itself. Messages stay with the callers (each screen words its own).
 import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
-import type { Db } from '#db/client.ts';
+import type { Db, Tx } from '#db/client.ts';
 import { categories, groupSlugHistory, groups } from '#db/schema.ts';
 import { AppError } from '#src/lib/http.server.ts';
 import { INVITE_TAKEN_LOGIN_MESSAGE, INVITE_TAKEN_MESSAGE, slugify, titleSlugFor } from './groups.ts';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface CategoryRef {
   id: number;

@@ -4,12 +4,10 @@
 // its group: no other group is given that title slug in that category, so a shared link never lands on
 // another group's page. The group itself may take a former address back (it then stops redirecting).
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '#db/client.ts';
+import type { Db, Tx } from '#db/client.ts';
 import { groupCategory } from '#db/joins.ts';
 import { categories, groupSlugHistory, groups } from '#db/schema.ts';
 import { isPublicGroup } from './groups.server.ts';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
  * Record that a group leaves `from` for `to` (inside the transaction that moves it): `from` becomes a

@@ -38,5 +38,7 @@ export function groupAvatar(group: { id: string; image: string | null }): string
 
 /** A group picture sent by a form: the cap and the messages. */
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
-export const IMAGE_TOO_LARGE_MESSAGE = 'A imagem não pode ter mais que 5MB';
+/** The cap as people read it ('5MB'), for hints and messages. */
+export const IMAGE_MAX_LABEL = `${IMAGE_MAX_BYTES / (1024 * 1024)}MB`;
+export const IMAGE_TOO_LARGE_MESSAGE = `A imagem não pode ter mais que ${IMAGE_MAX_LABEL}`;
 export const IMAGE_TYPE_MESSAGE = 'O arquivo deve ser uma imagem';

@@ -6,7 +6,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { type Db, rowsOf } from '#db/client.ts';
+import { type Db, rowsOf, type Tx } from '#db/client.ts';
 import { groupCategory } from '#db/joins.ts';
 import {
   categories,
@@ -33,8 +33,6 @@ import {
   type LegalNoticeDecisionSchema,
   type LegalNoticeSchema,
 } from './legal-notices.schema.ts';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Notices accepted per sender's network address: per hour and per day. */
 export const NOTICES_PER_ADDRESS_HOUR = 5;

@@ -2,14 +2,12 @@
 // payment receipt, refund notice, and the featuring reminders. Each writes to the outbox (inside the
 // caller's transaction when given one); the callers send right after their action with `deliverMail`.
 import { and, eq, gt, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '#db/client.ts';
+import type { Db, Tx } from '#db/client.ts';
 import { groupCategory, groupOwner, orderBuyer, orderGroup, orderPlan } from '#db/joins.ts';
 import { categories, featureOrders, featurePlans, groups, users } from '#db/schema.ts';
 import { groupPath } from '#src/features/groups/groups.ts';
 import { deliverMail, enqueueMail } from './outbox.server.ts';
 import type { MailTemplates } from './templates.ts';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export const REASONS = {
   hiddenByReports: 'Recebemos várias denúncias de golpe ou conteúdo ilegal sobre este grupo.',
@@ -122,8 +120,11 @@ async function orderForMail(db: Db | Tx, orderId: string) {
   return order;
 }
 
-/** The receipt of an order that just became active (call inside the activation's transaction). */
-export async function queuePaymentReceipt(tx: Db | Tx, orderId: string) {
+/**
+ * The receipt of an order that just became active (call inside the activation's transaction), with
+ * the last moment its buyer may withdraw (the payments' rule, computed by the caller).
+ */
+export async function queuePaymentReceipt(tx: Db | Tx, orderId: string, withdrawableUntil: Date) {
   const o = await orderForMail(tx, orderId);
   if (!o?.startDate || !o.endDate || o.groupTitle === null) return undefined;
   return enqueueMail(tx, {
@@ -139,6 +140,7 @@ export async function queuePaymentReceipt(tx: Db | Tx, orderId: string) {
       startDate: o.startDate.toISOString(),
       endDate: o.endDate.toISOString(),
       orderId: o.id,
+      withdrawableUntil: withdrawableUntil.toISOString(),
     },
     dedupeKey: `receipt:${o.id}`,
   });

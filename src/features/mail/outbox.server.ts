@@ -2,14 +2,12 @@
 // there is one), sent right after the action, and retried by the scheduled send-mail function with
 // backoff until it is sent or given up. Sending never fails the action: errors land in the row.
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import { type Db, rowsOf } from '#db/client.ts';
+import { type Db, rowsOf, type Tx } from '#db/client.ts';
 import { type MailStatus, mailOutbox, users } from '#db/schema.ts';
 import { getEnv } from '#src/lib/env.server.ts';
 import { AppError } from '#src/lib/http.server.ts';
 import { type MailTemplates, renderMail, SENT_TO_UNCONFIRMED, type TemplateName } from './templates.ts';
 import { sendMail } from './transport.server.ts';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Attempts before a message is given up ('failed'); the admin can send it again. */
 export const MAX_ATTEMPTS = 6;

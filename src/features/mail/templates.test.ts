@@ -21,6 +21,7 @@ const samples: { [T in TemplateName]: MailTemplates[T] } = {
     startDate: '2026-06-01T12:00:00Z',
     endDate: '2026-06-08T12:00:00Z',
     orderId: 'o1',
+    withdrawableUntil: '2026-06-09T02:59:59Z',
   },
   payment_refunded: {
     name: evil,
@@ -79,7 +80,7 @@ describe('renderMail', () => {
     expect(receipt.text).toContain('Valor: R$ 1.234,56');
     expect(receipt.text).toContain('Forma de pagamento: Mercado Pago');
     expect(receipt.text).toContain('Período: 01/06/2026 a 08/06/2026');
-    expect(receipt.text).toContain('desistir da compra em até 7 dias');
+    expect(receipt.text).toContain('desistir da compra até 08/06/2026');
     const refund = renderMail('payment_refunded', samples.payment_refunded, ctx);
     expect(refund.text).toContain('Recebemos sua desistência da compra');
     expect(refund.text).toContain('Valor devolvido: R$ 1.234,56');

@@ -46,6 +46,8 @@ export interface MailTemplates {
     startDate: string;
     endDate: string;
     orderId: string;
+    /** the last moment the buyer may withdraw (CDC art. 49) */
+    withdrawableUntil: string;
   };
   payment_refunded: {
     name: string;
@@ -297,7 +299,7 @@ const BUILDERS: { [T in TemplateName]: (data: MailTemplates[T], ctx: MailContext
       ]),
       button('Ver meus destaques', absolute(ctx, '/painel')),
       note(
-        "Você pode desistir da compra em até 7 dias do pagamento, com devolução do valor total: use 'Desistir da compra' em Meus Destaques, no seu painel.",
+        `Você pode desistir da compra até ${formatDate(d.withdrawableUntil)}, com devolução do valor total: use 'Desistir da compra' em Meus Destaques, no seu painel.`,
       ),
       note('Guarde este e-mail como comprovante.'),
     ],

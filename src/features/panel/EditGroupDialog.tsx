@@ -9,6 +9,7 @@ import { toast } from '#src/components/ui/toast.store.ts';
 import { checkGroupForm, type FieldErrors, GroupFields } from '#src/features/submission/GroupFields.tsx';
 import { ApiError, api } from '#src/lib/api.ts';
 import { useLoad } from '#src/lib/use-api.ts';
+import { IMAGE_MAX_LABEL } from '../images/group-image.ts';
 
 /** A group as the panel lists it (GET /api/user/groups). */
 export interface OwnGroup {
@@ -146,7 +147,7 @@ export function EditGroupDialog({
               link: group.link,
               category: shown.category,
             }}
-            imageHint="Envie uma nova imagem só se quiser trocá-la. JPG, PNG ou GIF (máx. 5MB)"
+            imageHint={`Envie uma nova imagem só se quiser trocá-la. JPG, PNG ou GIF (máx. ${IMAGE_MAX_LABEL})`}
           />
         </form>
       )}

@@ -8,6 +8,7 @@ import { Dialog } from '#src/components/ui/Dialog.tsx';
 import { toast } from '#src/components/ui/toast.store.ts';
 import { api } from '#src/lib/api.ts';
 import { formatBRL, formatDate } from '#src/lib/format.ts';
+import { WITHDRAWAL_DAYS } from './payments.ts';
 
 export interface WithdrawableOrder {
   id: string;
@@ -55,7 +56,7 @@ export function WithdrawOrder({ order, onDone }: { order: WithdrawableOrder; onD
         open={open}
         onOpenChange={(next) => !busy && setOpen(next)}
         title="Desistir da compra?"
-        description={`Você pode desistir até ${formatDate(order.withdrawableUntil)} (7 dias após o pagamento).`}
+        description={`Você pode desistir até ${formatDate(order.withdrawableUntil)} (${WITHDRAWAL_DAYS} dias após o pagamento).`}
         footer={
           <>
             <Button variant="secondary" onClick={() => setOpen(false)} disabled={busy}>

@@ -2,11 +2,9 @@
 // admin approval of an order, the admin's feature actions): the group row is locked and its new end
 // comes from extendFeaturedEnd, so concurrent featurings add up instead of overwriting each other.
 import { eq } from 'drizzle-orm';
-import type { Db } from '#db/client.ts';
+import type { Tx } from '#db/client.ts';
 import { groups } from '#db/schema.ts';
 import { extendFeaturedEnd } from './payments.ts';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
  * Inside a transaction: feature the group `days` more (extendFeaturedEnd) and return its new end, or

@@ -8,6 +8,9 @@ export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
 /** The local simulator stands in for a provider only on a developer's machine or in tests. */
 export type CheckoutProviderName = PaymentProviderName | 'simulator';
 
+/** CDC art. 49: an online purchase may be withdrawn within 7 days, with everything paid back. */
+export const WITHDRAWAL_DAYS = 7;
+
 export const MESSAGES = {
   createOrderFailed: 'Erro ao criar pedido',
   selectGroupAndPlan: 'Selecione um grupo e um plano para continuar',
@@ -28,15 +31,12 @@ export const MESSAGES = {
   orderNotVisibleYet: 'Pedido ainda não encontrado. Tente novamente em instantes.',
   simulatorUnavailable: 'O simulador de pagamento só existe no ambiente local.',
   withdrawOnlyPaid: 'Só é possível desistir de um pedido pago.',
-  withdrawWindowOver: 'O prazo de 7 dias para desistir desta compra já terminou.',
+  withdrawWindowOver: `O prazo de ${WITHDRAWAL_DAYS} dias para desistir desta compra já terminou.`,
   refundOnlyPaid: 'Só é possível reembolsar um pedido pago.',
   refundUnavailable: 'O meio de pagamento não respondeu. Nada foi alterado: tente de novo em alguns minutos.',
   refundRefused:
     'O meio de pagamento recusou o reembolso. Nada foi alterado: confira o pagamento no painel do provedor.',
 } as const;
-
-/** CDC art. 49: an online purchase may be withdrawn within 7 days, with everything paid back. */
-export const WITHDRAWAL_DAYS = 7;
 
 /** Statuses of an order that was paid (and so can be refunded). */
 export const PAID_STATUSES: readonly string[] = ['paid', 'active', 'expired'];

@@ -2,7 +2,7 @@
 // the provider's event), an admin may activate a pending one by hand, a lost notification is found by
 // asking the provider (auto-approve), a declined payment marks it failed.
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
-import type { Db } from '#db/client.ts';
+import type { Db, Tx } from '#db/client.ts';
 import { type FeatureOrder, featureOrders, processedWebhookEvents } from '#db/schema.ts';
 import { queuePaymentReceipt } from '#src/features/mail/notify.server.ts';
 import { deliverMail } from '#src/features/mail/outbox.server.ts';
@@ -11,11 +11,9 @@ import { AppError } from '#src/lib/http.server.ts';
 import { isUuid } from '#src/lib/ids.ts';
 import { extendFeaturing } from './featuring.server.ts';
 import { providerFor } from './payment-providers.server.ts';
-import { type CheckoutProviderName, extendFeaturedEnd, MESSAGES } from './payments.ts';
+import { type CheckoutProviderName, extendFeaturedEnd, MESSAGES, withdrawalDeadline } from './payments.ts';
 import type { SettledPayment } from './providers/provider.ts';
 import { getClearSettings } from './settings.server.ts';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
  * Activate a locked order: the group is featured for the plan's days by extendFeaturing (a renewal or
@@ -42,7 +40,7 @@ async function activateLocked(
       ...(paymentIntentId ? { stripePaymentIntentId: paymentIntentId } : {}),
     })
     .where(eq(featureOrders.id, order.id));
-  return queuePaymentReceipt(tx, order.id);
+  return queuePaymentReceipt(tx, order.id, withdrawalDeadline(now));
 }
 
 export type SettleOutcome =

@@ -3,6 +3,7 @@
 // run goes on.
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '#db/client.ts';
+import { TIME_ZONE } from '#src/lib/time-zone.ts';
 import {
   AUTH_TOKEN_KEEP_DAYS,
   ENGAGEMENT_KEEP_DAYS,
@@ -35,7 +36,7 @@ export async function prunePersonalData(db: Db, now: Date = new Date()): Promise
   const engagementEvents = await deleteBatch(
     db,
     'engagement_events',
-    sql`counted and day < (${at} at time zone 'America/Sao_Paulo')::date - ${ENGAGEMENT_KEEP_DAYS}::int`,
+    sql`counted and day < (${at} at time zone ${TIME_ZONE})::date - ${ENGAGEMENT_KEEP_DAYS}::int`,
   );
   // A pending e-mail is still to be sent: only finished ones go.
   const mailOutbox = await deleteBatch(

@@ -11,6 +11,7 @@
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '#db/client.ts';
 import { categories, groups } from '#db/schema.ts';
+import { TIME_ZONE } from '#src/lib/time-zone.ts';
 import {
   type GroupPage,
   type GroupRow,
@@ -115,11 +116,9 @@ function filtersOf(query: SearchQuery, textLeads: boolean): SQL[] {
   const created = textLeads ? sql`(${groups.createdAt} + interval '0 s')` : groups.createdAt;
   // Dates are days in São Paulo, the visitor's calendar: "até 10/03" includes all of 10/03.
   if (query.dateAfter)
-    filters.push(sql`${created} >= (${query.dateAfter}::date)::timestamp at time zone 'America/Sao_Paulo'`);
+    filters.push(sql`${created} >= (${query.dateAfter}::date)::timestamp at time zone ${TIME_ZONE}`);
   if (query.dateBefore)
-    filters.push(
-      sql`${created} < (${query.dateBefore}::date + 1)::timestamp at time zone 'America/Sao_Paulo'`,
-    );
+    filters.push(sql`${created} < (${query.dateBefore}::date + 1)::timestamp at time zone ${TIME_ZONE}`);
   return filters;
 }
 

@@ -9,6 +9,7 @@ import {
   IMAGE_TYPE_MESSAGE,
 } from '#src/features/images/group-image.ts';
 import { fieldErrors } from '#src/lib/form-errors.ts';
+import { IMAGE_MAX_LABEL } from '../images/group-image.ts';
 import { SubmissionSchema } from './submission.schema.ts';
 
 export type FieldErrors = Record<string, string>;
@@ -38,7 +39,7 @@ export function GroupFields({
   categories,
   errors,
   values,
-  imageHint = 'JPG, PNG ou GIF (máx. 5MB)',
+  imageHint = `JPG, PNG ou GIF (máx. ${IMAGE_MAX_LABEL})`,
   onLinkChange,
   afterLink,
   onImageChange,

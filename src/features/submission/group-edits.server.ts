@@ -2,7 +2,7 @@
 // changes to an approved group wait for moderation as a revision) and delete. Admins review revisions.
 // Only the owner or an admin reaches a group here; anyone else gets the same 404 as a missing group.
 import { and, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { Db } from '#db/client.ts';
+import type { Db, Tx } from '#db/client.ts';
 import { groupCategory } from '#db/joins.ts';
 import { categories, featureOrders, groupRevisions, groups, users } from '#db/schema.ts';
 import { recordAccess } from '#src/features/access-log/access-log.server.ts';
@@ -21,8 +21,6 @@ import { consumeRateLimit } from '#src/lib/rate-limit.server.ts';
 import { assertInviteFree, freeTitleSlug, inviteTakenError } from '../groups/group-writes.server.ts';
 import { groupPath, normalizeInviteLink } from '../groups/groups.ts';
 import { keepFormerAddress } from '../groups/slugs.server.ts';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export const EDIT_TOO_MANY_MESSAGE = 'Você fez muitas alterações em pouco tempo. Tente novamente mais tarde.';
 export const REVISION_REVIEWED_MESSAGE = 'Esta alteração já foi analisada.';

@@ -19,6 +19,7 @@ import { isUniqueViolation } from '#src/lib/db-errors.ts';
 import { getEnv } from '#src/lib/env.server.ts';
 import { AppError, parse, readForm } from '#src/lib/http.server.ts';
 import { consumeRateLimit } from '#src/lib/rate-limit.server.ts';
+import { IMAGE_TOO_LARGE_MESSAGE } from '../images/group-image.ts';
 import { deleteImage, imageUrl, prepareImage, saveImage } from '../images/stored-images.server.ts';
 import { SubmissionSchema } from './submission.schema.ts';
 
@@ -35,14 +36,13 @@ export interface SubmissionForm {
 
 /** The most a submission's body may be: the 5 MB image and the text fields around it. */
 const SUBMISSION_MAX_BYTES = 6 * 1024 * 1024;
-const IMAGE_TOO_LARGE = 'A imagem não pode ter mais que 5MB';
 
 /** Multipart (or urlencoded) body to plain fields plus the image file, read with a size cap. */
 export async function readSubmission(req: Request): Promise<SubmissionForm> {
   const form = await readForm(
     req,
     SUBMISSION_MAX_BYTES,
-    new AppError('PAYLOAD_TOO_LARGE', IMAGE_TOO_LARGE, { image: IMAGE_TOO_LARGE }),
+    new AppError('PAYLOAD_TOO_LARGE', IMAGE_TOO_LARGE_MESSAGE, { image: IMAGE_TOO_LARGE_MESSAGE }),
   );
   const fields: Record<string, unknown> = {};
   for (const name of ['title', 'description', 'link', 'category']) {
