@@ -5,8 +5,10 @@
 // public groups.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
-import { type DbHandle, rowsOf } from '../db/client.ts';
+import { count, eq, sql } from 'drizzle-orm';
+import type { DbHandle } from '../db/client.ts';
+import { categories, groups } from '../db/schema.ts';
+import { isPublicGroup } from '../src/features/groups/groups.server.ts';
 import { type Latency, latency, log, round } from './lib.ts';
 
 export interface SitemapFigures {
@@ -28,14 +30,18 @@ export interface PagesSection {
   sitemap: SitemapFigures;
 }
 
-/** What a crawler needs of a group page: title, description, canonical, JSON-LD and the invite link. */
+/**
+ * What a crawler needs of a group page: title, description, canonical, JSON-LD and the way in. Since
+ * decision 0012 'Entrar no Grupo' goes through `/entrar/{id}` (the current link, read at the join): no
+ * built page carries an invite link.
+ */
 export function completeGroupHtml(html: string): boolean {
   return (
     /<title>[^<]+<\/title>/.test(html) &&
     /<meta name="description" content="[^"]+"/.test(html) &&
     /<link rel="canonical" href="[^"]+"/.test(html) &&
     html.includes('application/ld+json') &&
-    /href="https:\/\/(chat\.)?whatsapp\.com\//.test(html)
+    /href="\/entrar\/[0-9a-f-]{36}"/.test(html)
   );
 }
 
@@ -60,12 +66,15 @@ export async function benchPages(
   outDir: string,
   iterations: number,
 ): Promise<PagesSection> {
-  // A random sample of public groups, sorted by whether the build wrote their page.
-  const rows = rowsOf<{ path: string }>(
-    await handle.db.execute(sql`
-      select '/' || c.slug || '/' || g.title_slug as path from groups g join categories c on c.id = g.category_id
-      where g.approved and g.hidden_at is null order by md5(g.id::text) limit ${iterations * 40}`),
-  );
+  // A random sample of public groups (the product's own rule: 18+ groups have no public page), sorted by
+  // whether the build wrote their page.
+  const rows = await handle.db
+    .select({ path: sql<string>`'/' || ${categories.slug} || '/' || ${groups.titleSlug}` })
+    .from(groups)
+    .innerJoin(categories, eq(categories.id, groups.categoryId))
+    .where(isPublicGroup)
+    .orderBy(sql`md5(${groups.id}::text)`)
+    .limit(iterations * 40);
   const built = (p: string) => existsSync(path.join(outDir, p, 'index.html'));
   const onDemand = rows.map((r) => r.path).filter((p) => !built(p));
   const prerendered = rows.map((r) => r.path).filter(built);
@@ -117,9 +126,8 @@ async function benchSitemap(handle: DbHandle, base: string): Promise<SitemapFigu
     largestFileUrls = Math.max(largestFileUrls, locs.length);
     largestFileKb = Math.max(largestFileKb, round(Buffer.byteLength(xml) / 1024, 1));
   }
-  const [row] = rowsOf<{ n: number }>(
-    await handle.db.execute(sql`select count(*)::int as n from groups where approved and hidden_at is null`),
-  );
+  // The sitemap lists the public groups, by the same rule as every other surface.
+  const [row] = await handle.db.select({ n: count() }).from(groups).where(isPublicGroup);
   return {
     files: listed.length || 1,
     groupUrls,

@@ -253,8 +253,17 @@ function targetsFor(size: number, f: Record<string, unknown>): Target[] {
       met: pages.onDemand.complete === pages.onDemand.n && pages.prerendered.complete === pages.prerendered.n,
     });
   }
+  // No longer a target: since pages past PRERENDER_GROUPS are rendered on demand (decision 0008) the full
+  // build stopped growing with the catalogue, and a rebuild's fixed start, Vite and walk (~12 s) make any
+  // ratio to it large; the rebuild's own time (<= 30 s at 1M, above) is the target (docs/benchmarks.md).
   if (build?.rebuild)
-    out.push(target(label('rebuild after 1% / full build'), build.rebuild.ratioToFull * 100, '<=', 10, '%'));
+    out.push({
+      name: label('rebuild after 1% / full build'),
+      target: 'reported',
+      value: Math.round(build.rebuild.ratioToFull * 1000) / 10,
+      unit: '%',
+      met: null,
+    });
   const weights = f.pageWeight as
     | { name: string; status: number; htmlGzKb: number; jsGzKbBeforeInteraction: number }[]
     | undefined;
