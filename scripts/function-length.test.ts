@@ -11,7 +11,7 @@ const root = path.resolve(import.meta.dirname, '..');
 const LONG = 150;
 const MEDIUM = 80;
 /** The goal is 30; the count when this check was written, to be lowered as functions are split. */
-const OVER_80_AT_MOST = 55;
+const OVER_80_AT_MOST = 52;
 /** Functions over 150 lines when this check was written (file and name): split them, then drop the line. */
 const STILL_LONG = new Set([
   'src/features/search/SearchPage.tsx SearchPage',
@@ -19,17 +19,11 @@ const STILL_LONG = new Set([
   'src/features/admin/GroupsManager.tsx GroupsManager',
   'src/features/admin/PaymentsAdmin.tsx AdminPayments',
   'src/features/payments/FeaturePlans.tsx FeaturePlans',
-  'src/features/admin/CsvImport.tsx CsvImport',
-  'src/features/directory/CategoryGroups.tsx CategoryGroups',
-  'src/features/admin/SitemapAdmin.tsx SitemapAdmin',
   'src/features/account/account-data.server.ts exportAccountData',
   'src/features/csv/csv.server.ts importGroups',
-  'src/features/admin/PaymentSettingsForm.tsx PaymentSettingsForm',
-  'src/features/claims/ClaimGroupDialog.tsx ClaimGroupDialog',
   'src/features/legal-notices/LegalNoticeForm.tsx LegalNoticeForm',
   'src/features/search/SearchBox.tsx SearchBox',
   'src/features/admin/RevisionReview.tsx RevisionReview',
-  'src/features/admin/PwaAdmin.tsx PwaAdmin',
 ]);
 
 /** Every function of a file with its length in lines, named by its declaration or the variable it is assigned to. */

@@ -113,7 +113,6 @@ function PanelLink({ href, children }: { href: string; children: ReactNode }) {
 function PaymentSettingsForm() {
   const { data, error } = useApi<Partial<Settings>>('/api/admin/payment-settings');
   const [settings, setSettings] = useState<Settings | null>(null);
-  const [tab, setTab] = useState<Tab>('mercadopago');
   const [saving, setSaving] = useState(false);
 
   useEffect(() => {
@@ -136,8 +135,7 @@ function PaymentSettingsForm() {
 
   if (!settings) return <Spinner />;
 
-  const set = <K extends keyof Settings>(key: K, value: Settings[K]) =>
-    setSettings({ ...settings, [key]: value });
+  const set: SetSetting = (key, value) => setSettings({ ...settings, [key]: value });
   const toggle = (provider: 'mercadopago' | 'stripe') => {
     const key = provider === 'mercadopago' ? 'mercadopagoEnabled' : 'stripeEnabled';
     const next = { ...settings, [key]: !settings[key] };
@@ -176,31 +174,143 @@ function PaymentSettingsForm() {
     }
   }
 
+  return (
+    <div className="space-y-5">
+      <h1 className="text-2xl font-bold text-neutral-900">Configurações de Pagamento</h1>
+      <ProviderList settings={settings} set={set} toggle={toggle} />
+      <ProviderKeys settings={settings} set={set} />
+      <div className="flex justify-end">
+        <Button size="lg" onClick={save} disabled={saving}>
+          {saving ? 'Salvando...' : 'Salvar Configurações'}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+type SetSetting = <K extends keyof Settings>(key: K, value: Settings[K]) => void;
+
+/** 'Métodos de pagamento': each provider on or off, and the preferred one. */
+function ProviderList(props: {
+  settings: Settings;
+  set: SetSetting;
+  toggle: (provider: 'mercadopago' | 'stripe') => void;
+}) {
+  const { settings, set } = props;
   const providers = [
     { id: 'mercadopago' as const, name: 'Mercado Pago', enabled: settings.mercadopagoEnabled },
     { id: 'stripe' as const, name: 'Stripe', enabled: settings.stripeEnabled },
   ];
-  const tabs: { value: Tab; label: string }[] = [
-    { value: 'mercadopago', label: 'Mercado Pago' },
-    { value: 'stripe', label: 'Stripe' },
-    { value: 'urls', label: 'URLs' },
-  ];
-  const modeToggle = (
+  return (
+    <Card>
+      <h2 className="font-semibold">Métodos de pagamento</h2>
+      <ul className="mt-3 divide-y divide-neutral-200">
+        {providers.map((p) => (
+          <li key={p.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+            <div className="flex items-center gap-3">
+              <span className="font-medium">{p.name}</span>
+              <Badge variant={p.enabled ? 'green' : 'grey'}>{p.enabled ? 'Ativo' : 'Inativo'}</Badge>
+            </div>
+            <div className="flex flex-wrap gap-2">
+              <Button
+                size="sm"
+                variant={settings.preferredPaymentMethod === p.id ? 'primary' : 'secondary'}
+                aria-pressed={settings.preferredPaymentMethod === p.id}
+                disabled={!p.enabled}
+                onClick={() => set('preferredPaymentMethod', p.id)}
+              >
+                {settings.preferredPaymentMethod === p.id ? 'Preferido' : 'Tornar preferido'}
+              </Button>
+              <Button
+                size="sm"
+                variant={p.enabled ? 'danger' : 'secondary'}
+                onClick={() => props.toggle(p.id)}
+              >
+                {p.enabled ? 'Desativar' : 'Ativar'}
+              </Button>
+            </div>
+          </li>
+        ))}
+      </ul>
+      {!settings.mercadopagoEnabled && !settings.stripeEnabled && <NoProviderAlert />}
+    </Card>
+  );
+}
+
+function NoProviderAlert() {
+  return (
+    <div
+      role="alert"
+      className="mt-3 flex gap-3 rounded-card border border-red-200 bg-red-50 p-4 text-red-900"
+    >
+      <AlertTriangle aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-red-700" />
+      <div>
+        <p className="font-semibold">Atenção: Nenhum método de pagamento ativo</p>
+        <p className="mt-1 text-sm">
+          O sistema não consegue processar pagamentos. Ative pelo menos um método.
+        </p>
+      </div>
+    </div>
+  );
+}
+
+const TABS: { value: Tab; label: string }[] = [
+  { value: 'mercadopago', label: 'Mercado Pago' },
+  { value: 'stripe', label: 'Stripe' },
+  { value: 'urls', label: 'URLs' },
+];
+
+/** The keys of each provider, and the site's URLs, one tab each. */
+function ProviderKeys({ settings, set }: { settings: Settings; set: SetSetting }) {
+  const [tab, setTab] = useState<Tab>('mercadopago');
+  return (
+    <Card>
+      <Tabs tabs={TABS} value={tab} onChange={setTab} label="Configurações por provedor" />
+      <div role="tabpanel" aria-label={TABS.find((t) => t.value === tab)?.label} className="space-y-4 pt-4">
+        {tab !== 'urls' && <ModeToggle mode={settings.mode} onMode={(mode) => set('mode', mode)} />}
+        {TAB_FIELDS[tab].map((field) => (
+          <KeyField
+            key={field.key}
+            label={field.label}
+            hint={field.hint}
+            value={settings[field.key]}
+            onChange={(v) => set(field.key, v)}
+            secret={field.secret}
+          />
+        ))}
+        {tab === 'mercadopago' && (
+          <PanelLink href="https://www.mercadopago.com.br/developers/panel/app">
+            Painel de desenvolvedor do Mercado Pago
+          </PanelLink>
+        )}
+        {tab === 'stripe' && (
+          <PanelLink href="https://dashboard.stripe.com/apikeys">Painel de desenvolvedor do Stripe</PanelLink>
+        )}
+      </div>
+      <p className="mt-4 text-xs text-neutral-600">
+        Chaves secretas são guardadas criptografadas e aparecem mascaradas; deixe a máscara para manter a
+        chave atual.
+      </p>
+    </Card>
+  );
+}
+
+function ModeToggle({ mode, onMode }: { mode: Settings['mode']; onMode: (mode: Settings['mode']) => void }) {
+  const modes = [
+    ['sandbox', 'Sandbox (Teste)'],
+    ['production', 'Produção'],
+  ] as const;
+  return (
     <fieldset>
       <legend className="text-sm font-medium text-neutral-900">Modo</legend>
       <div className="mt-1 flex gap-2">
-        {(
-          [
-            ['sandbox', 'Sandbox (Teste)'],
-            ['production', 'Produção'],
-          ] as const
-        ).map(([value, label]) => (
+        {modes.map(([value, label]) => (
           <Button
             key={value}
             size="sm"
-            variant={settings.mode === value ? 'primary' : 'secondary'}
-            aria-pressed={settings.mode === value}
-            onClick={() => set('mode', value)}
+            variant={mode === value ? 'primary' : 'secondary'}
+            aria-pressed={mode === value}
+            onClick={() => onMode(value)}
           >
             {label}
           </Button>
@@ -208,91 +318,6 @@ function PaymentSettingsForm() {
       </div>
       <p className="mt-1 text-xs text-neutral-600">O modo vale para o Mercado Pago e para o Stripe.</p>
     </fieldset>
-  );
-
-  return (
-    <div className="space-y-5">
-      <h1 className="text-2xl font-bold text-neutral-900">Configurações de Pagamento</h1>
-
-      <Card>
-        <h2 className="font-semibold">Métodos de pagamento</h2>
-        <ul className="mt-3 divide-y divide-neutral-200">
-          {providers.map((p) => (
-            <li key={p.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
-              <div className="flex items-center gap-3">
-                <span className="font-medium">{p.name}</span>
-                <Badge variant={p.enabled ? 'green' : 'grey'}>{p.enabled ? 'Ativo' : 'Inativo'}</Badge>
-              </div>
-              <div className="flex flex-wrap gap-2">
-                <Button
-                  size="sm"
-                  variant={settings.preferredPaymentMethod === p.id ? 'primary' : 'secondary'}
-                  aria-pressed={settings.preferredPaymentMethod === p.id}
-                  disabled={!p.enabled}
-                  onClick={() => set('preferredPaymentMethod', p.id)}
-                >
-                  {settings.preferredPaymentMethod === p.id ? 'Preferido' : 'Tornar preferido'}
-                </Button>
-                <Button size="sm" variant={p.enabled ? 'danger' : 'secondary'} onClick={() => toggle(p.id)}>
-                  {p.enabled ? 'Desativar' : 'Ativar'}
-                </Button>
-              </div>
-            </li>
-          ))}
-        </ul>
-        {!settings.mercadopagoEnabled && !settings.stripeEnabled && (
-          <div
-            role="alert"
-            className="mt-3 flex gap-3 rounded-card border border-red-200 bg-red-50 p-4 text-red-900"
-          >
-            <AlertTriangle aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-red-700" />
-            <div>
-              <p className="font-semibold">Atenção: Nenhum método de pagamento ativo</p>
-              <p className="mt-1 text-sm">
-                O sistema não consegue processar pagamentos. Ative pelo menos um método.
-              </p>
-            </div>
-          </div>
-        )}
-      </Card>
-
-      <Card>
-        <Tabs tabs={tabs} value={tab} onChange={setTab} label="Configurações por provedor" />
-        <div role="tabpanel" aria-label={tabs.find((t) => t.value === tab)?.label} className="space-y-4 pt-4">
-          {tab !== 'urls' && modeToggle}
-          {TAB_FIELDS[tab].map((field) => (
-            <KeyField
-              key={field.key}
-              label={field.label}
-              hint={field.hint}
-              value={settings[field.key]}
-              onChange={(v) => set(field.key, v)}
-              secret={field.secret}
-            />
-          ))}
-          {tab === 'mercadopago' && (
-            <PanelLink href="https://www.mercadopago.com.br/developers/panel/app">
-              Painel de desenvolvedor do Mercado Pago
-            </PanelLink>
-          )}
-          {tab === 'stripe' && (
-            <PanelLink href="https://dashboard.stripe.com/apikeys">
-              Painel de desenvolvedor do Stripe
-            </PanelLink>
-          )}
-        </div>
-        <p className="mt-4 text-xs text-neutral-600">
-          Chaves secretas são guardadas criptografadas e aparecem mascaradas; deixe a máscara para manter a
-          chave atual.
-        </p>
-      </Card>
-
-      <div className="flex justify-end">
-        <Button size="lg" onClick={save} disabled={saving}>
-          {saving ? 'Salvando...' : 'Salvar Configurações'}
-        </Button>
-      </div>
-    </div>
   );
 }
 

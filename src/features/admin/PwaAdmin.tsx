@@ -215,12 +215,7 @@ function PwaAdmin() {
       />
       {!form ? (
         loaded.error ? (
-          <Card>
-            <p className="text-neutral-700">Não foi possível carregar as configurações PWA.</p>
-            <Button className="mt-3" onClick={loaded.reload}>
-              Tentar de novo
-            </Button>
-          </Card>
+          <LoadFailed onRetry={loaded.reload} />
         ) : (
           <Skeleton className="h-96" />
         )
@@ -237,79 +232,125 @@ function PwaAdmin() {
             ]}
           />
           {tab === 'geral' ? (
-            <Card className="max-w-2xl">
-              <form onSubmit={save} noValidate className="flex flex-col gap-4">
-                <div className="rounded-control border border-neutral-200 px-3">
-                  <Switch
-                    label="Ativar PWA"
-                    description="Permite que os usuários instalem o site como um aplicativo"
-                    checked={form.enabled}
-                    onChange={set('enabled')}
-                  />
-                </div>
-                <TextField
-                  label="Nome do aplicativo"
-                  error={errors.appName}
-                  value={form.appName}
-                  onChange={set('appName')}
-                />
-                <TextField
-                  label="Descrição"
-                  error={errors.description}
-                  multiline
-                  rows={3}
-                  value={form.description}
-                  onChange={set('description')}
-                />
-                <div className="grid gap-4 sm:grid-cols-2">
-                  <ColorField
-                    label="Cor do tema"
-                    value={form.themeColor}
-                    onChange={set('themeColor')}
-                    error={errors.themeColor}
-                  />
-                  <ColorField
-                    label="Cor de fundo"
-                    value={form.backgroundColor}
-                    onChange={set('backgroundColor')}
-                    error={errors.backgroundColor}
-                  />
-                </div>
-                <Button type="submit" disabled={busy} className="self-start">
-                  {busy ? (
-                    <LoaderCircle aria-hidden="true" className="animate-spin" />
-                  ) : (
-                    <Save aria-hidden="true" />
-                  )}
-                  Salvar configurações
-                </Button>
-              </form>
-            </Card>
+            <GeneralSettings form={form} errors={errors} set={set} busy={busy} onSubmit={save} />
           ) : (
-            <div className="flex max-w-2xl flex-col gap-4">
-              {PWA_ICON_SIZES.map((size) => (
-                <IconUpload
-                  key={size}
-                  size={size}
-                  current={size === 192 ? form.icon192 : form.icon512}
-                  onUploaded={(settings) => setForm(settings)}
-                />
-              ))}
-              <div className="flex flex-wrap gap-2">
-                <Button variant="secondary" onClick={() => setTab('geral')}>
-                  Voltar para Geral
-                </Button>
-                <Button onClick={() => save()} disabled={busy}>
-                  <Save aria-hidden="true" />
-                  Salvar configurações
-                </Button>
-              </div>
-            </div>
+            <IconSettings
+              form={form}
+              onUploaded={setForm}
+              busy={busy}
+              onBack={() => setTab('geral')}
+              onSave={save}
+            />
           )}
         </>
       )}
       {busy && <Spinner className="sr-only" label="Salvando…" />}
     </>
+  );
+}
+
+type SetField = <K extends keyof Pwa>(key: K) => (value: Pwa[K]) => void;
+
+function LoadFailed({ onRetry }: { onRetry: () => void }) {
+  return (
+    <Card>
+      <p className="text-neutral-700">Não foi possível carregar as configurações PWA.</p>
+      <Button className="mt-3" onClick={onRetry}>
+        Tentar de novo
+      </Button>
+    </Card>
+  );
+}
+
+/** 'Geral': the switch, the name, the description and the two colours. */
+function GeneralSettings(props: {
+  form: Pwa;
+  errors: Record<string, string>;
+  set: SetField;
+  busy: boolean;
+  onSubmit: (event?: SubmitEvent) => void;
+}) {
+  const { form, errors, set } = props;
+  return (
+    <Card className="max-w-2xl">
+      <form onSubmit={props.onSubmit} noValidate className="flex flex-col gap-4">
+        <div className="rounded-control border border-neutral-200 px-3">
+          <Switch
+            label="Ativar PWA"
+            description="Permite que os usuários instalem o site como um aplicativo"
+            checked={form.enabled}
+            onChange={set('enabled')}
+          />
+        </div>
+        <TextField
+          label="Nome do aplicativo"
+          error={errors.appName}
+          value={form.appName}
+          onChange={set('appName')}
+        />
+        <TextField
+          label="Descrição"
+          error={errors.description}
+          multiline
+          rows={3}
+          value={form.description}
+          onChange={set('description')}
+        />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <ColorField
+            label="Cor do tema"
+            value={form.themeColor}
+            onChange={set('themeColor')}
+            error={errors.themeColor}
+          />
+          <ColorField
+            label="Cor de fundo"
+            value={form.backgroundColor}
+            onChange={set('backgroundColor')}
+            error={errors.backgroundColor}
+          />
+        </div>
+        <Button type="submit" disabled={props.busy} className="self-start">
+          {props.busy ? (
+            <LoaderCircle aria-hidden="true" className="animate-spin" />
+          ) : (
+            <Save aria-hidden="true" />
+          )}
+          Salvar configurações
+        </Button>
+      </form>
+    </Card>
+  );
+}
+
+/** 'Ícones': one upload per size, then back to 'Geral' or save. */
+function IconSettings(props: {
+  form: Pwa;
+  onUploaded: (settings: Pwa) => void;
+  busy: boolean;
+  onBack: () => void;
+  onSave: () => void;
+}) {
+  return (
+    <div className="flex max-w-2xl flex-col gap-4">
+      {PWA_ICON_SIZES.map((size) => (
+        <IconUpload
+          key={size}
+          size={size}
+          current={size === 192 ? props.form.icon192 : props.form.icon512}
+          onUploaded={props.onUploaded}
+        />
+      ))}
+      <div className="flex flex-wrap gap-2">
+        <Button variant="secondary" onClick={props.onBack}>
+          Voltar para Geral
+        </Button>
+        <Button onClick={props.onSave} disabled={props.busy}>
+          <Save aria-hidden="true" />
+          Salvar configurações
+        </Button>
+      </div>
+    </div>
   );
 }
 

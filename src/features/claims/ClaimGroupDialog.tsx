@@ -104,51 +104,10 @@ export function ClaimGroupDialog({
     }
   }
 
-  async function copy(code: string) {
-    try {
-      await navigator.clipboard.writeText(code);
-      toast({ title: 'Código copiado!', variant: 'success' });
-    } catch {
-      toast({ title: 'Não foi possível copiar', description: `Digite o código: ${code}` });
-    }
-  }
-
   const close = () => !busy && onOpenChange(false);
-  const alert = problem && (
-    <div role="alert" className="rounded-control border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-      <p>{problem.message}</p>
-      {problem.seen !== undefined && (
-        <p className="mt-1 break-words text-red-700">
-          O WhatsApp mostra: <strong>{problem.seen || '(sem nome)'}</strong>
-        </p>
-      )}
-    </div>
-  );
+  const alert = problem && <ProblemAlert problem={problem} />;
 
-  if (step.kind === 'done')
-    return (
-      <Dialog
-        open={open}
-        onOpenChange={close}
-        title="O grupo agora é seu"
-        footer={
-          <a href="/painel" className={buttonClasses()}>
-            Ver no painel
-          </a>
-        }
-      >
-        <div role="status" className="flex flex-col items-center gap-3 text-center">
-          <CheckCircle2 aria-hidden="true" className="size-12 text-brand-600" />
-          <p className="font-semibold text-neutral-900 break-words">{step.result.title}</p>
-          <p className="text-neutral-700">{step.result.message}</p>
-          {!step.result.approved && (
-            <p className="text-sm text-neutral-600">
-              O grupo ainda passa pela moderação: confira o título e a descrição no painel.
-            </p>
-          )}
-        </div>
-      </Dialog>
-    );
+  if (step.kind === 'done') return <ClaimedDialog open={open} onClose={close} result={step.result} />;
 
   if (step.kind === 'code') {
     const { claim } = step;
@@ -171,24 +130,7 @@ export function ClaimGroupDialog({
         }
       >
         <div className="flex flex-col gap-4">
-          <div className="flex flex-col items-center gap-2 rounded-card border border-brand-200 bg-brand-50 p-4">
-            <span className="text-sm text-neutral-700">Seu código</span>
-            <span
-              data-claim-code
-              className="select-all font-mono text-3xl font-bold tracking-widest text-neutral-900"
-            >
-              {claim.code}
-            </span>
-            <Button size="sm" variant="secondary" onClick={() => copy(claim.code)}>
-              <Copy aria-hidden="true" className="size-4" /> Copiar código
-            </Button>
-            <span className="text-xs text-neutral-600">Vale até {formatDateTime(claim.expiresAt)}</span>
-          </div>
-          <ol className="list-decimal space-y-2 pl-5 text-sm text-neutral-800">
-            {claim.steps.map((text) => (
-              <li key={text}>{text}</li>
-            ))}
-          </ol>
+          <ClaimCode claim={claim} />
           {alert}
         </div>
       </Dialog>
@@ -220,4 +162,87 @@ export function ClaimGroupDialog({
       </form>
     </Dialog>
   );
+}
+
+function ProblemAlert({ problem }: { problem: Problem }) {
+  return (
+    <div role="alert" className="rounded-control border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+      <p>{problem.message}</p>
+      {problem.seen !== undefined && (
+        <p className="mt-1 break-words text-red-700">
+          O WhatsApp mostra: <strong>{problem.seen || '(sem nome)'}</strong>
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The end: the group is the claimant's now (still moderated when it was a pending submission). */
+function ClaimedDialog({
+  open,
+  onClose,
+  result,
+}: {
+  open: boolean;
+  onClose: () => void;
+  result: ClaimVerified;
+}) {
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onClose}
+      title="O grupo agora é seu"
+      footer={
+        <a href="/painel" className={buttonClasses()}>
+          Ver no painel
+        </a>
+      }
+    >
+      <div role="status" className="flex flex-col items-center gap-3 text-center">
+        <CheckCircle2 aria-hidden="true" className="size-12 text-brand-600" />
+        <p className="font-semibold text-neutral-900 break-words">{result.title}</p>
+        <p className="text-neutral-700">{result.message}</p>
+        {!result.approved && (
+          <p className="text-sm text-neutral-600">
+            O grupo ainda passa pela moderação: confira o título e a descrição no painel.
+          </p>
+        )}
+      </div>
+    </Dialog>
+  );
+}
+
+/** The code to put in the group's name, how long it lasts, and the steps. */
+function ClaimCode({ claim }: { claim: ClaimStarted }) {
+  return (
+    <>
+      <div className="flex flex-col items-center gap-2 rounded-card border border-brand-200 bg-brand-50 p-4">
+        <span className="text-sm text-neutral-700">Seu código</span>
+        <span
+          data-claim-code
+          className="select-all font-mono text-3xl font-bold tracking-widest text-neutral-900"
+        >
+          {claim.code}
+        </span>
+        <Button size="sm" variant="secondary" onClick={() => copyCode(claim.code)}>
+          <Copy aria-hidden="true" className="size-4" /> Copiar código
+        </Button>
+        <span className="text-xs text-neutral-600">Vale até {formatDateTime(claim.expiresAt)}</span>
+      </div>
+      <ol className="list-decimal space-y-2 pl-5 text-sm text-neutral-800">
+        {claim.steps.map((text) => (
+          <li key={text}>{text}</li>
+        ))}
+      </ol>
+    </>
+  );
+}
+
+async function copyCode(code: string) {
+  try {
+    await navigator.clipboard.writeText(code);
+    toast({ title: 'Código copiado!', variant: 'success' });
+  } catch {
+    toast({ title: 'Não foi possível copiar', description: `Digite o código: ${code}` });
+  }
 }

@@ -166,49 +166,20 @@ export default function CategoryGroups({
   }
 
   const { total, pages } = data?.pagination ?? pagination;
-  const items = data ? mixAds(data.groups, ads, { positions: adPositions }) : [];
-  const link = (page: number) => hrefFor(path, { ...view, page });
 
   return (
     <div>
       {showControls && (
-        <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-          <p className="text-sm text-neutral-700" aria-live="polite">
-            {state === 'loading'
-              ? 'Carregando…'
-              : `${countLabel(total, 'grupo encontrado', 'grupos encontrados')}`}
-          </p>
-          <label className="flex items-center gap-2 text-sm font-medium text-neutral-800">
-            Ordenar por
-            <select
-              value={view.sort}
-              onChange={(event) => go({ page: 1, sort: event.currentTarget.value as GroupSort })}
-              className="min-h-11 rounded-control border border-neutral-300 bg-white px-3 text-[0.9375rem] text-neutral-900 shadow-card hover:border-neutral-400"
-            >
-              {GROUP_SORTS.map((sort) => (
-                <option key={sort} value={sort}>
-                  {SORT_LABELS[sort]}
-                </option>
-              ))}
-            </select>
-          </label>
-        </div>
+        <ListControls
+          loading={state === 'loading'}
+          total={total}
+          sort={view.sort}
+          onSort={(sort) => go({ page: 1, sort })}
+        />
       )}
-
       <div hidden={data !== null || state !== 'ready'}>{children}</div>
       {state === 'loading' ? (
-        <ul
-          className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
-          aria-busy="true"
-          aria-label="Carregando grupos"
-        >
-          {Array.from({ length: placeholders }, (_, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-            <li key={i}>
-              <Skeleton className="h-48 w-full rounded-card" />
-            </li>
-          ))}
-        </ul>
+        <LoadingCards count={placeholders} />
       ) : state === 'error' ? (
         <EmptyState
           icon={TriangleAlert}
@@ -228,7 +199,7 @@ export default function CategoryGroups({
         <EmptyState icon={SearchX} title="Nenhum grupo encontrado" text={emptyListText(category)} />
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {items.map((item) =>
+          {mixAds(data.groups, ads, { positions: adPositions }).map((item) =>
             item.type === 'group' ? (
               <li key={item.group.id} className="grid">
                 <GroupCard group={item.group} site={site} />
@@ -239,60 +210,114 @@ export default function CategoryGroups({
           )}
         </ul>
       )}
-
       {pages > 1 && state !== 'error' && (
-        <nav aria-label="Paginação" className="mt-8 flex flex-wrap items-center justify-center gap-1.5">
-          <a
-            href={link(Math.max(1, view.page - 1))}
-            aria-disabled={view.page <= 1 ? 'true' : undefined}
-            aria-label="Página anterior"
-            onClick={(event) => {
-              event.preventDefault();
-              if (view.page > 1) go({ ...view, page: view.page - 1 });
-            }}
-            className={buttonClasses({ variant: 'ghost', size: 'icon' })}
-          >
-            <ChevronLeft aria-hidden="true" />
-          </a>
-          {pageWindow(view.page, pages).map((item, index) =>
-            item === GAP ? (
-              // biome-ignore lint/suspicious/noArrayIndexKey: two gaps can exist; position identifies them
-              <span key={`gap-${index}`} className="px-1 text-neutral-500" aria-hidden="true">
-                {GAP}
-              </span>
-            ) : (
-              <a
-                key={item}
-                href={link(item)}
-                aria-current={item === view.page ? 'page' : undefined}
-                aria-label={`Página ${item}`}
-                onClick={(event) => {
-                  event.preventDefault();
-                  go({ ...view, page: item });
-                }}
-                className={cx(
-                  buttonClasses({ variant: item === view.page ? 'primary' : 'ghost', size: 'icon' }),
-                  'text-[0.9375rem]',
-                )}
-              >
-                {item}
-              </a>
-            ),
-          )}
-          <a
-            href={link(Math.min(pages, view.page + 1))}
-            aria-disabled={view.page >= pages ? 'true' : undefined}
-            aria-label="Próxima página"
-            onClick={(event) => {
-              event.preventDefault();
-              if (view.page < pages) go({ ...view, page: view.page + 1 });
-            }}
-            className={buttonClasses({ variant: 'ghost', size: 'icon' })}
-          >
-            <ChevronRight aria-hidden="true" />
-          </a>
-        </nav>
+        <ListPagination
+          page={view.page}
+          pages={pages}
+          href={(page) => hrefFor(path, { ...view, page })}
+          go={(page) => go({ ...view, page })}
+        />
       )}
     </div>
+  );
+}
+
+/** '{n} grupos encontrados' and 'Ordenar por' (category pages). */
+function ListControls(props: {
+  loading: boolean;
+  total: number;
+  sort: GroupSort;
+  onSort: (sort: GroupSort) => void;
+}) {
+  return (
+    <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+      <p className="text-sm text-neutral-700" aria-live="polite">
+        {props.loading
+          ? 'Carregando…'
+          : `${countLabel(props.total, 'grupo encontrado', 'grupos encontrados')}`}
+      </p>
+      <label className="flex items-center gap-2 text-sm font-medium text-neutral-800">
+        Ordenar por
+        <select
+          value={props.sort}
+          onChange={(event) => props.onSort(event.currentTarget.value as GroupSort)}
+          className="min-h-11 rounded-control border border-neutral-300 bg-white px-3 text-[0.9375rem] text-neutral-900 shadow-card hover:border-neutral-400"
+        >
+          {GROUP_SORTS.map((sort) => (
+            <option key={sort} value={sort}>
+              {SORT_LABELS[sort]}
+            </option>
+          ))}
+        </select>
+      </label>
+    </div>
+  );
+}
+
+function LoadingCards({ count }: { count: number }) {
+  return (
+    <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label="Carregando grupos">
+      {Array.from({ length: count }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+        <li key={i}>
+          <Skeleton className="h-48 w-full rounded-card" />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Previous, the page window and next: real links (the address of each page), followed in place. */
+function ListPagination(props: {
+  page: number;
+  pages: number;
+  href: (page: number) => string;
+  go: (page: number) => void;
+}) {
+  const { page, pages } = props;
+  const step = (to: number, label: string, disabled: boolean, icon: ReactNode) => (
+    <a
+      href={props.href(to)}
+      aria-disabled={disabled ? 'true' : undefined}
+      aria-label={label}
+      onClick={(event) => {
+        event.preventDefault();
+        if (!disabled) props.go(to);
+      }}
+      className={buttonClasses({ variant: 'ghost', size: 'icon' })}
+    >
+      {icon}
+    </a>
+  );
+  return (
+    <nav aria-label="Paginação" className="mt-8 flex flex-wrap items-center justify-center gap-1.5">
+      {step(Math.max(1, page - 1), 'Página anterior', page <= 1, <ChevronLeft aria-hidden="true" />)}
+      {pageWindow(page, pages).map((item, index) =>
+        item === GAP ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: two gaps can exist; position identifies them
+          <span key={`gap-${index}`} className="px-1 text-neutral-500" aria-hidden="true">
+            {GAP}
+          </span>
+        ) : (
+          <a
+            key={item}
+            href={props.href(item)}
+            aria-current={item === page ? 'page' : undefined}
+            aria-label={`Página ${item}`}
+            onClick={(event) => {
+              event.preventDefault();
+              props.go(item);
+            }}
+            className={cx(
+              buttonClasses({ variant: item === page ? 'primary' : 'ghost', size: 'icon' }),
+              'text-[0.9375rem]',
+            )}
+          >
+            {item}
+          </a>
+        ),
+      )}
+      {step(Math.min(pages, page + 1), 'Próxima página', page >= pages, <ChevronRight aria-hidden="true" />)}
+    </nav>
   );
 }
