@@ -176,6 +176,29 @@ describe('/buscar in the browser', () => {
     await page.close();
   });
 
+  it('changing the order applies the filters typed but not yet applied; invalid ones take the old results away', async () => {
+    const page = await open('/buscar?q=grupo');
+    await poll(() => heading(page).textContent()).toMatch(/^Resultados para "grupo"/);
+    await page.getByText('Filtros Avançados').click();
+    await page.getByLabel('Mínimo de cliques').fill('1');
+    await page.getByLabel('Ordenar por').selectOption('cliques');
+    await page.waitForURL(/sortBy=cliques/);
+    expect(new URL(page.url()).searchParams.get('minCliques')).toBe('1');
+    await poll(() => chips(page).allTextContents()).toContainEqual(expect.stringContaining('Cliques: mín. 1'));
+    await expect.poll(() => page.getByLabel('Mínimo de cliques').inputValue()).toBe('1');
+    await poll(() => page.getByRole('article').count()).toBeGreaterThan(0);
+
+    // A filter that cannot be applied: its message, and no list standing under it.
+    await page.getByLabel('Máximo de cliques').fill('0');
+    await page.getByLabel('Ordenar por').selectOption('createdAt');
+    await poll(() => page.getByText('O mínimo de cliques não pode ser maior que o máximo').isVisible()).toBe(
+      true,
+    );
+    await poll(() => page.getByRole('article').count()).toBe(0);
+    expect(new URL(page.url()).searchParams.get('sortBy')).toBe('cliques');
+    await page.close();
+  });
+
   it('shows the empty state, keeps a bad filter in the form with its message, and toasts a failed search', async () => {
     const page = await open('/buscar?q=xyzqwkjhg');
     await poll(() => page.getByText('Nenhum resultado encontrado').isVisible()).toBe(true);

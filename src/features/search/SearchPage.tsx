@@ -54,40 +54,12 @@ function errorsOf(draft: Criteria): Record<string, string> {
   return parsed.success ? {} : fieldErrors(parsed.error);
 }
 
-/** adultAvailable: an age-verification provider is configured, so the 18+ filter can mean something. */
-export default function SearchPage({ adultAvailable = false }: { adultAvailable?: boolean }) {
-  const [criteria, setCriteria] = useState<Criteria>(EMPTY_CRITERIA);
-  const [draft, setDraft] = useState<Criteria>(EMPTY_CRITERIA);
-  const [ready, setReady] = useState(false);
+/** The answer to the applied criteria (and the ads drawn once for the visit), fetched when they change. */
+function useResults(criteria: Criteria, ready: boolean, setErrors: (errors: Record<string, string>) => void) {
   const [status, setStatus] = useState<Status>('idle');
   const [result, setResult] = useState<SearchPageJson | null>(null);
   const [ads, setAds] = useState<AdvertisementJson[]>([]);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const resultsRef = useRef<HTMLDivElement>(null);
   const adsRequested = useRef(false);
-
-  // The URL is the state: read it once hydrated and on every back/forward.
-  useEffect(() => {
-    const sync = () => {
-      const next = readCriteria(window.location.search);
-      setCriteria(next);
-      setDraft(next);
-      setErrors({});
-    };
-    sync();
-    setReady(true);
-    window.addEventListener('popstate', sync);
-    return () => window.removeEventListener('popstate', sync);
-  }, []);
-
-  const navigate = useCallback((next: Criteria) => {
-    const url = `${window.location.pathname}${criteriaQuery(next)}`;
-    if (url !== `${window.location.pathname}${window.location.search}`)
-      window.history.pushState(null, '', url);
-    setCriteria(next);
-    setDraft(next);
-  }, []);
-
   useEffect(() => {
     if (!ready || !criteria.q) {
       setStatus('idle');
@@ -111,9 +83,8 @@ export default function SearchPage({ adultAvailable = false }: { adultAvailable?
         setResult(page);
         setStatus('done');
       })
-      .catch((error: unknown) => {
+      .catch(() => {
         if (controller.signal.aborted) return;
-        console.error(error);
         setStatus('error');
         toast({
           title: 'Erro na busca',
@@ -128,39 +99,236 @@ export default function SearchPage({ adultAvailable = false }: { adultAvailable?
         .catch(() => setAds([])); // a list without ads is still a list
     }
     return () => controller.abort();
-  }, [criteria, ready]);
+  }, [criteria, ready, setErrors]);
+
+  return { status, setStatus, result, setResult, ads };
+}
+
+/** /buscar's state: the applied criteria (the URL), the form's draft, and the answer to the criteria. */
+function useSearch() {
+  const [criteria, setCriteria] = useState<Criteria>(EMPTY_CRITERIA);
+  const [draft, setDraft] = useState<Criteria>(EMPTY_CRITERIA);
+  const [ready, setReady] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  // The URL is the state: read it once hydrated and on every back/forward.
+  useEffect(() => {
+    const sync = () => {
+      const next = readCriteria(window.location.search);
+      setCriteria(next);
+      setDraft(next);
+      setErrors({});
+    };
+    sync();
+    setReady(true);
+    window.addEventListener('popstate', sync);
+    return () => window.removeEventListener('popstate', sync);
+  }, []);
+
+  const navigate = useCallback((next: Criteria) => {
+    const url = `${window.location.pathname}${criteriaQuery(next)}`;
+    if (url !== `${window.location.pathname}${window.location.search}`)
+      window.history.pushState(null, '', url);
+    setCriteria(next);
+    setDraft(next);
+  }, []);
+
+  const { status, setStatus, result, setResult, ads } = useResults(criteria, ready, setErrors);
+
+  /**
+   * Search with the form as it is now, changed by `changes` (a sort, a type, the 18+ opt-in): what the
+   * person typed in the filters is applied with it, never dropped. Invalid filters show their errors and
+   * take the previous results away, so no list stands under an error it does not answer.
+   */
+  function apply(changes: Partial<Criteria> = {}) {
+    const next = { ...draft, ...changes, q: draft.q.trim(), page: 1, after: '' };
+    setDraft(next);
+    if (!next.q) return false;
+    const problems = errorsOf(next);
+    setErrors(problems);
+    if (Object.keys(problems).length) {
+      setStatus('idle');
+      setResult(null);
+      return true;
+    }
+    navigate(next);
+    return true;
+  }
+
+  return { criteria, setCriteria, draft, setDraft, status, result, ads, errors, navigate, apply };
+}
+
+/** adultAvailable: an age-verification provider is configured, so the 18+ filter can mean something. */
+export default function SearchPage({ adultAvailable = false }: { adultAvailable?: boolean }) {
+  const search = useSearch();
+  const { criteria, status, result } = search;
+  const resultsRef = useRef<HTMLDivElement>(null);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const next = { ...draft, q: draft.q.trim(), page: 1 };
-    if (!next.q) {
-      // An empty (trimmed) term is ignored (spec).
-      event.currentTarget.querySelector<HTMLInputElement>('input[name="q"]')?.focus();
-      return;
-    }
-    const problems = errorsOf(next);
-    setErrors(problems);
-    if (Object.keys(problems).length) return;
-    navigate(next);
+    // An empty (trimmed) term is ignored (spec).
+    if (!search.apply()) event.currentTarget.querySelector<HTMLInputElement>('input[name="q"]')?.focus();
   }
 
   function goToPage(page: number) {
-    navigate(pageCriteria(criteria, page, result?.pagination.nextCursor ?? null));
+    search.navigate(pageCriteria(criteria, page, result?.pagination.nextCursor ?? null));
     resultsRef.current?.scrollIntoView({ block: 'start' });
   }
 
-  const set = (key: keyof Criteria) => (event: { currentTarget: { value: string } }) => {
-    const value = event.currentTarget.value; // read now: the updater runs after the event is gone
-    setDraft((d) => ({ ...d, [key]: value }));
-  };
-  const chips = filterChips(criteria);
-  const filtersOpen = Boolean(
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8 sm:py-10">
+      <h1 className="text-2xl font-bold tracking-tight text-neutral-900 sm:text-3xl">Buscar Grupos</h1>
+      <SearchForm search={search} adultAvailable={adultAvailable} onSubmit={onSubmit} />
+      <div ref={resultsRef} className="mt-8 scroll-mt-24" aria-live="polite" aria-busy={status === 'loading'}>
+        {criteria.q && (status === 'done' || status === 'loading') && (
+          <AppliedFilters
+            criteria={criteria}
+            result={status === 'done' ? result : null}
+            navigate={search.navigate}
+          />
+        )}
+        <SearchResults search={search} adultAvailable={adultAvailable} goToPage={goToPage} />
+      </div>
+    </div>
+  );
+}
+
+type Search = ReturnType<typeof useSearch>;
+
+/** The term, 'Filtros Avançados', the order and the type: a plain GET to /buscar without JavaScript. */
+function SearchForm(props: {
+  search: Search;
+  adultAvailable: boolean;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+}) {
+  const { draft, setDraft, errors, apply } = props.search;
+  return (
+    <search className="mt-5 block">
+      <form
+        action="/buscar"
+        method="get"
+        onSubmit={props.onSubmit}
+        noValidate
+        className="flex flex-col gap-3"
+      >
+        <div className="flex flex-col gap-2 sm:flex-row">
+          <div className="relative flex-1">
+            <label htmlFor="busca-q" className="sr-only">
+              Termo de busca
+            </label>
+            <SearchIcon
+              aria-hidden="true"
+              className="pointer-events-none absolute top-1/2 left-3.5 size-5 -translate-y-1/2 text-neutral-500"
+            />
+            <input
+              id="busca-q"
+              name="q"
+              type="search"
+              value={draft.q}
+              onChange={(event) => {
+                const q = event.currentTarget.value; // read now: the updater runs after the event is gone
+                setDraft((d) => ({ ...d, q }));
+              }}
+              maxLength={200}
+              autoComplete="off"
+              enterKeyHint="search"
+              placeholder="Ex.: concurso, futebol, receitas"
+              aria-invalid={errors.search ? true : undefined}
+              className={`${FIELD} min-h-12 pl-11`}
+            />
+          </div>
+          <Button type="submit" size="lg">
+            Buscar
+          </Button>
+        </div>
+        {errors.search && <p className="text-sm text-red-700">{errors.search}</p>}
+        <AdvancedFilters search={props.search} adultAvailable={props.adultAvailable} />
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+          <div className="flex items-center gap-2">
+            <label htmlFor="busca-sortBy" className="text-sm font-medium whitespace-nowrap text-neutral-800">
+              Ordenar por
+            </label>
+            <select
+              id="busca-sortBy"
+              name="sortBy"
+              value={draft.sortBy}
+              // Changing the order of an existing search applies at once, with the filters as typed.
+              onChange={(event) => apply({ sortBy: event.currentTarget.value as Criteria['sortBy'] })}
+              className={`${CONTROL} w-auto min-w-44`}
+            >
+              {SEARCH_SORTS.map((sort) => (
+                <option key={sort} value={sort}>
+                  {SEARCH_SORT_LABELS[sort]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <TypeFilter
+            value={draft.type}
+            className={`${CONTROL} w-auto`}
+            onChange={(type) => apply({ type })}
+          />
+        </div>
+      </form>
+    </search>
+  );
+}
+
+function AdvancedFilters({ search, adultAvailable }: { search: Search; adultAvailable: boolean }) {
+  const { draft, errors, apply } = search;
+  const open = Boolean(
     draft.minCliques || draft.maxCliques || draft.dateAfter || draft.dateBefore || draft.adult,
   );
-  const field = (name: keyof Criteria, label: string, type: 'number' | 'date') => (
+  return (
+    <details
+      open={open || Object.keys(errors).length > 0}
+      className="group rounded-card border border-neutral-200 bg-white"
+    >
+      <summary className="flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-card px-4 font-semibold text-neutral-900 hover:bg-neutral-50 [&::-webkit-details-marker]:hidden">
+        <SlidersHorizontal aria-hidden="true" className="size-5 text-brand-700" />
+        Filtros Avançados
+        <ChevronRight
+          aria-hidden="true"
+          className="ml-auto size-5 transition-transform group-open:rotate-90"
+        />
+      </summary>
+      <div className="grid gap-4 border-t border-neutral-200 p-4 sm:grid-cols-2 lg:grid-cols-4">
+        <FilterField search={search} name="minCliques" label="Mínimo de cliques" type="number" />
+        <FilterField search={search} name="maxCliques" label="Máximo de cliques" type="number" />
+        <FilterField search={search} name="dateAfter" label="Criado após" type="date" />
+        <FilterField search={search} name="dateBefore" label="Criado até" type="date" />
+        {adultAvailable && (
+          <label className="flex min-h-11 cursor-pointer items-center gap-3 text-[0.9375rem] font-medium text-neutral-800 sm:col-span-2 lg:col-span-4">
+            <input
+              type="checkbox"
+              name="adult"
+              value="1"
+              checked={draft.adult}
+              // Like the order, the opt-in applies at once to an existing search.
+              onChange={(event) => apply({ adult: event.currentTarget.checked })}
+              className="size-5 shrink-0 cursor-pointer accent-brand-700"
+            />
+            {ADULT_FILTER_LABEL}
+          </label>
+        )}
+      </div>
+    </details>
+  );
+}
+
+function FilterField(props: {
+  search: Search;
+  name: 'minCliques' | 'maxCliques' | 'dateAfter' | 'dateBefore';
+  label: string;
+  type: 'number' | 'date';
+}) {
+  const { name, type } = props;
+  const { draft, setDraft, errors } = props.search;
+  const error = errors[name];
+  return (
     <div>
       <label htmlFor={`busca-${name}`} className={LABEL}>
-        {label}
+        {props.label}
       </label>
       <input
         id={`busca-${name}`}
@@ -169,250 +337,163 @@ export default function SearchPage({ adultAvailable = false }: { adultAvailable?
         inputMode={type === 'number' ? 'numeric' : undefined}
         min={type === 'number' ? 0 : undefined}
         step={type === 'number' ? 1 : undefined}
-        value={draft[name] as string}
-        onChange={set(name)}
-        aria-invalid={errors[name] ? true : undefined}
-        aria-describedby={errors[name] ? `busca-${name}-erro` : undefined}
+        value={draft[name]}
+        onChange={(event) => {
+          const value = event.currentTarget.value;
+          setDraft((d) => ({ ...d, [name]: value }));
+        }}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `busca-${name}-erro` : undefined}
         className={FIELD}
       />
-      {errors[name] && (
+      {error && (
         <p id={`busca-${name}-erro`} className="mt-1 text-sm text-red-700">
-          {errors[name]}
+          {error}
         </p>
       )}
     </div>
   );
+}
 
+/** 'Resultados para …' and the chips of the applied filters, each removable. */
+function AppliedFilters(props: {
+  criteria: Criteria;
+  result: SearchPageJson | null;
+  navigate: (next: Criteria) => void;
+}) {
+  const { criteria, result } = props;
   return (
-    <div className="mx-auto max-w-6xl px-4 py-8 sm:py-10">
-      <h1 className="text-2xl font-bold tracking-tight text-neutral-900 sm:text-3xl">Buscar Grupos</h1>
-
-      <search className="mt-5 block">
-        <form action="/buscar" method="get" onSubmit={onSubmit} noValidate className="flex flex-col gap-3">
-          <div className="flex flex-col gap-2 sm:flex-row">
-            <div className="relative flex-1">
-              <label htmlFor="busca-q" className="sr-only">
-                Termo de busca
-              </label>
-              <SearchIcon
-                aria-hidden="true"
-                className="pointer-events-none absolute top-1/2 left-3.5 size-5 -translate-y-1/2 text-neutral-500"
-              />
-              <input
-                id="busca-q"
-                name="q"
-                type="search"
-                value={draft.q}
-                onChange={set('q')}
-                maxLength={200}
-                autoComplete="off"
-                enterKeyHint="search"
-                placeholder="Ex.: concurso, futebol, receitas"
-                aria-invalid={errors.search ? true : undefined}
-                className={`${FIELD} min-h-12 pl-11`}
-              />
-            </div>
-            <Button type="submit" size="lg">
-              Buscar
-            </Button>
-          </div>
-          {errors.search && <p className="text-sm text-red-700">{errors.search}</p>}
-
-          <details
-            open={filtersOpen || Object.keys(errors).length > 0}
-            className="group rounded-card border border-neutral-200 bg-white"
-          >
-            <summary className="flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-card px-4 font-semibold text-neutral-900 hover:bg-neutral-50 [&::-webkit-details-marker]:hidden">
-              <SlidersHorizontal aria-hidden="true" className="size-5 text-brand-700" />
-              Filtros Avançados
-              <ChevronRight
-                aria-hidden="true"
-                className="ml-auto size-5 transition-transform group-open:rotate-90"
-              />
-            </summary>
-            <div className="grid gap-4 border-t border-neutral-200 p-4 sm:grid-cols-2 lg:grid-cols-4">
-              {field('minCliques', 'Mínimo de cliques', 'number')}
-              {field('maxCliques', 'Máximo de cliques', 'number')}
-              {field('dateAfter', 'Criado após', 'date')}
-              {field('dateBefore', 'Criado até', 'date')}
-              {adultAvailable && (
-                <label className="flex min-h-11 cursor-pointer items-center gap-3 text-[0.9375rem] font-medium text-neutral-800 sm:col-span-2 lg:col-span-4">
-                  <input
-                    type="checkbox"
-                    name="adult"
-                    value="1"
-                    checked={draft.adult}
-                    onChange={(event) => {
-                      const adult = event.currentTarget.checked;
-                      setDraft((d) => ({ ...d, adult }));
-                      // Like the order, the opt-in applies at once to an existing search.
-                      if (criteria.q) navigate({ ...criteria, adult, page: 1 });
-                    }}
-                    className="size-5 shrink-0 cursor-pointer accent-brand-700"
-                  />
-                  {ADULT_FILTER_LABEL}
-                </label>
-              )}
-            </div>
-          </details>
-
-          <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-            <div className="flex items-center gap-2">
-              <label
-                htmlFor="busca-sortBy"
-                className="text-sm font-medium whitespace-nowrap text-neutral-800"
-              >
-                Ordenar por
-              </label>
-              <select
-                id="busca-sortBy"
-                name="sortBy"
-                value={draft.sortBy}
-                onChange={(event) => {
-                  const sortBy = event.currentTarget.value as Criteria['sortBy'];
-                  setDraft((d) => ({ ...d, sortBy }));
-                  // Changing the order of an existing search applies at once.
-                  if (criteria.q) navigate({ ...criteria, sortBy, page: 1 });
-                }}
-                className={`${CONTROL} w-auto min-w-44`}
-              >
-                {SEARCH_SORTS.map((sort) => (
-                  <option key={sort} value={sort}>
-                    {SEARCH_SORT_LABELS[sort]}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <TypeFilter
-              value={draft.type}
-              className={`${CONTROL} w-auto`}
-              onChange={(type) => {
-                setDraft((d) => ({ ...d, type }));
-                if (criteria.q) navigate({ ...criteria, type, page: 1 });
-              }}
-            />
-          </div>
-        </form>
-      </search>
-
-      <div ref={resultsRef} className="mt-8 scroll-mt-24" aria-live="polite" aria-busy={status === 'loading'}>
-        {criteria.q && (status === 'done' || status === 'loading') && (
-          <div className="mb-4 flex flex-col gap-3">
-            <h2 className="text-lg font-semibold text-balance text-neutral-900">
-              {status === 'done' && result
-                ? `Resultados para "${criteria.q}" (${totalLabel(result.pagination.total, Boolean(result.pagination.capped))} encontrados)`
-                : `Buscando "${criteria.q}"…`}
-            </h2>
-            <ul className="flex flex-wrap gap-2" aria-label="Filtros aplicados">
-              <li>
-                <Badge variant="outline" className="min-h-9 px-3 text-sm">
-                  Ordenado por: {SEARCH_SORT_LABELS[criteria.sortBy]}
-                </Badge>
-              </li>
-              {chips.map((chip) => (
-                <li key={chip.key} className={CHIP}>
-                  {chip.label}
-                  <button
-                    type="button"
-                    onClick={() => navigate({ ...criteria, ...chip.without, page: 1 })}
-                    aria-label={`Remover filtro ${chip.label}`}
-                    className="inline-flex size-8 items-center justify-center rounded-full hover:bg-brand-100"
-                  >
-                    <X aria-hidden="true" className="size-4" />
-                  </button>
-                </li>
-              ))}
-            </ul>
-          </div>
-        )}
-
-        {status === 'loading' && (
-          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Carregando resultados">
-            {Array.from({ length: SEARCH_PAGE_SIZE }, (_, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-              <li key={i} className="rounded-card border border-neutral-200 bg-white p-4">
-                <div className="flex gap-3">
-                  <Skeleton className="size-14 shrink-0 rounded-xl" />
-                  <div className="flex-1 space-y-2">
-                    <Skeleton className="h-5 w-3/4" />
-                    <Skeleton className="h-4 w-1/3" />
-                  </div>
-                </div>
-                <Skeleton className="mt-4 h-4 w-full" />
-                <Skeleton className="mt-2 h-4 w-5/6" />
-                <Skeleton className="mt-4 h-11 w-full" />
-              </li>
-            ))}
-          </ul>
-        )}
-
-        {status === 'done' && result && result.groups.length > 0 && (
-          <>
-            <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-              {mixAds(result.groups, ads).map((item) =>
-                item.type === 'group' ? (
-                  <li key={item.group.id}>
-                    <ResultCard group={item.group} />
-                  </li>
-                ) : (
-                  <li key={`ad-${item.ad.id}`}>
-                    <AdCard ad={item.ad} />
-                  </li>
-                ),
-              )}
-            </ul>
-            <Pagination
-              page={criteria.page}
-              pages={result.pagination.pages}
-              href={(page) =>
-                `/buscar${criteriaQuery(pageCriteria(criteria, page, result.pagination.nextCursor ?? null))}`
-              }
-              onPage={goToPage}
-            />
-          </>
-        )}
-
-        {status === 'done' && result && result.groups.length === 0 && (
-          <EmptyState
-            icon={SearchX}
-            title="Nenhum resultado encontrado"
-            text={
-              result.pagination.total > 0
-                ? 'Esta página não existe mais. Volte para a primeira página dos resultados.'
-                : `Tente outras palavras, confira a ortografia ou remova alguns filtros.${criteria.adult || !adultAvailable ? '' : ` ${ADULT_FILTER_HINT}`}`
-            }
-            action={
-              result.pagination.total > 0 ? (
-                <Button variant="secondary" onClick={() => goToPage(1)}>
-                  Primeira página
-                </Button>
-              ) : undefined
-            }
-          />
-        )}
-
-        {(status === 'idle' || status === 'error') && !criteria.q && (
-          <EmptyState
-            icon={SearchIcon}
-            title="Faça uma busca"
-            text="Digite um assunto, como futebol, concurso ou receitas, e encontre grupos de WhatsApp."
-          />
-        )}
-
-        {status === 'error' && criteria.q && (
-          <EmptyState
-            icon={SearchX}
-            title="Erro na busca"
-            text="Não foi possível buscar os grupos"
-            action={
-              <Button variant="secondary" onClick={() => setCriteria({ ...criteria })}>
-                Tentar novamente
-              </Button>
-            }
-          />
-        )}
-      </div>
+    <div className="mb-4 flex flex-col gap-3">
+      <h2 className="text-lg font-semibold text-balance text-neutral-900">
+        {result
+          ? `Resultados para "${criteria.q}" (${totalLabel(result.pagination.total, Boolean(result.pagination.capped))} encontrados)`
+          : `Buscando "${criteria.q}"…`}
+      </h2>
+      <ul className="flex flex-wrap gap-2" aria-label="Filtros aplicados">
+        <li>
+          <Badge variant="outline" className="min-h-9 px-3 text-sm">
+            Ordenado por: {SEARCH_SORT_LABELS[criteria.sortBy]}
+          </Badge>
+        </li>
+        {filterChips(criteria).map((chip) => (
+          <li key={chip.key} className={CHIP}>
+            {chip.label}
+            <button
+              type="button"
+              onClick={() => props.navigate({ ...criteria, ...chip.without, page: 1 })}
+              aria-label={`Remover filtro ${chip.label}`}
+              className="inline-flex size-8 items-center justify-center rounded-full hover:bg-brand-100"
+            >
+              <X aria-hidden="true" className="size-4" />
+            </button>
+          </li>
+        ))}
+      </ul>
     </div>
+  );
+}
+
+function SearchResults(props: { search: Search; adultAvailable: boolean; goToPage: (page: number) => void }) {
+  const { search, adultAvailable, goToPage } = props;
+  const { criteria, status, result } = search;
+  return (
+    <>
+      {status === 'loading' && <ResultsSkeleton />}
+      {status === 'done' && result && result.groups.length > 0 && (
+        <>
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {mixAds(result.groups, search.ads).map((item) =>
+              item.type === 'group' ? (
+                <li key={item.group.id}>
+                  <ResultCard group={item.group} />
+                </li>
+              ) : (
+                <li key={`ad-${item.ad.id}`}>
+                  <AdCard ad={item.ad} />
+                </li>
+              ),
+            )}
+          </ul>
+          <Pagination
+            page={criteria.page}
+            pages={result.pagination.pages}
+            href={(page) =>
+              `/buscar${criteriaQuery(pageCriteria(criteria, page, result.pagination.nextCursor ?? null))}`
+            }
+            onPage={goToPage}
+          />
+        </>
+      )}
+      {status === 'done' && result && result.groups.length === 0 && (
+        <NoResults
+          pageGone={result.pagination.total > 0}
+          hint={criteria.adult || !adultAvailable ? '' : ` ${ADULT_FILTER_HINT}`}
+          onFirstPage={() => goToPage(1)}
+        />
+      )}
+      {(status === 'idle' || status === 'error') && !criteria.q && (
+        <EmptyState
+          icon={SearchIcon}
+          title="Faça uma busca"
+          text="Digite um assunto, como futebol, concurso ou receitas, e encontre grupos de WhatsApp."
+        />
+      )}
+      {status === 'error' && criteria.q && (
+        <EmptyState
+          icon={SearchX}
+          title="Erro na busca"
+          text="Não foi possível buscar os grupos"
+          action={
+            <Button variant="secondary" onClick={() => search.setCriteria({ ...criteria })}>
+              Tentar novamente
+            </Button>
+          }
+        />
+      )}
+    </>
+  );
+}
+
+function ResultsSkeleton() {
+  return (
+    <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Carregando resultados">
+      {Array.from({ length: SEARCH_PAGE_SIZE }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+        <li key={i} className="rounded-card border border-neutral-200 bg-white p-4">
+          <div className="flex gap-3">
+            <Skeleton className="size-14 shrink-0 rounded-xl" />
+            <div className="flex-1 space-y-2">
+              <Skeleton className="h-5 w-3/4" />
+              <Skeleton className="h-4 w-1/3" />
+            </div>
+          </div>
+          <Skeleton className="mt-4 h-4 w-full" />
+          <Skeleton className="mt-2 h-4 w-5/6" />
+          <Skeleton className="mt-4 h-11 w-full" />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function NoResults(props: { pageGone: boolean; hint: string; onFirstPage: () => void }) {
+  return (
+    <EmptyState
+      icon={SearchX}
+      title="Nenhum resultado encontrado"
+      text={
+        props.pageGone
+          ? 'Esta página não existe mais. Volte para a primeira página dos resultados.'
+          : `Tente outras palavras, confira a ortografia ou remova alguns filtros.${props.hint}`
+      }
+      action={
+        props.pageGone ? (
+          <Button variant="secondary" onClick={props.onFirstPage}>
+            Primeira página
+          </Button>
+        ) : undefined
+      }
+    />
   );
 }
 
