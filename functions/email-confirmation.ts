@@ -6,31 +6,32 @@ import { clientIp } from '#src/features/analytics/visitor.server.ts';
 import { EmailConfirmSchema } from '#src/features/auth/auth.schema.ts';
 import { confirmEmail, emailStatus, resendEmailConfirmation } from '#src/features/auth/email-links.server.ts';
 import { assertSameOrigin, requireUser } from '#src/features/auth/session.server.ts';
-import { AppError, json, MESSAGES, parseJson, route } from '#src/lib/http.server.ts';
+import { json, type PathRoutes, parseJson, routeByPath } from '#src/lib/http.server.ts';
 
-const path = (req: Request) => new URL(req.url).pathname.replace(/\/+$/, '');
-
-export default route({
-  GET: async (req: Request, context: Context) => {
-    if (path(req) !== '/api/email-confirmation') throw new AppError('NOT_FOUND', MESSAGES.notFound);
-    const db = await getDb();
-    const user = await requireUser(db, req, context);
-    return json(await emailStatus(db, user.id));
+const routes: PathRoutes = {
+  '/api/email-confirmation': {
+    GET: async (req: Request, context: Context) => {
+      const db = await getDb();
+      const user = await requireUser(db, req, context);
+      return json(await emailStatus(db, user.id));
+    },
+    POST: async (req: Request, context: Context) => {
+      assertSameOrigin(req);
+      const db = await getDb();
+      const { token } = await parseJson(EmailConfirmSchema, req);
+      return json(await confirmEmail(db, token, clientIp(req, context)));
+    },
   },
-  POST: async (req: Request, context: Context) => {
-    assertSameOrigin(req);
-    const db = await getDb();
-    switch (path(req)) {
-      case '/api/email-confirmation':
-        return json(
-          await confirmEmail(db, (await parseJson(EmailConfirmSchema, req)).token, clientIp(req, context)),
-        );
-      case '/api/email-confirmation/resend':
-        return json(await resendEmailConfirmation(db, await requireUser(db, req, context)));
-      default:
-        throw new AppError('NOT_FOUND', MESSAGES.notFound);
-    }
+  '/api/email-confirmation/resend': {
+    POST: async (req: Request, context: Context) => {
+      assertSameOrigin(req);
+      const db = await getDb();
+      return json(await resendEmailConfirmation(db, await requireUser(db, req, context)));
+    },
   },
-});
+};
 
+export default routeByPath(routes);
+
+// Netlify reads config statically at bundle time: the paths are written out (the table's keys).
 export const config: Config = { path: ['/api/email-confirmation', '/api/email-confirmation/resend'] };

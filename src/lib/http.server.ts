@@ -237,6 +237,27 @@ export function route(handlers: Partial<Record<Method, RouteHandler>>) {
   };
 }
 
+/** Handlers per exact path (no parameters), for a function that serves several fixed paths. */
+export type PathRoutes = Record<string, Partial<Record<Method, RouteHandler>>>;
+
+/**
+ * One entrypoint for several fixed paths: each path has its own handlers per method (405 with its own
+ * Allow), a path not in the table is a 404, and a trailing slash is ignored. `config.path` lists the
+ * same paths as literals (Netlify reads it statically); scripts/routes.test.ts checks that they match.
+ */
+export function routeByPath(routes: PathRoutes) {
+  const handlers = Object.fromEntries(
+    Object.entries(routes).map(([path, byMethod]) => [path, route(byMethod)]),
+  );
+  return (req: Request, context: Context): Promise<Response> => {
+    const path = new URL(req.url).pathname.replace(/\/+$/, '');
+    const handler = handlers[path];
+    return handler
+      ? handler(req, context)
+      : Promise.resolve(errorResponse(new AppError('NOT_FOUND', MESSAGES.notFound)));
+  };
+}
+
 /** A route parameter Netlify matched from config.path; missing or badly percent-encoded is a 404. */
 export function param(context: Context, name: string): string {
   const value = context.params?.[name];
