@@ -146,21 +146,31 @@ async function recordPendingPurge(tags: string[]): Promise<void> {
   await store.setJSON(PENDING_PURGES_KEY, [...new Set([...pending, ...tags])]);
 }
 
-/** The purges still waiting, retried once; answers how many tags remain. Never throws. */
+/** The purges still waiting, retried once; answers how many tags remain (-1: unknown). Never throws. */
 export async function retryPendingPurges(env: NodeJS.ProcessEnv = process.env): Promise<number> {
   const settings = readSettings(env);
+  let pending: string[];
   try {
-    const store = pendingStore();
-    const pending = ((await store.get(PENDING_PURGES_KEY, { type: 'json' })) as string[] | null) ?? [];
-    if (!pending.length || !canPurge(settings)) return pending.length;
+    pending = ((await pendingStore().get(PENDING_PURGES_KEY, { type: 'json' })) as string[] | null) ?? [];
+  } catch (error) {
+    console.error('[cache] the pending purges could not be read:', error);
+    return -1;
+  }
+  if (!pending.length || !canPurge(settings)) return pending.length;
+  try {
     await purgeTags(pending, settings);
-    // Tags recorded while this purge ran stay for the next run.
-    const now = ((await store.get(PENDING_PURGES_KEY, { type: 'json' })) as string[] | null) ?? [];
-    const left = now.filter((tag) => !pending.includes(tag));
-    await store.setJSON(PENDING_PURGES_KEY, left);
-    return left.length;
   } catch (error) {
     console.error('[cache] purge retry failed; it stays for the next run:', error);
+    return pending.length;
+  }
+  try {
+    // Tags recorded while this purge ran stay for the next run.
+    const now = ((await pendingStore().get(PENDING_PURGES_KEY, { type: 'json' })) as string[] | null) ?? [];
+    const left = now.filter((tag) => !pending.includes(tag));
+    await pendingStore().setJSON(PENDING_PURGES_KEY, left);
+    return left.length;
+  } catch (error) {
+    console.error('[cache] purged, but the pending list was not updated (purged again next run):', error);
     return -1;
   }
 }
