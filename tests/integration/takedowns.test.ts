@@ -19,6 +19,7 @@ import * as adminNoticesFn from '../../functions/admin-legal-notices.ts';
 import dispatchRebuildsFn from '../../functions/dispatch-rebuilds.ts';
 import * as imagesFn from '../../functions/images.ts';
 import * as noticesFn from '../../functions/legal-notices.ts';
+import * as takedownsFn from '../../functions/takedowns.ts';
 import { thumbnailKey } from '../../src/features/images/group-image.ts';
 import { prepareImageBytes, saveImage } from '../../src/features/images/stored-images.server.ts';
 import { groupCacheId, pictureCacheId, SITEMAP_CACHE_ID } from '../../src/features/rebuilds/page-cache.ts';
@@ -117,6 +118,12 @@ describe('a child_abuse notice and its keep, on the takedown list', () => {
     forgetTakedowns();
     expect((await picture(key)).status).toBe(404);
     expect((await picture(thumbnailKey(key))).status).toBe(404);
+    // What the search box asks before it shows a suggestion from the Pagefind index.
+    const other = randomUUID();
+    const asked = await callFunction(takedownsFn, `/api/takedowns?ids=${other},${groupId}`);
+    expect(await asked.json()).toEqual({ held: [groupId] });
+    expect(asked.headers.get('cache-control')).toBe('no-store');
+    expect((await callFunction(takedownsFn, '/api/takedowns?ids=nao-e-id')).status).toBe(400);
   });
 
   it("'keep' takes them off the list at once", async () => {
