@@ -30,6 +30,11 @@ function applies({ config }: EdgeModule, pathname: string): boolean {
   return included && !excluded;
 }
 
+/** How many edge functions stand in front of this path. */
+export function edgeFunctionsFor(pathname: string): number {
+  return EDGE_FUNCTIONS.filter((fn) => applies(fn, pathname)).length;
+}
+
 /** Whether any edge function stands in front of this request (only GET and HEAD carry no body to copy). */
 export function edgeApplies(req: IncomingMessage): boolean {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false;
