@@ -15,6 +15,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categories, groups, legalNotices } from '../../db/schema.ts';
+import * as adminImagesFn from '../../functions/admin-images.ts';
 import * as adminNoticesFn from '../../functions/admin-legal-notices.ts';
 import dispatchRebuildsFn from '../../functions/dispatch-rebuilds.ts';
 import * as imagesFn from '../../functions/images.ts';
@@ -32,7 +33,7 @@ import { callFunction } from '../support/functions.ts';
 import { bearer, makeAccounts, ORIGIN } from './admin-support.ts';
 
 const { db } = await setupTestDb();
-const { adminToken } = await makeAccounts(db);
+const { adminToken, userToken } = await makeAccounts(db);
 const blobsDir = await mkdtemp(join(tmpdir(), 'blobs-'));
 const blobs = new BlobsServer({ directory: blobsDir, token: 'test-token' });
 let key = '';
@@ -118,6 +119,14 @@ describe('a child_abuse notice and its keep, on the takedown list', () => {
     forgetTakedowns();
     expect((await picture(key)).status).toBe(404);
     expect((await picture(thumbnailKey(key))).status).toBe(404);
+    // The admin still sees it, privately, to review the notice; nobody else does there.
+    const asAdmin = await callFunction(adminImagesFn, `/api/admin/images/${key}`, bearer(adminToken));
+    expect(asAdmin.status).toBe(200);
+    expect(asAdmin.headers.get('cache-control')).toBe('private, no-store');
+    expect((await callFunction(adminImagesFn, `/api/admin/images/${key}`, bearer(userToken))).status).toBe(
+      403,
+    );
+    expect((await callFunction(adminImagesFn, `/api/admin/images/${key}`)).status).toBe(401);
     // What the search box asks before it shows a suggestion from the Pagefind index.
     const other = randomUUID();
     const asked = await callFunction(takedownsFn, `/api/takedowns?ids=${other},${groupId}`);

@@ -127,9 +127,12 @@ export async function takedownEdge(
   const result = applyTakedowns(await response.text(), sets.groups);
   if (result.gone) return goneResponse('page');
   const headers = new Headers(response.headers);
-  headers.delete('content-length');
-  headers.delete('etag');
-  if (result.changed) headers.set('cache-control', 'public, max-age=0, must-revalidate');
+  if (result.changed) {
+    // Another body than the file's: its length and validator no longer apply.
+    headers.delete('content-length');
+    headers.delete('etag');
+    headers.set('cache-control', 'public, max-age=0, must-revalidate');
+  }
   return new Response(request.method === 'HEAD' ? null : result.html, {
     status: response.status,
     statusText: response.statusText,
