@@ -36,6 +36,16 @@ afterAll(async () => {
 
 const status = async (url: string) => (await fetch(url, { redirect: 'manual' })).status;
 
+/** Every sitemap file's text: the index and the files it lists. */
+async function sitemapText(): Promise<string> {
+  const index = await (await fetch(`${site}/sitemap.xml`)).text();
+  const parts = [...index.matchAll(/<loc>([^<]+\/sitemap-\d+\.xml)<\/loc>/g)].map(
+    (m) => new URL(m[1]!).pathname,
+  );
+  const files = await Promise.all(parts.map(async (p) => (await fetch(`${site}${p}`)).text()));
+  return [index, ...files].join('\n');
+}
+
 describe('a child_abuse notice on a pre-rendered group, then Manter', { timeout: 300_000 }, () => {
   let group: { id: string; path: string; title: string; categorySlug: string };
   let picture = '';
@@ -128,6 +138,7 @@ describe('a child_abuse notice on a pre-rendered group, then Manter', { timeout:
       expect([200, 301, 302, 308], name).toContain(await status(url));
     const category = await (await fetch(`${site}/categoria/${group.categorySlug}`)).text();
     expect(category).toContain(`<!--takedown:${group.id}-->`);
+    expect(await sitemapText()).toContain(`${group.path}</loc>`);
   });
 
   it('the notice takes the page, picture and card away within seconds, in the browser too', async () => {
@@ -154,6 +165,8 @@ describe('a child_abuse notice on a pre-rendered group, then Manter', { timeout:
     for (const [name, url] of Object.entries(surfaces()))
       await expect.poll(() => status(url), { ...WITHIN, message: name }).toBeOneOf([404, 410]);
     console.log(`[takedowns] every surface gone ${Date.now() - started} ms after the notice`);
+    // The sitemap (a function reading the database) leaves it out at its next read.
+    expect(await sitemapText()).not.toContain(`${group.path}</loc>`);
     // Still the same build: the page is a file of it, answered 410 by the edge.
     expect(existsSync(path.join(dist, group.path, 'index.html'))).toBe(true);
 
@@ -216,6 +229,7 @@ describe('a child_abuse notice on a pre-rendered group, then Manter', { timeout:
     for (const [name, url] of Object.entries(surfaces()))
       await expect.poll(() => status(url), { ...WITHIN, message: name }).toBeOneOf([200, 301, 302, 308]);
     console.log(`[takedowns] every surface back ${Date.now() - started} ms after 'Manter'`);
+    expect(await sitemapText()).toContain(`${group.path}</loc>`);
     await page.goto(`${site}${group.path}`);
     expect(await page.title()).toContain(group.title);
     await context.close();
