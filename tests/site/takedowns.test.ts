@@ -54,6 +54,7 @@ describe('a child_abuse notice on a pre-rendered group, then Manter', { timeout:
   let protocol = '';
   let formerImage: string | null = null;
   let submittedId = '';
+  let neighbour = '';
 
   afterAll(async () => {
     // Leave the group as the other files expect it.
@@ -85,6 +86,8 @@ describe('a child_abuse notice on a pre-rendered group, then Manter', { timeout:
     });
     expect(candidates.length).toBeGreaterThan(0);
     group = candidates[0]!;
+    neighbour = candidates[1]?.id ?? '';
+    expect(neighbour).toBeTruthy();
     const [category] = await withSiteDb((db) =>
       db.select().from(categories).where(eq(categories.slug, group.categorySlug)),
     );
@@ -165,6 +168,10 @@ describe('a child_abuse notice on a pre-rendered group, then Manter', { timeout:
     for (const [name, url] of Object.entries(surfaces()))
       await expect.poll(() => status(url), { ...WITHIN, message: name }).toBeOneOf([404, 410]);
     console.log(`[takedowns] every surface gone ${Date.now() - started} ms after the notice`);
+    // Another group's address still redirects to its page (the edge read that page: it is not held).
+    const other = await fetch(`${site}/grupo/${neighbour}`, { redirect: 'manual' });
+    expect(other.status).toBe(302);
+    expect(other.headers.get('location')).toBeTruthy();
     // The sitemap (a function reading the database) leaves it out at its next read.
     expect(await sitemapText()).not.toContain(`${group.path}</loc>`);
     // Still the same build: the page is a file of it, answered 410 by the edge.

@@ -85,6 +85,31 @@ describe('the takedown edge on files', () => {
     expect(methods).toEqual(['GET']);
   });
 
+  it("a former address's redirect to a held group's page is gone too (its Location names the title)", async () => {
+    const redirect = () =>
+      Promise.resolve(new Response(null, { status: 301, headers: { location: '/esportes/titulo-novo' } }));
+    const followed: string[] = [];
+    const follow = async (url: URL) => {
+      followed.push(url.pathname);
+      return html(`<head>${groupMetaTag(url.pathname.includes('novo') ? HELD : OTHER)}</head>`);
+    };
+    const res = await takedownEdge(
+      new Request('http://x/esportes/titulo-antigo'),
+      redirect,
+      async () => sets,
+      follow,
+    );
+    expect(res.status).toBe(410);
+    expect(res.headers.get('location')).toBeNull();
+    expect(followed).toEqual(['/esportes/titulo-novo']);
+    // A redirect to a page that is not held is answered as it was.
+    const other = () =>
+      Promise.resolve(new Response(null, { status: 301, headers: { location: '/esportes/outro' } }));
+    const kept = await takedownEdge(new Request('http://x/esportes/velho'), other, async () => sets, follow);
+    expect(kept.status).toBe(301);
+    expect(kept.headers.get('location')).toBe('/esportes/outro');
+  });
+
   it('passes everything else through untouched, and reads nothing when the list is empty', async () => {
     const original = html(card(HELD, 'Retirado'));
     const empty = { groups: new Set<string>(), images: new Set<string>() };

@@ -88,6 +88,8 @@ const GONE_PAGE = `<!doctype html>
 <html lang="pt-BR"><head><meta charset="utf-8"><meta name="robots" content="noindex"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${GONE_TITLE}</title></head>
 <body style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem"><h1>${GONE_TITLE}</h1><p>${GONE_TEXT}</p><p><a href="/">Voltar para o início</a></p></body></html>`;
 
+const REDIRECTS = new Set([301, 302, 307, 308]);
+
 /** The list as the edge uses it: sets, for lookups. */
 export interface HeldSets {
   groups: ReadonlySet<string>;
@@ -109,6 +111,8 @@ export async function takedownEdge(
   request: Request,
   next: (request?: Request) => Promise<Response>,
   held: () => Promise<HeldSets>,
+  follow: (url: URL, request: Request) => Promise<Response> = (url, request) =>
+    fetch(url, { headers: request.headers, redirect: 'manual' }),
 ): Promise<Response> {
   const { pathname } = new URL(request.url);
   if (request.method !== 'GET' && request.method !== 'HEAD') return next();
@@ -122,8 +126,24 @@ export async function takedownEdge(
   const response = await (sets.groups.size && request.method === 'HEAD'
     ? next(new Request(request.url, { method: 'GET', headers: request.headers }))
     : next());
-  if (!sets.groups.size || !(response.headers.get('content-type') ?? '').includes('text/html'))
+  if (!sets.groups.size) return response;
+  // A former address redirects to the group's page, and its Location names the current slug (the
+  // title): a redirect to one of our pages is answered only once that page is known not to be held.
+  const location = REDIRECTS.has(response.status) ? response.headers.get('location') : null;
+  if (location) {
+    const target = new URL(location, request.url);
+    if (target.origin !== new URL(request.url).origin || target.pathname.startsWith('/api/')) return response;
+    const page = await follow(target, request).catch((error: unknown) => {
+      console.error('[takedowns] could not read the page a redirect leads to:', error);
+      return null;
+    });
+    if (page && (page.headers.get('content-type') ?? '').includes('text/html')) {
+      const result = applyTakedowns(await page.text(), sets.groups);
+      if (result.gone) return goneResponse('page');
+    }
     return response;
+  }
+  if (!(response.headers.get('content-type') ?? '').includes('text/html')) return response;
   const result = applyTakedowns(await response.text(), sets.groups);
   if (result.gone) return goneResponse('page');
   const headers = new Headers(response.headers);
