@@ -149,6 +149,8 @@ async function recordPendingPurge(tags: string[]): Promise<void> {
 /** The purges still waiting, retried once; answers how many tags remain (-1: unknown). Never throws. */
 export async function retryPendingPurges(env: NodeJS.ProcessEnv = process.env): Promise<number> {
   const settings = readSettings(env);
+  // Nothing was purged, so nothing was recorded, where there is no CDN to purge (the local platform).
+  if (!canPurge(settings)) return 0;
   let pending: string[];
   try {
     pending = ((await pendingStore().get(PENDING_PURGES_KEY, { type: 'json' })) as string[] | null) ?? [];
@@ -156,7 +158,7 @@ export async function retryPendingPurges(env: NodeJS.ProcessEnv = process.env): 
     console.error('[cache] the pending purges could not be read:', error);
     return -1;
   }
-  if (!pending.length || !canPurge(settings)) return pending.length;
+  if (!pending.length) return 0;
   try {
     await purgeTags(pending, settings);
   } catch (error) {
