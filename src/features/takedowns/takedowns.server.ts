@@ -27,20 +27,22 @@ const stateColumns = {
   adult: categories.adult,
 };
 
-function withGroup(list: TakedownList, group: GroupState): TakedownList {
-  const key = storedImageKey(group.image);
-  const groupsOut = new Set(list.groups);
+/** The list with these groups' current state applied (sets, so a full list of many is linear). */
+function withGroups(list: TakedownList, rows: readonly GroupState[]): TakedownList {
+  const held = new Set(list.groups);
   const images = new Set(list.images);
   const adultImages = new Set(list.adultImages);
-  groupsOut.delete(group.id);
-  if (group.held) groupsOut.add(group.id);
-  if (key) {
+  for (const group of rows) {
+    const key = storedImageKey(group.image);
+    held.delete(group.id);
+    if (group.held) held.add(group.id);
+    if (!key) continue;
     images.delete(key);
     adultImages.delete(key);
     if (group.held) images.add(key);
     if (group.adult) adultImages.add(key);
   }
-  return { ...list, groups: [...groupsOut], images: [...images], adultImages: [...adultImages] };
+  return { ...list, groups: [...held], images: [...images], adultImages: [...adultImages] };
 }
 
 /** The list rebuilt from every held or 18+ group, keeping the groups removed lately. */
@@ -52,7 +54,7 @@ async function fullList(db: Db, previous: TakedownList, now: Date): Promise<Take
     .from(groups)
     .innerJoin(categories, sql`${categories.id} = ${groups.categoryId}`)
     .where(sql`${groups.hiddenAt} is not null or ${categories.adult}`);
-  return rows.reduce(withGroup, { ...EMPTY_TAKEDOWN_LIST, removed });
+  return withGroups({ ...EMPTY_TAKEDOWN_LIST, removed }, rows);
 }
 
 /**
@@ -89,11 +91,7 @@ export async function syncTakedowns(
       const gone = new Set(ids.filter((id) => !found.has(id)));
       const removed = current.removed.filter((r) => !gone.has(r.id) && !found.has(r.id));
       for (const id of gone) removed.push({ id, at: now.toISOString() });
-      next = rows.reduce(withGroup, {
-        ...current,
-        groups: current.groups.filter((id) => !gone.has(id)),
-        removed,
-      });
+      next = withGroups({ ...current, groups: current.groups.filter((id) => !gone.has(id)), removed }, rows);
     }
     next = { ...next, updatedAt: now.toISOString() };
     await takedownStore().setJSON(TAKEDOWN_LIST_KEY, next);
