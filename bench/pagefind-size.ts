@@ -24,7 +24,9 @@ function* syntheticGroups(): Generator<Suggestion> {
     const stem = stems[Math.floor(i / CATEGORIES.length) % stems.length]!;
     const title = `${stem} ${CITIES[Math.floor(i / 97) % CITIES.length]} ${(i % 40) + 1}`;
     const description = `Grupo para quem gosta de ${stem.toLowerCase()}. Regras: respeito acima de tudo.`;
-    yield { url: `/${category.slug}/grupo-${i}`, title, category: category.name, description };
+    // A UUID's length, as the build's records carry (their id is part of each fragment's meta).
+    const id = `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
+    yield { id, url: `/${category.slug}/grupo-${i}`, title, category: category.name, description };
   }
 }
 

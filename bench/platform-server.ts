@@ -3,7 +3,9 @@
 // Started as a child process by the bench; prints 'Pronto:' when it listens.
 import http from 'node:http';
 import path from 'node:path';
+import { edgeApplies, throughEdge, webRequest } from '../scripts/platform/edge.ts';
 import {
+  addressFromConnection,
   createNetlifyDev,
   functionsBuilt,
   handleNodeRequest,
@@ -27,9 +29,19 @@ await functionsBuilt(netlify, siteUrl);
 
 const server = http.createServer(async (req, res) => {
   try {
+    const notFound = () => new Response('404 Page Not Found', { status: 404 });
+    // The edge functions in front, as npm start runs them (decision 0015).
+    if (edgeApplies(req)) {
+      addressFromConnection(req);
+      const response = await throughEdge(
+        webRequest(req, siteUrl),
+        async (request) => (await netlify.handle(request)) ?? notFound(),
+      );
+      sendWebResponse(response, res, req.method);
+      return;
+    }
     const result = await handleNodeRequest(netlify, req, siteUrl);
-    const response = result?.response ?? new Response('404 Page Not Found', { status: 404 });
-    sendWebResponse(response, res, req.method);
+    sendWebResponse(result?.response ?? notFound(), res, req.method);
   } catch (error) {
     console.error(error);
     if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });

@@ -1,5 +1,7 @@
 // npm run bench [-- --sizes 10000,100000 --only build,pages,api,platform,rebuild-load,clicks,rollup,weight,links,auth-timing --events 100000]
 // rebuild-load: 200 API calls through the platform during a full build (issue #35: run it with --sizes 20000).
+// takedown: a legal notice on pre-rendered groups, seconds until each surface is gone and back after
+// 'keep' (issue #40: run it with --sizes 20000; --iterations sets the samples, at most 5 by default).
 // PRERENDER_GROUPS (default 50,000) sets how many group pages the build pre-renders (decision 0008).
 // Seeds each size into a scratch database, measures, prints a table and writes bench/results.json.
 // npm run bench:smoke runs the same script at a tiny size (results in bench/out/).
@@ -28,6 +30,7 @@ import { benchJoin, benchLinks, type JoinSection, type LinksSection } from './li
 import { benchPages, type PagesSection } from './pages.ts';
 import { type Platform, startPlatform } from './platform.ts';
 import { benchRebuildLoad, type RebuildLoadSection } from './rebuild-load.ts';
+import { benchTakedown, type TakedownSection } from './takedown.ts';
 import { firstSearchBytes, pageWeights } from './weight.ts';
 
 export const SECTIONS = [
@@ -42,6 +45,7 @@ export const SECTIONS = [
   'links',
   'auth-timing',
   'join',
+  'takedown',
 ] as const;
 type Section = (typeof SECTIONS)[number];
 
@@ -115,6 +119,9 @@ for (const size of sizes) {
     if (only.has('build')) {
       build = await benchBuild(root, size, db.url, db.handle, { rebuild: true });
       figures.build = build;
+    } else if (only.has('takedown')) {
+      // The takedown needs pre-rendered pages: a full build, not reported as a figure.
+      build = await benchBuild(root, size, db.url, db.handle, { rebuild: false });
     }
     const { cases, words } = await apiCases(db.handle);
     figures.searchWords = words;
@@ -123,11 +130,11 @@ for (const size of sizes) {
       figures.handlers = await handlerLatency(cases, iterations);
       figures.searchDb = await searchDbLatency(db.handle, words, iterations);
     }
-    const needsPlatform = (['platform', 'rebuild-load', 'weight', 'pages', 'join'] as const).some((name) =>
-      only.has(name),
+    const needsPlatform = (['platform', 'rebuild-load', 'weight', 'pages', 'join', 'takedown'] as const).some(
+      (name) => only.has(name),
     );
     if (needsPlatform) {
-      if ((only.has('weight') || only.has('pages')) && build?.full.ok)
+      if ((only.has('weight') || only.has('pages') || only.has('takedown')) && build?.full.ok)
         restoreDist = publishDist(build.full.outDir);
       // Link checks (a join's own, the scheduled runs) ask the fake WhatsApp, never the real one.
       if (only.has('join') && !process.env.WHATSAPP_INVITE_BASE) {
@@ -151,6 +158,10 @@ for (const size of sizes) {
       log('API through the platform…');
       figures.platform = await platformLatency(platform.url, cases, Math.max(10, Math.round(iterations / 2)));
       figures.throughput = await platformThroughput(platform.url, cases, loadPerClient);
+    }
+    if (only.has('takedown') && platform && build?.full.ok) {
+      log('takedown: a child_abuse notice on pre-rendered groups, then keep…');
+      figures.takedown = await benchTakedown(db.handle, platform.url, Math.min(5, iterations));
     }
     if (only.has('rebuild-load') && platform)
       figures.rebuildLoad = await benchRebuildLoad(root, size, db.url, db.handle, platform.url, cases);
@@ -252,6 +263,16 @@ function targetsFor(size: number, f: Record<string, unknown>): Target[] {
       unit: `of ${pages.onDemand.n + pages.prerendered.n}`,
       met: pages.onDemand.complete === pages.onDemand.n && pages.prerendered.complete === pages.prerendered.n,
     });
+  }
+  // Issue #40: off every surface within 5 s of the notice, and back as fast after 'keep'.
+  const takedown = f.takedown as TakedownSection | undefined;
+  if (takedown) {
+    for (const [surface, l] of Object.entries(takedown.gone))
+      out.push(target(label(`takedown p95, ${surface}`), l.p95, '<=', 5, 's'));
+    for (const [surface, l] of Object.entries(takedown.back))
+      out.push(target(label(`back after keep p95, ${surface}`), l.p95, '<=', 5, 's'));
+    for (const surface of [...takedown.timedOut.gone, ...takedown.timedOut.back])
+      out.push({ name: label(`takedown, ${surface}`), target: '<= 5 s', value: null, unit: 's', met: false });
   }
   // No longer a target: since pages past PRERENDER_GROUPS are rendered on demand (decision 0008) the full
   // build stopped growing with the catalogue, and a rebuild's fixed start, Vite and walk (~12 s) make any
@@ -407,6 +428,18 @@ function printTable() {
       lines.push(
         `join (/entrar/{id}, 302) through the platform: fast p50 ${f.join.fast.p50} / p95 ${f.join.fast.p95} ms; checked first p50 ${f.join.checked.p50} / p95 ${f.join.checked.p95} ms`,
       );
+    if (f.takedown) {
+      const t = f.takedown as TakedownSection;
+      lines.push(
+        `takedown (${t.samples} samples), seconds p50/p95: surface | notice -> 404/410 | keep -> 200`,
+      );
+      for (const name of new Set([...Object.keys(t.gone), ...Object.keys(t.back)]))
+        lines.push(
+          `  ${name.padEnd(28)} ${`${t.gone[name]?.p50 ?? '-'} / ${t.gone[name]?.p95 ?? '-'}`.padEnd(14)} ${t.back[name]?.p50 ?? '-'} / ${t.back[name]?.p95 ?? '-'}`,
+        );
+      if (t.timedOut.gone.length || t.timedOut.back.length)
+        lines.push(`  not within 30 s: ${JSON.stringify(t.timedOut)}`);
+    }
     for (const w of f.pageWeight ?? [])
       lines.push(
         `page ${w.name.padEnd(9)} ${w.status} HTML ${w.htmlGzKb} KB gz, JS ${w.jsGzKbBeforeInteraction} KB -> ${w.jsGzKbAfterInteraction} KB gz, ${w.requests} requests`,

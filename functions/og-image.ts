@@ -4,6 +4,7 @@
 import type { Config, Context } from '@netlify/functions';
 import { getDb } from '#db/client.ts';
 import { groupById } from '#src/features/groups/group-lists.server.ts';
+import { shareCardCacheHeaders } from '#src/features/rebuilds/page-cache.ts';
 import { ogImageOf } from '#src/features/share/og.ts';
 import { renderOgCard } from '#src/features/share/og-card.server.ts';
 import { AppError, param, route } from '#src/lib/http.server.ts';
@@ -28,9 +29,9 @@ export default route({
     return new Response(new Uint8Array(png), {
       headers: {
         'content-type': 'image/png',
-        'cache-control': 'public, max-age=86400',
-        // Netlify's CDN keeps the card a year across deploys; a changed card gets a new address.
-        'netlify-cdn-cache-control': 'public, durable, s-maxage=31536000, stale-while-revalidate=86400',
+        // The CDN keeps the card under the group's cache ID (purged when it changes or is held); a
+        // browser a minute at most, since no takedown reaches its copy (decision 0015).
+        ...shareCardCacheHeaders(group.id),
         'x-content-type-options': 'nosniff',
       },
     });

@@ -9,9 +9,16 @@ import { migrateDb, openDb } from '../db/client.ts';
 import { isSeeded, seedDatabase } from '../db/seed.ts';
 import { adminFromEnv, printAdmin } from './platform/admin-account.ts';
 import { startLocalDatabase } from './platform/database.ts';
+import { edgeApplies, throughEdge, webRequest } from './platform/edge.ts';
 import { startLocalWhatsApp } from './platform/local-whatsapp.ts';
 import { handleMailPage, startMailCatcher } from './platform/mail-catcher.ts';
-import { createNetlifyDev, functionsBuilt, handleNodeRequest, sendWebResponse } from './platform/netlify.mjs';
+import {
+  addressFromConnection,
+  createNetlifyDev,
+  functionsBuilt,
+  handleNodeRequest,
+  sendWebResponse,
+} from './platform/netlify.mjs';
 import { startScheduler } from './platform/scheduler.ts';
 import { SiteBuilder } from './platform/site-builder.ts';
 
@@ -84,6 +91,16 @@ const server = http.createServer(async (req, res) => {
       return;
     }
     if (await handleMailPage(req, res, mail.dir)) return;
+    // The edge functions stand in front of everything else, as on Netlify (decision 0015).
+    if (edgeApplies(req)) {
+      addressFromConnection(req);
+      const response = await throughEdge(
+        webRequest(req, siteUrl),
+        async (request) => (await netlify.handle(request)) ?? (await notFound()),
+      );
+      sendWebResponse(response, res, req.method);
+      return;
+    }
     // context.ip comes from this connection, whatever x-forwarded-for says (as on Netlify).
     const result = await handleNodeRequest(netlify, req, siteUrl);
     sendWebResponse(result?.response ?? (await notFound()), res, req.method);

@@ -3,13 +3,20 @@
 // that signs real ID tokens: an adult is let in, a minor, a refusal, a provider down and a failing token
 // endpoint are not, and nothing but the provider's signed answer ever opens it.
 import { randomUUID } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setEnvironmentContext } from '@netlify/blobs';
+import { BlobsServer } from '@netlify/blobs/server';
 import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
+import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { categories, groups, rateLimitBuckets } from '../../db/schema.ts';
 import { seedDatabase } from '../../db/seed.ts';
 import * as ageFn from '../../functions/age-verification.ts';
 import * as groupsFn from '../../functions/groups.ts';
+import * as imagesFn from '../../functions/images.ts';
 import * as submitFn from '../../functions/submit-group.ts';
 import {
   isAgeVerified,
@@ -18,6 +25,10 @@ import {
 import { signSession } from '../../src/features/auth/session.server.ts';
 import { groupPageOnDemand } from '../../src/features/groups/group-pages.server.ts';
 import type { GroupJson, GroupPage } from '../../src/features/groups/groups.server.ts';
+import { thumbnailKey } from '../../src/features/images/group-image.ts';
+import { prepareImageBytes, saveImage } from '../../src/features/images/stored-images.server.ts';
+import { requestRebuild } from '../../src/features/rebuilds/rebuilds.server.ts';
+import { forgetTakedowns } from '../../src/features/takedowns/takedown-store.ts';
 import { resetEnvForTests, secret } from '../../src/lib/env.server.ts';
 import { expectConsoleError } from '../support/console-errors.ts';
 import { setupTestDb } from '../support/db.ts';
@@ -273,5 +284,46 @@ describe('with a provider configured, owners may submit to the 18+ category', ()
     body.set('category', '18');
     const res = await callFunction(submitFn, '/api/groups', { method: 'POST', body, ip: '198.51.100.90' });
     expect(res.status).toBe(201);
+  });
+});
+
+describe("an 18+ group's picture (#46)", () => {
+  const blobsDir = join(tmpdir(), `blobs-${randomUUID()}`);
+  const blobs = new BlobsServer({ directory: blobsDir, token: 'test-token' });
+  let key = '';
+
+  beforeAll(async () => {
+    const { port } = await blobs.start();
+    const url = `http://127.0.0.1:${port}`;
+    setEnvironmentContext({ siteID: 'test-site', token: 'test-token', edgeURL: url, uncachedEdgeURL: url });
+    const jpeg = await sharp({ create: { width: 200, height: 200, channels: 3, background: '#880088' } })
+      .jpeg()
+      .toBuffer();
+    key = await saveImage((await prepareImageBytes(new Uint8Array(jpeg)))!);
+    await db
+      .update(groups)
+      .set({ image: `/api/images/${key}` })
+      .where(eq(groups.id, adultGroup.id));
+    // What every change to a group does: the takedown list learns its picture is 18+.
+    await requestRebuild(db, 'teste: foto 18+', { groups: [adultGroup.id] });
+    forgetTakedowns();
+  });
+  afterAll(async () => {
+    await blobs.stop();
+    await rm(blobsDir, { recursive: true, force: true });
+  });
+
+  it('is served only to a verified visitor, privately, never to anyone with its address', async () => {
+    for (const name of [key, thumbnailKey(key)]) {
+      expect((await callFunction(imagesFn, `/api/images/${name}`)).status).toBe(404);
+      expect((await callFunction(imagesFn, `/images/${name}`)).status).toBe(404);
+    }
+    const { verified } = await verify();
+    const res = await callFunction(imagesFn, `/api/images/${key}`, asVisitor(verified));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    expect(res.headers.get('netlify-cdn-cache-control')).toBeNull();
+    // A cookie the provider never signed opens nothing.
+    expect((await callFunction(imagesFn, `/api/images/${key}`, asVisitor('forjado'))).status).toBe(404);
   });
 });

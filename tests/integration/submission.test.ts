@@ -26,7 +26,13 @@ const blobs = new BlobsServer({ directory: blobsDir, token: 'test-token' });
 beforeAll(async () => {
   await seedDatabase(db, { groups: 5, now: new Date('2026-06-01T12:00:00Z') });
   const { port } = await blobs.start();
-  setEnvironmentContext({ siteID: 'test-site', token: 'test-token', edgeURL: `http://127.0.0.1:${port}` });
+  // Both URLs, as Netlify gives functions: the picture function reads the takedown list strongly.
+  setEnvironmentContext({
+    siteID: 'test-site',
+    token: 'test-token',
+    edgeURL: `http://127.0.0.1:${port}`,
+    uncachedEdgeURL: `http://127.0.0.1:${port}`,
+  });
 });
 afterAll(async () => {
   await blobs.stop();
@@ -121,7 +127,7 @@ describe('POST /api/groups', () => {
     expect(await db.select().from(groups).where(eq(groups.title, 'Cópia'))).toHaveLength(0);
   });
 
-  it('re-encodes an image to WebP without EXIF and serves it with immutable caching', async () => {
+  it('re-encodes an image to WebP without EXIF and serves it, revalidated by browsers and kept by the CDN', async () => {
     const res = await submit(
       form(base(), new Blob([new Uint8Array(await jpegWithExif())], { type: 'image/jpeg' })),
     );
@@ -130,7 +136,9 @@ describe('POST /api/groups', () => {
     expect(image).toMatch(/^\/api\/images\/[0-9a-f-]{36}\.webp$/);
     const served = await callFunction(imagesFn, image);
     expect(served.status).toBe(200);
-    expect(served.headers.get('cache-control')).toContain('immutable');
+    // No longer immutable in browsers: a takedown could never reach their copy (decision 0015).
+    expect(served.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
+    expect(served.headers.get('netlify-cdn-cache-control')).toMatch(/^public, durable, s-maxage=31536000/);
     const bytes = Buffer.from(await served.arrayBuffer());
     const meta = await sharp(bytes).metadata();
     expect(meta.format).toBe('webp');

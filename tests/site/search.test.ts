@@ -184,7 +184,9 @@ describe('/buscar in the browser', () => {
     await page.getByLabel('Ordenar por').selectOption('cliques');
     await page.waitForURL(/sortBy=cliques/);
     expect(new URL(page.url()).searchParams.get('minCliques')).toBe('1');
-    await poll(() => chips(page).allTextContents()).toContainEqual(expect.stringContaining('Cliques: mín. 1'));
+    await poll(() => chips(page).allTextContents()).toContainEqual(
+      expect.stringContaining('Cliques: mín. 1'),
+    );
     await expect.poll(() => page.getByLabel('Mínimo de cliques').inputValue()).toBe('1');
     await poll(() => page.getByRole('article').count()).toBeGreaterThan(0);
 
@@ -269,6 +271,13 @@ describe('the home search box before its island hydrates', () => {
 });
 
 describe('search box suggestions (Pagefind)', () => {
+  const IDS = {
+    futebol: '3f2a8c1e-0b7d-4e5f-9a6b-1c2d3e4f5a6b',
+    futsal: '9b1c2d3e-4f5a-4b6c-8d7e-0f1a2b3c4d5e',
+    educacao: '5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b',
+  };
+  /** The groups taken down since the index was built. */
+  const held = new Set<string>();
   let dir: string;
   let server: Server;
   let origin: string;
@@ -279,18 +288,21 @@ describe('search box suggestions (Pagefind)', () => {
     const count = await writeSearchIndex(
       [
         {
+          id: IDS.futebol,
           url: '/esportes/futebol-de-varzea',
           title: 'Futebol de Várzea',
           category: 'Esportes',
           description: 'Peladas no domingo.',
         },
         {
+          id: IDS.futsal,
           url: '/esportes/futsal-amador',
           title: 'Futsal Amador',
           category: 'Esportes',
           description: 'Quadra e futebol de salão.',
         },
         {
+          id: IDS.educacao,
           url: '/educacao/educacao-financeira',
           title: 'Educação Financeira',
           category: 'Educação',
@@ -333,6 +345,13 @@ describe('search box suggestions (Pagefind)', () => {
     );
     server = createServer(async (req, res) => {
       const url = new URL(req.url ?? '/', 'http://x');
+      // What functions/takedowns.ts answers: which of the asked ids are taken down now.
+      if (url.pathname === '/api/takedowns') {
+        const asked = (url.searchParams.get('ids') ?? '').split(',');
+        const body = JSON.stringify({ held: asked.filter((id) => held.has(id)) });
+        res.writeHead(200, { 'content-type': 'application/json' }).end(body);
+        return;
+      }
       let file = path.join(dir, decodeURIComponent(url.pathname));
       if (!path.extname(file)) file = path.join(file, 'index.html');
       try {
@@ -388,6 +407,22 @@ describe('search box suggestions (Pagefind)', () => {
     await box.press('Enter');
     await page.waitForURL(/\/educacao\/educacao-financeira$/);
     await page.close();
+  });
+
+  it('drops a group taken down since the build before it shows (#40)', async () => {
+    held.add(IDS.futsal);
+    try {
+      const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+      await page.goto(`${origin}/`);
+      const box = page.getByRole('combobox', { name: 'Buscar grupos' });
+      await box.focus();
+      await box.fill('futebol');
+      const options = page.getByRole('listbox', { name: 'Sugestões de grupos' }).getByRole('option');
+      await poll(() => options.allTextContents()).toEqual([expect.stringContaining('Futebol de Várzea')]);
+      await page.close();
+    } finally {
+      held.clear();
+    }
   });
 
   it('still submits the plain form to /buscar?q= when no suggestion is chosen', async () => {

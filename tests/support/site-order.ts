@@ -35,6 +35,7 @@ const SECONDS: Record<string, number> = {
   admin: 24,
   'link-health': 23,
   legal: 20,
+  takedowns: 33,
   journey: 16,
   rebuild: 16,
   'join-link': 15,

@@ -7,6 +7,7 @@ import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '#db/client.ts';
 import { rebuildRequests } from '#db/schema.ts';
 import { purgeGroupPages, type StalePages } from '#src/features/rebuilds/page-cache.ts';
+import { syncTakedowns } from '#src/features/takedowns/takedowns.server.ts';
 import { getEnv } from '#src/lib/env.server.ts';
 
 const HOOK_TIMEOUT_MS = 5000;
@@ -21,8 +22,26 @@ export async function requestRebuild(
   stale: { groups?: StalePages } = {},
 ): Promise<void> {
   await db.insert(rebuildRequests).values({ reason });
-  await purgeGroupPages(stale.groups);
+  // First the edge's takedown list (decision 0015): a held group is off every surface within seconds,
+  // with or without a build hook; then the CDN's copies of what changed.
+  const pictures = await updateTakedowns(db, stale.groups);
+  await purgeGroupPages(stale.groups, pictures);
   await dispatchRebuilds(db).catch((error) => console.error('[rebuild] dispatch failed:', error));
+}
+
+/**
+ * Write the takedown list for the groups a change names (all of them when left out); answers their
+ * pictures' keys. Never throws: the scheduled dispatcher rewrites the whole list every minute.
+ */
+export async function updateTakedowns(db: Db, groups?: StalePages): Promise<string[]> {
+  try {
+    return (await syncTakedowns(db, groups)).pictures;
+  } catch (error) {
+    // Tests without a Blobs server have no list to keep; anywhere else it is worth a line in the log.
+    if (!(error instanceof Error && error.name === 'MissingBlobsEnvironmentError' && getEnv().isLocal))
+      console.error('[takedowns] the list was not written; the next full sync repairs it:', error);
+    return [];
+  }
 }
 
 /**

@@ -36,6 +36,8 @@ interface Pagefind {
 export const SUGGESTION_COUNT = 5;
 const MIN_CHARS = 2;
 const PAGEFIND_URL = '/pagefind/pagefind.js';
+/** Answers which of the given group ids are taken down (functions/takedowns.ts). */
+const TAKEDOWNS_PATH = '/api/takedowns';
 
 let pagefindPromise: Promise<Pagefind | null> | undefined;
 
@@ -49,6 +51,22 @@ function loadPagefind(): Promise<Pagefind | null> {
     })
     .catch(() => null); // no index (e.g. dev server): the box stays a plain form
   return pagefindPromise;
+}
+
+/**
+ * Which of these groups are taken down now (GET /api/takedowns, decision 0015). When the answer cannot
+ * be had, every one counts as taken down: no suggestion is better than one a takedown removed.
+ */
+async function heldAmong(ids: string[]): Promise<Set<string>> {
+  const wanted = ids.filter(Boolean);
+  if (!wanted.length) return new Set();
+  try {
+    const res = await fetch(`${TAKEDOWNS_PATH}?ids=${wanted.join(',')}`);
+    if (!res.ok) throw new Error(String(res.status));
+    return new Set(((await res.json()) as { held: string[] }).held);
+  } catch {
+    return new Set(wanted);
+  }
 }
 
 export default function SearchBox({ defaultValue = '', size = 'md', id = 'busca' }: Props) {
@@ -86,9 +104,13 @@ export default function SearchBox({ defaultValue = '', size = 'md', id = 'busca'
       const search = await pagefind.debouncedSearch(query, {}, 200);
       if (!search || cancelled || latest.current !== query) return; // a newer term took over
       const data = await Promise.all(search.results.slice(0, SUGGESTION_COUNT).map((r) => r.data()));
+      // The index is from the last build: a group taken down since then is dropped before it shows.
+      const held = await heldAmong(data.map((d) => d.meta.id ?? ''));
       if (cancelled || latest.current !== query) return;
       setSuggestions(
-        data.map((d) => ({ url: d.url, title: d.meta.title ?? d.url, category: d.meta.category })),
+        data
+          .filter((d) => d.meta.id && !held.has(d.meta.id))
+          .map((d) => ({ url: d.url, title: d.meta.title ?? d.url, category: d.meta.category })),
       );
       setActive(-1);
     });

@@ -11,12 +11,14 @@ let root = '';
 afterEach(() => rmSync(root, { recursive: true, force: true }));
 
 const futebol: Suggestion = {
+  id: '3f2a8c1e-0b7d-4e5f-9a6b-1c2d3e4f5a6b',
   url: '/esportes/futebol-de-varzea',
   title: 'Futebol de Várzea',
   category: 'Esportes',
   description: 'Peladas no domingo.',
 };
 const receitas: Suggestion = {
+  id: '9b1c2d3e-4f5a-4b6c-8d7e-0f1a2b3c4d5e',
   url: '/culinaria/receitas-da-vovo',
   title: 'Receitas da Vovó',
   category: 'Culinária',

@@ -42,13 +42,13 @@ async function indexSuggestions(
   let count = 0;
   const pending = new Set<Promise<void>>();
   try {
-    for await (const { url, title, category, description } of suggestions) {
+    for await (const { id, url, title, category, description } of suggestions) {
       const job = index
         .addCustomRecord({
           url,
           content: `${title}. ${category}. ${description}`,
           language: 'pt',
-          meta: { title, category },
+          meta: { title, category, id },
           filters: { category: [category] },
         })
         .then((result) => {

@@ -118,6 +118,8 @@ export type SearchQueryInput = z.input<typeof SearchQuerySchema>;
 
 /** One suggestion: a group page and what the search box shows of it. */
 export interface Suggestion {
+  /** the group's id: the search box drops a group taken down since the build (decision 0015) */
+  id: string;
   /** the group page's path, e.g. /esportes/futebol-de-varzea */
   url: string;
   title: string;

@@ -399,6 +399,7 @@ async function relevancePage(
 export async function suggestions(db: Db, limit: number): Promise<Suggestion[]> {
   const rows = await db
     .select({
+      id: groups.id,
       categorySlug: categories.slug,
       titleSlug: groups.titleSlug,
       title: groups.title,
