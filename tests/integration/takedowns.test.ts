@@ -28,9 +28,13 @@ import { requestRebuild } from '../../src/features/rebuilds/rebuilds.server.ts';
 import { forgetTakedowns, takedownStore } from '../../src/features/takedowns/takedown-store.ts';
 import { TAKEDOWN_LIST_KEY, type TakedownList } from '../../src/features/takedowns/takedowns.ts';
 import { resetEnvForTests } from '../../src/lib/env.server.ts';
+import { expectConsoleError } from '../support/console-errors.ts';
 import { setupTestDb } from '../support/db.ts';
 import { callFunction } from '../support/functions.ts';
 import { bearer, makeAccounts, ORIGIN } from './admin-support.ts';
+
+// Notices e-mail their sender and the admins; this file starts no mail catcher.
+expectConsoleError(/SMTP_URL não configurado/);
 
 const { db } = await setupTestDb();
 const { adminToken, userToken } = await makeAccounts(db);
@@ -199,6 +203,7 @@ describe('a CDN purge that fails', () => {
   });
 
   it('is recorded and retried by the scheduled dispatcher until Netlify accepts it', async () => {
+    expectConsoleError(/purge (retry )?failed/);
     await requestRebuild(db, 'teste: purga que falha', { groups: [groupId] });
     const tags = [groupCacheId(groupId), SITEMAP_CACHE_ID, pictureCacheId(key)];
     expect(received).toEqual([tags]);
