@@ -9,7 +9,7 @@ import * as groupsFn from '../../functions/admin-groups.ts';
 import { daysRemaining } from '../../src/features/payments/payments.ts';
 import { setupTestDb } from '../support/db.ts';
 import { callFunction } from '../support/functions.ts';
-import { bearer, makeAccounts } from './admin-support.ts';
+import { makeAccounts, signedIn } from './admin-support.ts';
 
 const { db } = await setupTestDb();
 let token: string;
@@ -20,7 +20,7 @@ beforeAll(async () => {
 });
 
 const call = (path: string, init: RequestInit & { json?: unknown } = {}) =>
-  callFunction(groupsFn, path, bearer(token, init));
+  callFunction(groupsFn, path, signedIn(token, init));
 const rebuilds = async () => (await db.select({ n: count() }).from(rebuildRequests))[0]!.n;
 
 interface ListBody {
@@ -292,7 +292,7 @@ describe('bulk actions', () => {
       .where(sql`${groups.featured} or ${groups.featuredUntil} is not null`);
     expect(left!.n).toBe(0);
     const metrics = (await (
-      await callFunction(dashboardFn, '/api/admin/dashboard-metrics', bearer(token))
+      await callFunction(dashboardFn, '/api/admin/dashboard-metrics', signedIn(token))
     ).json()) as {
       groups: { featured: number };
     };

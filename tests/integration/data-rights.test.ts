@@ -24,7 +24,7 @@ import * as accountFn from '../../functions/user-account.ts';
 import { EXPORT_LIMIT_PER_HOUR } from '../../src/features/account/account-data.server.ts';
 import { LAST_ADMIN_MESSAGE } from '../../src/features/account/account-deletion.server.ts';
 import { setupTestDb } from '../support/db.ts';
-import { callFunction } from '../support/functions.ts';
+import { callFunction, sessionCookieOf } from '../support/functions.ts';
 import { linkIn, setupMailCatcher } from '../support/mail.ts';
 import { makeGroup } from './payments-helpers.ts';
 
@@ -45,8 +45,9 @@ async function register(email: string, name = 'Pessoa Teste') {
     ip: `198.51.100.${++ipCount}`,
   });
   expect(res.status).toBe(201);
-  const { user, token } = (await res.json()) as { user: { id: string }; token: string };
-  return { id: user.id, email, auth: { authorization: `Bearer ${token}` } };
+  const token = sessionCookieOf(res);
+  const { user } = (await res.json()) as { user: { id: string } };
+  return { id: user.id, email, auth: { cookie: `session=${token}` } };
 }
 
 async function login(email: string, password = PASSWORD) {
@@ -220,8 +221,8 @@ describe('DELETE /api/user/account', { timeout: 180_000 }, () => {
     await db.update(users).set({ admin: false });
     await ensureAdmin(db, { email: 'admin-unico@teste.local', password: PASSWORD });
     const login1 = await login('admin-unico@teste.local');
-    const { token } = (await login1.json()) as { token: string };
-    const auth = { authorization: `Bearer ${token}` };
+    const token = sessionCookieOf(login1);
+    const auth = { cookie: `session=${token}` };
     const refused = await deleteAccount(auth, PASSWORD);
     expect(refused.status).toBe(409);
     expect(((await refused.json()) as { message: string }).message).toBe(LAST_ADMIN_MESSAGE);
@@ -236,7 +237,7 @@ describe('DELETE /api/user/account', { timeout: 180_000 }, () => {
   it('ends every session, deletes the groups (links free again), keeps the orders anonymised and sends a last e-mail', async () => {
     const erica = await register('erica@teste.local', 'Érica Saindo');
     const other = await login('erica@teste.local');
-    const otherAuth = { authorization: `Bearer ${((await other.json()) as { token: string }).token}` };
+    const otherAuth = { cookie: `session=${sessionCookieOf(other)}` };
     const publicA = await makeGroup(db, erica.id, { title: 'Público A', featured: true });
     const publicB = await makeGroup(db, erica.id, { title: 'Público B' });
     const pending = await makeGroup(db, erica.id, { title: 'Pendente', approved: false });

@@ -25,7 +25,7 @@ import { setupTestDb } from '../support/db.ts';
 import { type FakeStripe, startFakeStripe } from '../support/fake-stripe.ts';
 import { callFunction } from '../support/functions.ts';
 import { adminUrl, withDatabaseName } from '../support/server-db.ts';
-import { bearer, makeGroup, makeUser, postJson } from './payments-helpers.ts';
+import { makeGroup, makeUser, postJson, signedIn } from './payments-helpers.ts';
 
 // At the top level, not in beforeAll: setupTestDb registers the afterAll that drops the database.
 const handle = await setupTestDb();
@@ -119,7 +119,7 @@ describe('payment provider timing out at checkout', { timeout: 120_000 }, () => 
 
     stripe.hangCheckouts(2); // the first try and the SDK's own retry both time out
     const pay = () =>
-      callFunction(featureOrdersFn, `/api/feature-orders/${id}/pay`, bearer(token, { method: 'POST' }));
+      callFunction(featureOrdersFn, `/api/feature-orders/${id}/pay`, signedIn(token, { method: 'POST' }));
     const failed = await pay();
     expect(failed.status).toBe(503);
     expect(await failed.json()).toMatchObject({

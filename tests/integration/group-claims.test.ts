@@ -31,7 +31,7 @@ import { setupTestDb } from '../support/db.ts';
 import { type FakeWhatsApp, startFakeWhatsApp } from '../support/fake-whatsapp.ts';
 import { callFunction } from '../support/functions.ts';
 import { setupMailCatcher } from '../support/mail.ts';
-import { bearer } from './admin-support.ts';
+import { signedIn } from './admin-support.ts';
 
 const { db } = await setupTestDb();
 const catcher = await setupMailCatcher();
@@ -80,14 +80,14 @@ function submit(link: string, token?: string, title = 'Meu Grupo de Verdade') {
   body.set('description', 'O grupo que eu criei.');
   body.set('category', 'Esportes');
   body.set('link', link);
-  const init = token ? bearer(token, { method: 'POST', body }) : { method: 'POST', body };
+  const init = token ? signedIn(token, { method: 'POST', body }) : { method: 'POST', body };
   return callFunction(submitFn, '/api/groups', { ...init, ip: `198.51.100.${++n % 250}` });
 }
 
 const claim = (token: string, link: string) =>
-  callFunction(claimsFn, '/api/group-claims', bearer(token, { method: 'POST', json: { link } }));
+  callFunction(claimsFn, '/api/group-claims', signedIn(token, { method: 'POST', json: { link } }));
 const verify = (token: string, claimId: string) =>
-  callFunction(verifyFn, `/api/group-claims/${claimId}/verify`, bearer(token, { method: 'POST' }));
+  callFunction(verifyFn, `/api/group-claims/${claimId}/verify`, signedIn(token, { method: 'POST' }));
 
 async function codeFor(token: string, link: string) {
   const res = await claim(token, link);
@@ -239,7 +239,7 @@ describe("claiming another owner's approved group", () => {
     const history = await callFunction(
       adminClaimsFn,
       `/api/admin/group-claims?groupId=${group.id}`,
-      bearer(admin.token),
+      signedIn(admin.token),
     );
     expect(history.status).toBe(200);
     expect(await history.json()).toMatchObject({
@@ -256,7 +256,7 @@ describe("claiming another owner's approved group", () => {
     const stranger = await callFunction(
       adminClaimsFn,
       `/api/admin/group-claims?groupId=${group.id}`,
-      bearer(claimant.token),
+      signedIn(claimant.token),
     );
     expect(stranger.status).toBe(403);
   });
@@ -442,12 +442,12 @@ describe('no title or owner of a pending or hidden group in any answer about its
         await callFunction(
           userGroupsFn,
           `/api/user/groups/${strangersGroup.id}`,
-          bearer(stranger.token, { method: 'PATCH', json: { link: target.link } }),
+          signedIn(stranger.token, { method: 'PATCH', json: { link: target.link } }),
         ),
         await callFunction(
           linkFn,
           `/api/user/groups/${deadOne.id}/link`,
-          bearer(stranger.token, { method: 'POST', json: { link: target.link } }),
+          signedIn(stranger.token, { method: 'POST', json: { link: target.link } }),
         ),
         await claim(stranger.token, target.link),
       ];

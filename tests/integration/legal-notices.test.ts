@@ -130,7 +130,7 @@ const confirm = (token: string, ip = '203.0.113.10') =>
 
 function admin(path: string, token: string | null, json?: unknown) {
   const headers: Record<string, string> = {};
-  if (token) headers.authorization = `Bearer ${token}`;
+  if (token) headers.cookie = `session=${token}`;
   if (json !== undefined) headers['content-type'] = 'application/json';
   return callFunction(adminFn, path, {
     method: json === undefined ? 'GET' : 'POST',

@@ -15,7 +15,7 @@ import { bumpGroup } from '../../src/features/panel/engage.server.ts';
 import { addDays } from '../../src/features/panel/engage.ts';
 import { formatDateTime } from '../../src/lib/format.ts';
 import { setupTestDb } from '../support/db.ts';
-import { callFunction } from '../support/functions.ts';
+import { callFunction, sessionCookieOf } from '../support/functions.ts';
 
 const { db } = await setupTestDb();
 const HOUR = 3_600_000;
@@ -28,8 +28,9 @@ async function register(email: string, ip: string) {
     body: JSON.stringify({ name: 'Dona do Grupo', email, password: 'segredo1', confirmPassword: 'segredo1' }),
     ip,
   });
-  const { user, token } = (await res.json()) as { user: { id: string }; token: string };
-  return { id: user.id, auth: { authorization: `Bearer ${token}` } };
+  const token = sessionCookieOf(res);
+  const { user } = (await res.json()) as { user: { id: string } };
+  return { id: user.id, auth: { cookie: `session=${token}` } };
 }
 
 let owner: Awaited<ReturnType<typeof register>>;

@@ -5,7 +5,7 @@ import { seedDatabase } from '../../db/seed.ts';
 import * as authFn from '../../functions/auth.ts';
 import * as userFn from '../../functions/user.ts';
 import { setupTestDb } from '../support/db.ts';
-import { callFunction } from '../support/functions.ts';
+import { callFunction, sessionCookieOf } from '../support/functions.ts';
 
 const { db } = await setupTestDb();
 
@@ -16,8 +16,9 @@ async function register(email: string) {
     body: JSON.stringify({ name: 'Pessoa Teste', email, password: 'segredo1', confirmPassword: 'segredo1' }),
     ip: `198.51.100.${email.length}`,
   });
-  const { user, token } = (await res.json()) as { user: { id: string }; token: string };
-  return { id: user.id, auth: { authorization: `Bearer ${token}` } };
+  const token = sessionCookieOf(res);
+  const { user } = (await res.json()) as { user: { id: string } };
+  return { id: user.id, auth: { cookie: `session=${token}` } };
 }
 
 let alice: Awaited<ReturnType<typeof register>>;

@@ -149,7 +149,7 @@ describe('who can hide a group (REPORT_HIDE_THRESHOLD = 3 by default)', () => {
       .insert(users)
       .values({ email: 'denunciante@example.com', password: 'x', name: 'Denunciante' })
       .returning({ id: users.id });
-    const auth = { authorization: `Bearer ${await signSession(user!.id)}` };
+    const auth = { cookie: `session=${await signSession(user!.id)}` };
     // One account from three addresses and browsers: one reporter of weight 2.
     for (const [ip, ua] of [
       ['198.51.100.70', 'a'],

@@ -56,11 +56,11 @@ export default function AdminLogin() {
     }
     setBusy(true);
     try {
-      const data = await api<{ user: SessionUser; token?: string }>('/api/login?admin=1', {
+      const data = await api<{ user: SessionUser }>('/api/login?admin=1', {
         method: 'POST',
         body: { email: email.trim(), password },
       });
-      startSession(data.user, data.token);
+      startSession(data.user);
       const user = data.user;
       toast({
         title: 'Login realizado com sucesso',
