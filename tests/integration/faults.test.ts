@@ -245,7 +245,7 @@ describe.skipIf(!serverUrl || !inject('serverTemplate'))(
             callFunction(clickFn, `/api/groups/${group.id}/click`, {
               method: 'POST',
               headers: { 'user-agent': `falha-${v}` },
-              ip: '198.51.100.60',
+              ip: `10.60.0.${v + 1}`,
             }),
           ),
         );
