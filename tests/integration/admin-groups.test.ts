@@ -299,17 +299,20 @@ describe('bulk actions', () => {
     expect(metrics.groups.featured).toBe(0);
   });
 
-  it('delete-empty-titles deletes only blank titles', async () => {
+  it('delete-empty-titles deletes only titles blank to a reader, invisible characters included', async () => {
     const blank = await insertGroup({ title: '   ' });
     const empty = await insertGroup({ title: '' });
+    const invisible = await insertGroup({ title: '\u200B\u200B\u200B' });
+    const fillers = await insertGroup({ title: ' \u202E\u2800\u3164\uFEFF ' });
     const kept = await insertGroup({ title: 'Tem título' });
+    const keptEmoji = await insertGroup({ title: '⚽\uFE0F' });
     const res = await call('/api/admin/groups/delete-empty-titles', { method: 'DELETE' });
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ success: true, message: '2 grupo(s) sem título excluído(s)' });
+    expect(await res.json()).toMatchObject({ success: true, message: '4 grupo(s) sem título excluído(s)' });
     const ids = (await db.select({ id: groups.id }).from(groups)).map((g) => g.id);
-    expect(ids).not.toContain(blank.id);
-    expect(ids).not.toContain(empty.id);
+    for (const gone of [blank, empty, invisible, fillers]) expect(ids).not.toContain(gone.id);
     expect(ids).toContain(kept.id);
+    expect(ids).toContain(keptEmoji.id);
   });
 
   it("delete-by-title deletes exact matches (case-insensitive) and answers 'Título não encontrado' otherwise", async () => {

@@ -24,6 +24,7 @@ import {
 import { INVITE_LINK_MESSAGE, normalizeInviteLink } from '#src/features/groups/groups.ts';
 import { requestRebuild } from '#src/features/rebuilds/rebuilds.server.ts';
 import { AppError } from '#src/lib/http.server.ts';
+import { visibleLength } from '#src/lib/text.ts';
 import { CSV_MESSAGES } from './csv.schema.ts';
 import {
   CSV_HEADER,
@@ -241,7 +242,7 @@ export async function importGroups(
       return undefined;
     };
     const title = cleanText(cell('titulo'));
-    if (!title) return fail(IMPORT_ROW_MESSAGES.missingTitle);
+    if (!visibleLength(title)) return fail(IMPORT_ROW_MESSAGES.missingTitle);
     if (title.length > 200) return fail(IMPORT_ROW_MESSAGES.longTitle);
     const invite = normalizeInviteLink(cleanText(cell('link')));
     if (!invite) return fail(IMPORT_ROW_MESSAGES.badLink);
