@@ -48,7 +48,8 @@ export default route({
     if (path(req) !== '/api/user/email') throw notAllowed();
     const db = await getDb();
     const user = await requireUser(db, req, context);
-    return json(await requestEmailChange(db, user, await parseJson(EmailChangeSchema, req, 4 * 1024)));
+    const input = await parseJson(EmailChangeSchema, req, 4 * 1024);
+    return json(await requestEmailChange(db, user, input, clientIp(req, context)));
   },
   DELETE: async (req: Request, context: Context) => {
     if (path(req) !== '/api/user/account') throw notAllowed();

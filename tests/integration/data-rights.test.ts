@@ -217,6 +217,35 @@ describe('DELETE /api/user/account', { timeout: 180_000 }, () => {
     expect(await db.select().from(users).where(eq(users.id, dora.id))).toHaveLength(1);
   });
 
+  it('someone holding the session elsewhere cannot spend the owner’s password tries', async () => {
+    const elis = await register('elis@teste.local');
+    const wrong = (ip: string, action: 'email' | 'delete') =>
+      callFunction(accountFn, action === 'email' ? '/api/user/email' : '/api/user/account', {
+        ...jsonInit(
+          action === 'email' ? 'POST' : 'DELETE',
+          action === 'email'
+            ? { email: 'outro-da-elis@teste.local', password: 'chute' }
+            : { password: 'chute' },
+          elis.auth,
+        ),
+        ip,
+      });
+    // A thief with the cookie, from its own address: 5 wrong guesses, then 429, on both actions.
+    for (let i = 0; i < 5; i++)
+      expect((await wrong('203.0.113.200', i % 2 ? 'email' : 'delete')).status).toBe(403);
+    const locked = await wrong('203.0.113.200', 'email');
+    expect(locked.status).toBe(429);
+    expect(((await locked.json()) as { message: string }).message).toBe(
+      'Muitas tentativas de senha. Aguarde 15 minutos e tente novamente.',
+    );
+    // The owner, from their own address, still changes the e-mail (its password is checked) at once.
+    const owner = await callFunction(accountFn, '/api/user/email', {
+      ...jsonInit('POST', { email: 'elis.nova@teste.local', password: PASSWORD }, elis.auth),
+      ip: '198.51.100.240',
+    });
+    expect(owner.status).toBe(200);
+  });
+
   it('refuses the last admin with a clear 409, and lets an admin go once another admin exists', async () => {
     await db.update(users).set({ admin: false });
     await ensureAdmin(db, { email: 'admin-unico@teste.local', password: PASSWORD });
