@@ -139,7 +139,8 @@ describe('access logs', { timeout: 240_000 }, () => {
     used.set('checkout', ip(5));
 
     expect(
-      (await callFunction(accountFn, '/api/user/data-export', { headers: auth, ip: ip(6) })).status,
+      (await callFunction(accountFn, '/api/user/data-export', { method: 'POST', headers: auth, ip: ip(6) }))
+        .status,
     ).toBe(200);
     used.set('data_export', ip(6));
 

@@ -61,7 +61,7 @@ const whoAmI = (auth: Record<string, string>) => callFunction(authFn, '/api/user
 const deleteAccount = (auth: Record<string, string>, password: string) =>
   callFunction(accountFn, '/api/user/account', jsonInit('DELETE', { password }, auth));
 const exportData = (auth: Record<string, string>) =>
-  callFunction(accountFn, '/api/user/data-export', { headers: auth });
+  callFunction(accountFn, '/api/user/data-export', { method: 'POST', headers: auth });
 
 let planId = 0;
 beforeAll(async () => {
@@ -73,7 +73,7 @@ beforeEach(async () => {
   await db.delete(rateLimitBuckets);
 });
 
-describe('GET /api/user/data-export', { timeout: 120_000 }, () => {
+describe('POST /api/user/data-export', { timeout: 120_000 }, () => {
   it('downloads everything kept about the account, never the password hash nor who reported', async () => {
     const alice = await register('alice@teste.local', 'Alice Dados');
     const bob = await register('bob@teste.local', 'Bob Denunciante');
@@ -200,7 +200,22 @@ describe('GET /api/user/data-export', { timeout: 120_000 }, () => {
     expect(((await refused.json()) as { message: string }).message).toBe(
       'Você já baixou seus dados várias vezes na última hora. Aguarde um pouco e tente novamente.',
     );
-    expect((await callFunction(accountFn, '/api/user/data-export')).status).toBe(401);
+    expect((await callFunction(accountFn, '/api/user/data-export', { method: 'POST' })).status).toBe(401);
+  });
+  it('cannot be set off by another site: a cross-site navigation (GET) or post spends nothing', async () => {
+    const davi = await register('davi-export@teste.local');
+    // SameSite=Lax sends the cookie on a top-level GET from another site: GET is no export.
+    const viaLink = await callFunction(accountFn, '/api/user/data-export', {
+      headers: { ...davi.auth, 'sec-fetch-site': 'cross-site' },
+    });
+    expect(viaLink.status).toBe(405);
+    const viaForm = await callFunction(accountFn, '/api/user/data-export', {
+      method: 'POST',
+      headers: { ...davi.auth, origin: 'https://evil.example' },
+    });
+    expect(viaForm.status).toBe(403);
+    // All five of the person's own exports are still there.
+    for (let i = 0; i < EXPORT_LIMIT_PER_HOUR; i++) expect((await exportData(davi.auth)).status).toBe(200);
   });
 });
 
