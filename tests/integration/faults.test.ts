@@ -16,6 +16,7 @@ import {
   rebuildRequests,
 } from '../../db/schema.ts';
 import { seedDatabase } from '../../db/seed.ts';
+import * as adminGroupsFn from '../../functions/admin-groups.ts';
 import * as featureOrdersFn from '../../functions/feature-orders.ts';
 import * as clickFn from '../../functions/group-engagement.ts';
 import { saveSettings } from '../../src/features/payments/settings.server.ts';
@@ -267,6 +268,30 @@ describe.skipIf(!serverUrl || !inject('serverTemplate'))(
       const written = await crowd();
       for (const res of written) expect(await res.json()).toEqual({ success: true, counted: true });
       expect(await direct.db.select().from(engagementEvents)).toHaveLength(20);
+    });
+
+    it('answers a CSV import whose database goes away mid-import with the pt-BR 503, like every route', async () => {
+      const { token } = await makeUser(direct.db, 'Importadora', true);
+      const rows = Array.from(
+        { length: 30 },
+        (_, i) => `Grupo Importado ${i},https://chat.whatsapp.com/Imp${randomBytes(8).toString('hex')}`,
+      );
+      const form = new FormData();
+      form.set(
+        'csvFile',
+        new Blob([`titulo,link\n${rows.join('\n')}\n`], { type: 'text/csv' }),
+        'grupos.csv',
+      );
+      proxy.cutOn('insert into "groups"');
+      const res = await callFunction(
+        adminGroupsFn,
+        '/api/admin/groups/import',
+        signedIn(token, { method: 'POST', body: form, headers: { 'idempotency-key': 'corte-no-meio-1' } }),
+      );
+      proxy.cutOn(undefined);
+      expect(res.status).toBe(503);
+      expect(res.headers.get('retry-after')).toMatch(/^\d+$/);
+      expect(await res.json()).toMatchObject({ message: UNAVAILABLE, code: 'UNAVAILABLE' });
     });
   },
 );

@@ -23,7 +23,7 @@ import {
 } from '#src/features/groups/group-writes.server.ts';
 import { INVITE_LINK_MESSAGE, normalizeInviteLink } from '#src/features/groups/groups.ts';
 import { requestRebuild } from '#src/features/rebuilds/rebuilds.server.ts';
-import { AppError } from '#src/lib/http.server.ts';
+import { AppError, isUnavailable } from '#src/lib/http.server.ts';
 import { visibleLength } from '#src/lib/text.ts';
 import { CSV_MESSAGES } from './csv.schema.ts';
 import {
@@ -311,6 +311,8 @@ export async function importGroups(
           failures.push({ row: r.row, error: IMPORT_ROW_MESSAGES.existingLink });
       success += done.size;
     } catch (error) {
+      // The database gone is no row's fault: the import stops with the pt-BR 503, not a row per row.
+      if (isUnavailable(error)) throw error;
       // The batch left nothing behind (one transaction); each row is tried alone to keep the good ones.
       const reason =
         (error as { cause?: { message?: string } }).cause?.message ?? String(error).slice(0, 200);
@@ -319,7 +321,8 @@ export async function importGroups(
         try {
           if ((await insertGroups(db, [record])).size) success += 1;
           else failures.push({ row: rows[i]!.row, error: IMPORT_ROW_MESSAGES.existingLink });
-        } catch {
+        } catch (rowError) {
+          if (isUnavailable(rowError)) throw rowError;
           failures.push({ row: rows[i]!.row, error: IMPORT_ROW_MESSAGES.notSaved });
         }
       }
