@@ -8,7 +8,7 @@ import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { type DbHandle, rowsOf } from '../db/client.ts';
 import { groups, legalNotices, rateLimitBuckets, users } from '../db/schema.ts';
-import { signSession } from '../src/features/auth/session.server.ts';
+import { SESSION_COOKIE, signSession } from '../src/features/auth/session.server.ts';
 import { joinPath } from '../src/features/groups/groups.ts';
 import { thumbnailKey } from '../src/features/images/group-image.ts';
 import { type Latency, latency, log, round } from './lib.ts';
@@ -171,7 +171,8 @@ export async function benchTakedown(handle: DbHandle, base: string, count: numbe
     const [row] = await db.select().from(legalNotices).where(eq(legalNotices.groupId, sample.id));
     const kept = await fetch(`${base}/api/admin/legal-notices/${row!.id}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      // The session is the cookie only (#46), and a cookie's mutation must come from the site's origin.
+      headers: { 'content-type': 'application/json', cookie: `${SESSION_COOKIE}=${token}`, origin: base },
       body: JSON.stringify({ decision: 'keep', reason: 'Bench: analisado e mantido.' }),
     });
     if (kept.status !== 200) throw new Error(`takedown: keep answered ${kept.status}`);

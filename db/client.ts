@@ -90,12 +90,14 @@ export async function openDb(config: DbConfig = configFromEnv()): Promise<DbHand
     configureNeon(neon.neonConfig);
     const pool = new neon.Pool({ connectionString: config.url, max: config.max ?? 5 });
     pool.on('error', logIdleError);
+    pool.on('connect', listenForLostConnection);
     const { drizzle } = await import('drizzle-orm/neon-serverless');
     return { db: drizzle({ client: pool, schema }) as unknown as Db, driver, close: () => pool.end() };
   }
   const pg = await import('pg');
   const pool = new pg.default.Pool({ connectionString: config.url, max: config.max ?? 10 });
   pool.on('error', logIdleError);
+  pool.on('connect', listenForLostConnection);
   const { drizzle } = await import('drizzle-orm/node-postgres');
   return { db: drizzle({ client: pool, schema }) as unknown as Db, driver, close: () => pool.end() };
 }
@@ -103,6 +105,14 @@ export async function openDb(config: DbConfig = configFromEnv()): Promise<DbHand
 // An idle pooled connection that dies (server restart, failover) must not crash the process.
 function logIdleError(error: Error) {
   console.error('[db] idle connection error:', error.message);
+}
+
+// A connection checked out of the pool (drizzle's transactions) has no 'error' listener of the pool's:
+// one that dies mid-transaction would emit an unhandled 'error' and crash the function, so Netlify
+// answered its generic 500. Every client gets one listener for good; the running query still fails
+// with the error, which the route answers as the pt-BR 503.
+function listenForLostConnection(client: { on(event: 'error', listener: (error: Error) => void): unknown }) {
+  client.on('error', (error) => console.error('[db] connection lost:', error.message));
 }
 
 /** The embedded Postgres (WASM) with the extensions the schema uses. */

@@ -10,7 +10,6 @@ import {
   doublePrecision,
   index,
   integer,
-  pgSequence,
   pgTable,
   primaryKey,
   serial,
@@ -720,12 +719,10 @@ export type LegalNoticeKind = (typeof LEGAL_NOTICE_KINDS)[number];
 export const LEGAL_NOTICE_STATUSES = ['pending', 'removed', 'kept'] as const;
 export type LegalNoticeStatus = (typeof LEGAL_NOTICE_STATUSES)[number];
 
-/** The protocol numbers' sequence: never reset, so a protocol is unique whatever its year. */
-export const legalNoticeProtocolSeq = pgSequence('legal_notice_protocol_seq');
-
 /**
- * A notice about a group of the catalogue. The protocol (JUR-<year in São Paulo>-<sequence, 6+ digits>)
- * is made by the database on insert. The group's title and address are kept as given, so the notice
+ * A notice about a group of the catalogue. The protocol (JUR-<year in São Paulo>-<12 random hex digits>)
+ * is made by the database on insert: random, not a sequence, so protocols do not tell how many notices
+ * the site receives. The group's title and address are kept as given, so the notice
  * still reads after the group is gone. No raw IP: only the salted hash of the sender's address.
  */
 export const legalNotices = pgTable(
@@ -736,7 +733,7 @@ export const legalNotices = pgTable(
       .notNull()
       .unique()
       .default(
-        sql`('JUR-' || extract(year from now() at time zone ${sql.raw(`'${TIME_ZONE}'`)})::int || '-' || to_char(nextval('legal_notice_protocol_seq'), 'FM9999999999999000000'))`,
+        sql`('JUR-' || extract(year from now() at time zone ${sql.raw(`'${TIME_ZONE}'`)})::int || '-' || upper(substr(replace(gen_random_uuid()::text, '-', ''), 1, 12)))`,
       ),
     kind: text('kind', { enum: LEGAL_NOTICE_KINDS }).notNull(),
     status: text('status', { enum: LEGAL_NOTICE_STATUSES }).notNull().default('pending'),

@@ -9,6 +9,7 @@ import {
   rejectRevision,
 } from '#src/features/submission/group-edits.server.ts';
 import { AppError, json, MESSAGES, parseJson, parseQuery, route } from '#src/lib/http.server.ts';
+import { multiLineText } from '#src/lib/text.ts';
 
 const PREFIX = '/api/admin/group-revisions';
 
@@ -17,7 +18,7 @@ const ListQuery = z.object({
   limit: z.coerce.number().int().min(1).max(50).catch(10),
 });
 const RejectBody = z.object({
-  reason: z.string({ error: REJECT_REASON_MESSAGE }).trim().min(3, REJECT_REASON_MESSAGE).max(500),
+  reason: multiLineText({ error: REJECT_REASON_MESSAGE }).trim().min(3, REJECT_REASON_MESSAGE).max(500),
 });
 
 export default route({

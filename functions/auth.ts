@@ -36,24 +36,23 @@ export default route({
         // The confirmation e-mail goes after the answer, as slow as a taken e-mail's 409 and no slower.
         const defer = afterAnswer(context);
         const user = await registerUser(db, input, clientIp(req, context), { defer });
-        const token = await signSession(user.id);
-        setSessionCookies(context, token);
-        return json({ user: toUserJson(user), token }, 201);
+        setSessionCookies(context, await signSession(user.id));
+        return json({ user: toUserJson(user) }, 201);
       }
       case '/api/login': {
         const input = await parseJson(LoginSchema, req);
         const user = await loginUser(db, input, clientIp(req, context));
         // /admin/login signs in here too (same limits, same cookie) with ?admin=1: a valid non-admin
-        // is refused before any cookie or token is issued.
+        // is refused before any cookie is issued.
         if (new URL(req.url).searchParams.get('admin') === '1' && !user.admin)
           throw new AppError('FORBIDDEN', FORBIDDEN_ADMIN_MESSAGE);
-        const token = await signSession(user.id);
-        setSessionCookies(context, token);
-        return json({ user: toUserJson(user), token });
+        // The token goes only into the HttpOnly cookie: never in the body, where a script could read it.
+        setSessionCookies(context, await signSession(user.id));
+        return json({ user: toUserJson(user) });
       }
       case '/api/logout': {
         // The token itself is ended, not only the cookie: a copy of it no longer works either.
-        const found = sessionToken(req, context);
+        const found = sessionToken(context);
         const claims = found ? await verifySession(found.token) : null;
         if (claims) await logout(db, claims, clientIp(req, context));
         clearSessionCookies(context);

@@ -15,15 +15,13 @@ export default route({
     const input = await parseJson(ReportSchema, req, 8 * 1024);
     const addressHash = subjectHash(clientIp(req, context));
     await consumeRateLimit(db, `report:ip:${addressHash}`, 30, 3600);
-    const result = await reportGroup(db, param(context, 'id'), input, {
+    await reportGroup(db, param(context, 'id'), input, {
       hash: visitorHash(req, context),
       addressHash,
       userId: user?.id ?? null,
     });
-    return json(
-      { message: 'Denúncia enviada. Obrigado por ajudar a manter o diretório seguro.', ...result },
-      201,
-    );
+    // The same answer whether the report hid the group or not: the sender never learns that it worked.
+    return json({ message: 'Denúncia enviada. Obrigado por ajudar a manter o diretório seguro.' }, 201);
   },
 });
 

@@ -24,17 +24,13 @@ export default route({
     if (new URL(req.url).pathname.replace(/\/$/, '').endsWith('/confirm')) {
       const { token } = await parseJson(LegalNoticeConfirmSchema, req, 4 * 1024);
       await consumeRateLimit(db, `legal:confirm:${addressHash}`, 20, 3600);
-      const result = await confirmLegalNotice(db, token);
-      return json({
-        ...result,
-        message: result.hidden
-          ? 'E-mail confirmado. O grupo foi ocultado até a nossa análise.'
-          : 'E-mail confirmado. Sua denúncia está na fila de análise.',
-      });
+      // Whether the group was hidden is never said: that would tell a sender when the bounds are spent.
+      const { protocol } = await confirmLegalNotice(db, token);
+      return json({ protocol, message: LEGAL_MESSAGES.confirmed });
     }
     const input = await parseJson(LegalNoticeSchema, req, 16 * 1024);
-    const result = await submitLegalNotice(db, input, { addressHash });
-    return json({ ...result, message: LEGAL_MESSAGES.received }, 201);
+    const { protocol, confirmationSent } = await submitLegalNotice(db, input, { addressHash });
+    return json({ protocol, confirmationSent, message: LEGAL_MESSAGES.received }, 201);
   },
 });
 

@@ -19,23 +19,8 @@ export default route({
   GET: async (req: Request, context: Context) => {
     const db = await getDb();
     const user = await requireUser(db, req, context);
-    switch (path(req)) {
-      case '/api/user/profile':
-        return json({ user: toUserJson(user), pendingEmail: await pendingEmailChange(db, user.id) });
-      case '/api/user/data-export': {
-        const data = await exportAccountData(db, user, clientIp(req, context));
-        const day = data.exportedAt.slice(0, 10);
-        return new Response(JSON.stringify(data, null, 2), {
-          headers: {
-            'content-type': 'application/json; charset=utf-8',
-            'content-disposition': `attachment; filename="meus-dados-${day}.json"`,
-            'cache-control': 'no-store',
-          },
-        });
-      }
-      default:
-        throw notAllowed();
-    }
+    if (path(req) !== '/api/user/profile') throw notAllowed();
+    return json({ user: toUserJson(user), pendingEmail: await pendingEmailChange(db, user.id) });
   },
   PATCH: async (req: Request, context: Context) => {
     if (path(req) !== '/api/user/profile') throw notAllowed();
@@ -45,10 +30,25 @@ export default route({
     return json({ user: toUserJson(await updateName(db, user.id, name)), message: 'Nome atualizado.' });
   },
   POST: async (req: Request, context: Context) => {
-    if (path(req) !== '/api/user/email') throw notAllowed();
     const db = await getDb();
+    // A POST, so the session's Origin rule applies: another site cannot spend the person's exports
+    // with a cross-site link (a GET would carry the SameSite=Lax cookie).
+    if (path(req) === '/api/user/data-export') {
+      const user = await requireUser(db, req, context);
+      const data = await exportAccountData(db, user, clientIp(req, context));
+      const day = data.exportedAt.slice(0, 10);
+      return new Response(JSON.stringify(data, null, 2), {
+        headers: {
+          'content-type': 'application/json; charset=utf-8',
+          'content-disposition': `attachment; filename="meus-dados-${day}.json"`,
+          'cache-control': 'no-store',
+        },
+      });
+    }
+    if (path(req) !== '/api/user/email') throw notAllowed();
     const user = await requireUser(db, req, context);
-    return json(await requestEmailChange(db, user, await parseJson(EmailChangeSchema, req, 4 * 1024)));
+    const input = await parseJson(EmailChangeSchema, req, 4 * 1024);
+    return json(await requestEmailChange(db, user, input, clientIp(req, context)));
   },
   DELETE: async (req: Request, context: Context) => {
     if (path(req) !== '/api/user/account') throw notAllowed();

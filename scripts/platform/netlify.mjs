@@ -343,18 +343,75 @@ export function addressFromConnection(req) {
   delete req.headers['x-nf-client-connection-ip'];
 }
 
+/** Netlify refuses a function request whose body is over 6 MB; the local platform refuses it too. */
+export const REQUEST_BODY_LIMIT = 6 * 1024 * 1024;
+
 /**
- * A Node request through Netlify's chain: its address from the connection, binary bodies kept intact.
- * Resolves to @netlify/dev's match ({ response, type }) or undefined when nothing matched.
+ * A request's body, at most `limit` bytes of it, or null when it is longer: a declared Content-Length
+ * over the cap is refused unread, and a chunked body stops being read as soon as it passes the cap, so
+ * the platform never holds more than `limit` bytes of one request (@netlify/dev would buffer it all).
+ */
+export async function readBodyWithin(req, limit = REQUEST_BODY_LIMIT) {
+  if (req.method === 'GET' || req.method === 'HEAD') return Buffer.alloc(0);
+  if (Number(req.headers['content-length'] ?? 0) > limit) return null;
+  const chunks = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += chunk.length;
+    if (size > limit) return null; // leaving the loop stops buffering; nothing more is kept
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** The answer to a body over the limit. */
+export function bodyTooLargeAnswer(limit = REQUEST_BODY_LIMIT) {
+  return new Response(
+    JSON.stringify({
+      message: `O envio é grande demais (máximo de ${Math.round(limit / 1024 / 1024)} MB).`,
+      code: 'PAYLOAD_TOO_LARGE',
+    }),
+    { status: 413, headers: { 'content-type': 'application/json; charset=utf-8' } },
+  );
+}
+
+/**
+ * After a 413 the rest of the body is discarded (never kept) for a moment, so the client reads the answer
+ * instead of a reset connection, then the connection is cut if the body is still coming.
+ */
+function lingerThenClose(req, ms = 1000) {
+  req.resume();
+  setTimeout(() => {
+    if (!req.complete) req.socket?.destroy();
+  }, ms).unref();
+}
+
+/**
+ * A Node request through Netlify's chain: its address from the connection, its body within Netlify's
+ * limit (else 413), binary bodies kept intact. Resolves to @netlify/dev's match ({ response, type }) or
+ * undefined when nothing matched.
  */
 export async function handleNodeRequest(netlify, req, origin) {
   addressFromConnection(req);
-  const binary = await binaryBodyRequest(req, origin);
+  const body = await readBodyWithin(req);
+  if (!body) {
+    lingerThenClose(req);
+    return { response: bodyTooLargeAnswer(), type: 'function' };
+  }
+  const binary = binaryBodyRequest(req, origin, body);
   if (binary) {
     const response = await netlify.handle(binary);
     return response ? { response, type: 'function' } : undefined;
   }
-  return netlify.handleAndIntrospectNodeRequest(req);
+  // The body was read (within the limit): @netlify/dev reads it again from this stand-in.
+  const replay = Object.assign(Readable.from(body.length ? [body] : []), {
+    headers: req.headers,
+    url: req.url,
+    method: req.method,
+    httpVersionMajor: req.httpVersionMajor,
+    socket: req.socket,
+  });
+  return netlify.handleAndIntrospectNodeRequest(replay);
 }
 
 /**
@@ -445,10 +502,10 @@ export function sendWebResponse(response, res, method = 'GET') {
 
 /**
  * @netlify/dev hands a function the body as text while flagging binary types (multipart, images) as
- * base64, so uploads arrive garbled. For such requests, send the body already base64-encoded: it is
- * then decoded back to the exact bytes. Returns null for requests that need nothing.
+ * base64, so uploads arrive garbled. For such requests, send the body (already read, `body`)
+ * base64-encoded: it is then decoded back to the exact bytes. Returns null for requests that need nothing.
  */
-export async function binaryBodyRequest(req, origin) {
+export function binaryBodyRequest(req, origin, body) {
   const type = String(req.headers['content-type'] ?? '')
     .split(';')[0]
     .trim()
@@ -461,8 +518,6 @@ export async function binaryBodyRequest(req, origin) {
     type === 'application/x-www-form-urlencoded'
   )
     return null;
-  const chunks = [];
-  for await (const chunk of req) chunks.push(chunk);
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined || name === 'content-length') continue;
@@ -471,6 +526,6 @@ export async function binaryBodyRequest(req, origin) {
   return new Request(new URL(req.url, origin), {
     method: req.method,
     headers,
-    body: Buffer.concat(chunks).toString('base64'),
+    body: body.toString('base64'),
   });
 }

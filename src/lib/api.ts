@@ -1,7 +1,5 @@
-// The islands' typed fetch: JSON in and out, cookies always sent, the Bearer token when one is
-// stored, and errors that carry the server's pt-BR message (spec section 8).
-
-export const TOKEN_KEY = 'authToken';
+// The islands' typed fetch: JSON in and out, the session cookie always sent (the only way a session
+// travels; pages never hold its token), and errors that carry the server's pt-BR message (spec section 8).
 
 export class ApiError extends Error {
   constructor(
@@ -39,19 +37,9 @@ export function withQuery(path: string, query?: Query): string {
   return qs ? `${path}${path.includes('?') ? '&' : '?'}${qs}` : path;
 }
 
-function storedToken(): string | null {
-  try {
-    return globalThis.localStorage?.getItem(TOKEN_KEY) ?? null;
-  } catch {
-    return null;
-  }
-}
-
 /** Call our API; resolves with the parsed JSON or throws ApiError with the server's message. */
 export async function api<T>(path: string, options: ApiOptions = {}): Promise<T> {
   const headers = new Headers({ accept: 'application/json' });
-  const token = storedToken();
-  if (token) headers.set('authorization', `Bearer ${token}`);
   if (options.idempotencyKey) headers.set('idempotency-key', options.idempotencyKey);
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) body = options.body;

@@ -23,6 +23,8 @@ const EnvSchema = z.object({
   /** group submissions accepted per visitor per hour */
   SUBMIT_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   REPORT_HIDE_THRESHOLD: z.coerce.number().int().min(1).default(3),
+  /** most visitors one network address counts as per group per day, whatever user agents it sends */
+  VISITORS_PER_ADDRESS: z.coerce.number().int().min(1).max(100).default(5),
   /** legal notices: groups hidden automatically (child abuse, intimate images) per day, site-wide */
   LEGAL_NOTICE_AUTO_HIDES_PER_DAY: z.coerce.number().int().min(0).default(20),
   /** link checks: groups checked per scheduled run (every minute); 10 re-checks 100k groups in 7 days */

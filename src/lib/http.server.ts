@@ -100,7 +100,8 @@ export function isUnavailable(error: unknown): boolean {
     const message = (e as { message?: unknown }).message;
     if (
       typeof message === 'string' &&
-      /Connection terminated|connect ECONNREFUSED|timeout exceeded/i.test(message)
+      // 'not queryable': a query (a transaction's rollback) on a client whose connection already died.
+      /Connection terminated|connect ECONNREFUSED|timeout exceeded|not queryable/i.test(message)
     )
       return true;
     e = (e as { cause?: unknown }).cause;

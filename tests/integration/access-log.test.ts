@@ -25,7 +25,7 @@ import { saveSettings } from '../../src/features/payments/settings.server.ts';
 import { secret } from '../../src/lib/env.server.ts';
 import { unseal } from '../../src/lib/secret-box.server.ts';
 import { setupTestDb } from '../support/db.ts';
-import { callFunction } from '../support/functions.ts';
+import { callFunction, sessionCookieOf } from '../support/functions.ts';
 import { linkIn, setupMailCatcher } from '../support/mail.ts';
 import { makeGroup } from './payments-helpers.ts';
 
@@ -93,7 +93,7 @@ describe('access logs', { timeout: 240_000 }, () => {
     });
     expect(logged.status).toBe(200);
     used.set('login', ip(2));
-    auth = { authorization: `Bearer ${((await logged.json()) as { token: string }).token}` };
+    auth = { cookie: `session=${sessionCookieOf(logged)}` };
 
     const form = new FormData();
     form.set('title', 'Grupo Registrado');
@@ -139,7 +139,8 @@ describe('access logs', { timeout: 240_000 }, () => {
     used.set('checkout', ip(5));
 
     expect(
-      (await callFunction(accountFn, '/api/user/data-export', { headers: auth, ip: ip(6) })).status,
+      (await callFunction(accountFn, '/api/user/data-export', { method: 'POST', headers: auth, ip: ip(6) }))
+        .status,
     ).toBe(200);
     used.set('data_export', ip(6));
 
@@ -164,7 +165,7 @@ describe('access logs', { timeout: 240_000 }, () => {
       ...json('POST', { email, password: PASSWORD }),
       ip: ip(9),
     });
-    auth = { authorization: `Bearer ${((await again.json()) as { token: string }).token}` };
+    auth = { cookie: `session=${sessionCookieOf(again)}` };
     const newEmail = 'registrada.nova@teste.local';
     const asked = await callFunction(accountFn, '/api/user/email', {
       ...json('POST', { email: newEmail, password: PASSWORD }, auth),

@@ -13,7 +13,7 @@ import * as sessionFn from '../../functions/admin-session.ts';
 import * as sitemapFn from '../../functions/admin-sitemap.ts';
 import { setupTestDb } from '../support/db.ts';
 import { callFunction } from '../support/functions.ts';
-import { bearer, makeAccounts, ORIGIN } from './admin-support.ts';
+import { makeAccounts, ORIGIN, signedIn } from './admin-support.ts';
 
 const { db } = await setupTestDb();
 let accounts: Awaited<ReturnType<typeof makeAccounts>>;
@@ -76,7 +76,7 @@ describe('admin endpoints', () => {
   });
 
   it.each(ENDPOINTS)('%#: answer 403 to a logged-in non-admin', async (fn, method, path, body) => {
-    const res = await callFunction(fn, path, bearer(accounts.userToken, init(method, body)));
+    const res = await callFunction(fn, path, signedIn(accounts.userToken, init(method, body)));
     expect(res.status, `${method} ${path}`).toBe(403);
     expect(await res.json()).toEqual({
       message: 'Acesso negado - Esta conta não possui privilégios de administrador',
@@ -94,17 +94,15 @@ describe('admin endpoints', () => {
     },
   );
 
-  it('accept the admin by cookie from the same origin and by Bearer token', async () => {
+  it('accept the admin by cookie from the same origin, never by an Authorization header', async () => {
     const byCookie = await callFunction(groupsFn, '/api/admin/groups', {
       headers: { cookie: `session=${accounts.adminToken}` },
     });
     expect(byCookie.status).toBe(200);
-    const byBearer = await callFunction(
-      dashboardFn,
-      '/api/admin/dashboard-metrics',
-      bearer(accounts.adminToken),
-    );
-    expect(byBearer.status).toBe(200);
+    const byBearer = await callFunction(dashboardFn, '/api/admin/dashboard-metrics', {
+      headers: { authorization: `Bearer ${accounts.adminToken}` },
+    });
+    expect(byBearer.status).toBe(401);
     const sameOrigin = await callFunction(groupsFn, '/api/admin/groups/reset-featured', {
       method: 'POST',
       headers: { cookie: `session=${accounts.adminToken}`, origin: ORIGIN },
@@ -124,8 +122,8 @@ describe('admin endpoints', () => {
       },
     );
     expect(post.status).toBe(401);
-    // The admin screen downloads it with the normal Authorization header (fetch + blob).
-    const byHeader = await callFunction(groupsFn, '/api/admin/groups/export', bearer(accounts.adminToken));
+    // The admin screen downloads it with the session cookie (fetch + blob).
+    const byHeader = await callFunction(groupsFn, '/api/admin/groups/export', signedIn(accounts.adminToken));
     expect(byHeader.status).toBe(200);
     expect(byHeader.headers.get('content-type')).toContain('text/csv');
   });

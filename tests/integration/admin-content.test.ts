@@ -27,7 +27,7 @@ import { adSlotCount } from '../../src/features/ads/ads.server.ts';
 import { saoPauloDay } from '../../src/features/analytics/visitor.server.ts';
 import { setupTestDb } from '../support/db.ts';
 import { callFunction } from '../support/functions.ts';
-import { bearer, makeAccounts, startBlobs } from './admin-support.ts';
+import { makeAccounts, signedIn, startBlobs } from './admin-support.ts';
 
 const { db } = await setupTestDb();
 let token: string;
@@ -45,7 +45,7 @@ afterAll(() => stopBlobs?.());
 
 type Fn = Parameters<typeof callFunction>[0];
 const call = (fn: Fn, path: string, init: RequestInit & { json?: unknown } = {}) =>
-  callFunction(fn, path, bearer(token, init));
+  callFunction(fn, path, signedIn(token, init));
 
 const png = (width: number, height = width) =>
   sharp({ create: { width, height, channels: 4, background: '#25D366' } })
@@ -474,7 +474,7 @@ describe('dashboard', () => {
       event(g2!.id, saoPauloDay(new Date(Date.now() - 40 * 86_400_000)), 'v9'),
       { kind: 'group_share', targetId: g1!.id, day: today, visitorHash: 'v9' },
     ]);
-    const res = await callFunction(dashboardFn, '/api/admin/dashboard-metrics', bearer(token));
+    const res = await callFunction(dashboardFn, '/api/admin/dashboard-metrics', signedIn(token));
     const body = (await res.json()) as {
       groups: { total: number; pending: number; approved: number };
       categories: { popular: { id: number; totalClicks: number }[]; mostPopulated: { count: number }[] };
@@ -505,7 +505,11 @@ describe('dashboard', () => {
     expect(body.categories.popular.reduce((sum, c) => sum + c.totalClicks, 0)).toBe(4);
     expect(body.categories.mostPopulated).toHaveLength(5);
 
-    const rebuild = await callFunction(dashboardFn, '/api/admin/rebuild', bearer(token, { method: 'POST' }));
+    const rebuild = await callFunction(
+      dashboardFn,
+      '/api/admin/rebuild',
+      signedIn(token, { method: 'POST' }),
+    );
     expect(rebuild.status).toBe(202);
     expect(await rebuild.json()).toMatchObject({
       message: 'Publicação solicitada',

@@ -14,7 +14,7 @@ import { resetEnvForTests } from '../../src/lib/env.server.ts';
 import { setupTestDb } from '../support/db.ts';
 import { type FakeImages, startFakeImages } from '../support/fake-images.ts';
 import { callFunction } from '../support/functions.ts';
-import { bearer, makeAccounts, startBlobs } from './admin-support.ts';
+import { makeAccounts, signedIn, startBlobs } from './admin-support.ts';
 
 const { db } = await setupTestDb();
 let token: string;
@@ -40,7 +40,7 @@ function upload(content: string | Uint8Array, filename = 'grupos.csv', field = '
   return callFunction(
     groupsFn,
     `/api/admin/groups/import${query}`,
-    bearer(token, { method: 'POST', body: form }),
+    signedIn(token, { method: 'POST', body: form }),
   );
 }
 
@@ -56,7 +56,7 @@ interface ImportBody {
 }
 
 async function exportCsv() {
-  const res = await callFunction(groupsFn, '/api/admin/groups/export', bearer(token));
+  const res = await callFunction(groupsFn, '/api/admin/groups/export', signedIn(token));
   expect(res.status).toBe(200);
   return Buffer.from(await res.arrayBuffer()).toString('utf8');
 }
@@ -146,7 +146,7 @@ describe('POST /api/admin/groups/import', () => {
     const noFile = await callFunction(
       groupsFn,
       '/api/admin/groups/import',
-      bearer(token, { method: 'POST', body: new FormData() }),
+      signedIn(token, { method: 'POST', body: new FormData() }),
     );
     expect(noFile.status).toBe(400);
     expect(await noFile.json()).toMatchObject({
@@ -187,7 +187,7 @@ describe('POST /api/admin/groups/import', () => {
       callFunction(
         groupsFn,
         '/api/admin/groups/import',
-        bearer(token, { method: 'POST', body, headers: { 'content-type': type } }),
+        signedIn(token, { method: 'POST', body, headers: { 'content-type': type } }),
       );
     const part = (name: string, filename: string, content: string) =>
       `--XYZ\r\nContent-Disposition: form-data; name="${name}"; filename="${filename}"\r\n` +
@@ -243,7 +243,7 @@ describe('GET /api/admin/groups/export', () => {
         titleSlug: `formula-${i}`,
       });
     }
-    const res = await callFunction(groupsFn, '/api/admin/groups/export', bearer(token));
+    const res = await callFunction(groupsFn, '/api/admin/groups/export', signedIn(token));
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(res.headers.get('content-disposition')).toMatch(

@@ -9,7 +9,7 @@ import * as groupsFn from '../../functions/admin-groups.ts';
 import { daysRemaining } from '../../src/features/payments/payments.ts';
 import { setupTestDb } from '../support/db.ts';
 import { callFunction } from '../support/functions.ts';
-import { bearer, makeAccounts } from './admin-support.ts';
+import { makeAccounts, signedIn } from './admin-support.ts';
 
 const { db } = await setupTestDb();
 let token: string;
@@ -20,7 +20,7 @@ beforeAll(async () => {
 });
 
 const call = (path: string, init: RequestInit & { json?: unknown } = {}) =>
-  callFunction(groupsFn, path, bearer(token, init));
+  callFunction(groupsFn, path, signedIn(token, init));
 const rebuilds = async () => (await db.select({ n: count() }).from(rebuildRequests))[0]!.n;
 
 interface ListBody {
@@ -292,24 +292,27 @@ describe('bulk actions', () => {
       .where(sql`${groups.featured} or ${groups.featuredUntil} is not null`);
     expect(left!.n).toBe(0);
     const metrics = (await (
-      await callFunction(dashboardFn, '/api/admin/dashboard-metrics', bearer(token))
+      await callFunction(dashboardFn, '/api/admin/dashboard-metrics', signedIn(token))
     ).json()) as {
       groups: { featured: number };
     };
     expect(metrics.groups.featured).toBe(0);
   });
 
-  it('delete-empty-titles deletes only blank titles', async () => {
+  it('delete-empty-titles deletes only titles blank to a reader, invisible characters included', async () => {
     const blank = await insertGroup({ title: '   ' });
     const empty = await insertGroup({ title: '' });
+    const invisible = await insertGroup({ title: '\u200B\u200B\u200B' });
+    const fillers = await insertGroup({ title: ' \u202E\u2800\u3164\uFEFF ' });
     const kept = await insertGroup({ title: 'Tem título' });
+    const keptEmoji = await insertGroup({ title: '⚽\uFE0F' });
     const res = await call('/api/admin/groups/delete-empty-titles', { method: 'DELETE' });
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ success: true, message: '2 grupo(s) sem título excluído(s)' });
+    expect(await res.json()).toMatchObject({ success: true, message: '4 grupo(s) sem título excluído(s)' });
     const ids = (await db.select({ id: groups.id }).from(groups)).map((g) => g.id);
-    expect(ids).not.toContain(blank.id);
-    expect(ids).not.toContain(empty.id);
+    for (const gone of [blank, empty, invisible, fillers]) expect(ids).not.toContain(gone.id);
     expect(ids).toContain(kept.id);
+    expect(ids).toContain(keptEmoji.id);
   });
 
   it("delete-by-title deletes exact matches (case-insensitive) and answers 'Título não encontrado' otherwise", async () => {

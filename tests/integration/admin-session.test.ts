@@ -7,7 +7,7 @@ import * as sessionFn from '../../functions/admin-session.ts';
 import * as authFn from '../../functions/auth.ts';
 import { hashPassword } from '../../src/features/auth/password.server.ts';
 import { setupTestDb } from '../support/db.ts';
-import { callFunction } from '../support/functions.ts';
+import { callFunction, sessionCookieOf } from '../support/functions.ts';
 
 const { db } = await setupTestDb();
 
@@ -27,16 +27,16 @@ const login = (body: unknown, ip = '198.51.100.1', headers: Record<string, strin
   });
 
 describe('POST /api/login?admin=1', () => {
-  it('logs an admin in with cookies and a token that opens GET /api/admin/session', async () => {
+  it('logs an admin in with a session cookie that opens GET /api/admin/session', async () => {
     const res = await login({ email: 'chefe@teste.local', password: 'senha-do-chefe' });
     expect(res.status).toBe(200);
-    const body = (await res.json()) as { user: { email: string; admin: boolean }; token: string };
+    const body = (await res.json()) as { user: { email: string; admin: boolean } };
     expect(body.user).toMatchObject({ email: 'chefe@teste.local', admin: true });
     expect(body.user).not.toHaveProperty('password');
     const cookies = res.headers.getSetCookie();
     expect(cookies.some((c) => c.startsWith('session=') && c.includes('HttpOnly'))).toBe(true);
     const session = await callFunction(sessionFn, '/api/admin/session', {
-      headers: { authorization: `Bearer ${body.token}` },
+      headers: { cookie: `session=${sessionCookieOf(res)}` },
     });
     expect(session.status).toBe(200);
     expect(await session.json()).toMatchObject({ user: { email: 'chefe@teste.local', admin: true } });
@@ -50,9 +50,9 @@ describe('POST /api/login?admin=1', () => {
       ip: '198.51.100.5',
     });
     expect(site.status).toBe(200);
-    const { token } = (await site.json()) as { token: string };
+    const token = sessionCookieOf(site);
     const session = await callFunction(sessionFn, '/api/admin/session', {
-      headers: { authorization: `Bearer ${token}` },
+      headers: { cookie: `session=${token}` },
     });
     expect(session.status).toBe(403);
   });
@@ -137,10 +137,10 @@ describe('admin logout ends the admin session on the server', () => {
     const signIn = async () => {
       const res = await login({ email: 'chefe@teste.local', password: 'senha-do-chefe' }, '198.51.100.20');
       expect(res.status).toBe(200);
-      return ((await res.json()) as { token: string }).token;
+      return sessionCookieOf(res);
     };
     const session = (token: string) =>
-      callFunction(sessionFn, '/api/admin/session', { headers: { authorization: `Bearer ${token}` } });
+      callFunction(sessionFn, '/api/admin/session', { headers: { cookie: `session=${token}` } });
     const token = await signIn();
     expect((await session(token)).status).toBe(200);
     await callFunction(authFn, '/api/logout', { method: 'POST', headers: { cookie: `session=${token}` } });
@@ -149,7 +149,7 @@ describe('admin logout ends the admin session on the server', () => {
     const b = await signIn();
     const all = await callFunction(authFn, '/api/auth/logout-all', {
       method: 'POST',
-      headers: { authorization: `Bearer ${a}` },
+      headers: { cookie: `session=${a}` },
     });
     expect(all.status).toBe(200);
     expect((await session(a)).status).toBe(401);

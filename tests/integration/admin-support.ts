@@ -1,5 +1,5 @@
 // Helpers for the admin integration tests: an admin and a plain user with signed sessions, requests
-// with Bearer or cookie auth, and a local Netlify Blobs server for uploads.
+// with their session cookie, and a local Netlify Blobs server for uploads.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,6 +8,7 @@ import { BlobsServer } from '@netlify/blobs/server';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { signSession } from '../../src/features/auth/session.server.ts';
+import { withSessionCookie } from '../support/functions.ts';
 
 export const ORIGIN = 'http://localhost:8888';
 
@@ -29,10 +30,9 @@ export async function makeAccounts(db: Db) {
   };
 }
 
-/** Request init with a Bearer token and, optionally, a JSON body. */
-export function bearer(token: string, init: RequestInit & { json?: unknown } = {}): RequestInit {
-  const headers = new Headers(init.headers);
-  headers.set('authorization', `Bearer ${token}`);
+/** Request init with a session cookie and, optionally, a JSON body. */
+export function signedIn(token: string, init: RequestInit & { json?: unknown } = {}): RequestInit {
+  const headers = withSessionCookie(init.headers, token);
   const { json, ...rest } = init;
   if (json !== undefined) {
     headers.set('content-type', 'application/json');

@@ -70,8 +70,12 @@ describe('GET /api/random-advertisements', () => {
 });
 
 describe('POST /api/advertisements/{id}/click', () => {
-  const click = (id: string, ua = 'Mozilla/5.0 (Ana)') =>
-    callFunction(adsFn, `/api/advertisements/${id}/click`, { method: 'POST', headers: { 'user-agent': ua } });
+  const click = (id: string, ua = 'Mozilla/5.0 (Ana)', ip = '203.0.113.7') =>
+    callFunction(adsFn, `/api/advertisements/${id}/click`, {
+      method: 'POST',
+      headers: { 'user-agent': ua },
+      ip,
+    });
 
   it('answers the link and counts once per visitor per day', async () => {
     const [ad] = await db.select().from(advertisements).where(eq(advertisements.title, 'Frases para Status'));
@@ -79,7 +83,7 @@ describe('POST /api/advertisements/{id}/click', () => {
     expect(first.status).toBe(200);
     expect(await first.json()).toEqual({ success: true, counted: true, link: ad!.link });
     expect(await (await click(ad!.id)).json()).toMatchObject({ counted: false, link: ad!.link });
-    await click(ad!.id, 'Mozilla/5.0 (Bia)');
+    await click(ad!.id, 'Mozilla/5.0 (Bia)', '203.0.113.8');
     await rollupEngagement(db);
     const [after] = await db.select().from(advertisements).where(eq(advertisements.id, ad!.id));
     expect(after!.cliques).toBe(ad!.cliques + 2);

@@ -20,7 +20,7 @@ import { suggestions } from '../../src/features/search/search.server.ts';
 import { sitemapDocument, sitemapEntries } from '../../src/features/sitemap/sitemap.server.ts';
 import { setupTestDb } from '../support/db.ts';
 import { callFunction } from '../support/functions.ts';
-import { bearer, makeAccounts } from './admin-support.ts';
+import { makeAccounts, signedIn } from './admin-support.ts';
 
 const { db } = await setupTestDb();
 const DAY = 86_400_000;
@@ -252,7 +252,7 @@ describe('owners cannot put groups into the closed 18+ category', () => {
     const res = await callFunction(
       userGroupsFn,
       `/api/user/groups/${row!.id}`,
-      bearer(ownerToken, { method: 'PATCH', json: { category: '18' } }),
+      signedIn(ownerToken, { method: 'PATCH', json: { category: '18' } }),
     );
     expect(res.status).toBe(400);
     expect(((await res.json()) as { message: string }).message).toBe(ADULT_SUBMISSION_CLOSED);
@@ -263,7 +263,11 @@ describe('owners cannot put groups into the closed 18+ category', () => {
 
 describe('admin: marking a category as adult', () => {
   const patch = (id: number, json: unknown) =>
-    callFunction(categoriesFn, `/api/admin/categories/${id}`, bearer(adminToken, { method: 'PATCH', json }));
+    callFunction(
+      categoriesFn,
+      `/api/admin/categories/${id}`,
+      signedIn(adminToken, { method: 'PATCH', json }),
+    );
 
   it('takes its groups out of every list, search and page, asks for a rebuild, and can be undone', async () => {
     await db.delete(rebuildRequests);
@@ -276,7 +280,7 @@ describe('admin: marking a category as adult', () => {
     ]);
 
     const list = (await (
-      await callFunction(categoriesFn, '/api/admin/categories', bearer(adminToken))
+      await callFunction(categoriesFn, '/api/admin/categories', signedIn(adminToken))
     ).json()) as { slug: string; adult: boolean }[];
     expect(list.find((c) => c.slug === 'games')?.adult).toBe(true);
     expect(ids(await get<GroupJson[]>('/api/groups/featured'))).not.toContain(fixture.games);
@@ -292,7 +296,7 @@ describe('admin: marking a category as adult', () => {
     const created = await callFunction(
       categoriesFn,
       '/api/admin/categories',
-      bearer(adminToken, {
+      signedIn(adminToken, {
         method: 'POST',
         json: { name: 'Paquera', slug: 'paquera', icon: 'heart', adult: true },
       }),
@@ -302,7 +306,7 @@ describe('admin: marking a category as adult', () => {
     const plain = await callFunction(
       categoriesFn,
       '/api/admin/categories',
-      bearer(adminToken, {
+      signedIn(adminToken, {
         method: 'POST',
         json: { name: 'Culinária', slug: 'culinaria', icon: 'chef-hat' },
       }),

@@ -271,6 +271,12 @@ describe('everyone else stays out', () => {
     expect(location).toBe('/');
     const { location: protocolRelative } = await verify('//malicioso.example');
     expect(protocolRelative).toBe('/');
+    // Browsers drop a tab and read `\` as `/`: these leave the site unless parsed as a URL.
+    for (const next of ['/\t/malicioso.example/phish', '/\n/malicioso.example', '/\t\\malicioso.example']) {
+      const { location: escaped } = await verify(next);
+      expect(new URL(escaped, 'https://nosso.site').origin, JSON.stringify(next)).toBe('https://nosso.site');
+      expect(escaped).toBe('/');
+    }
   });
 });
 

@@ -8,7 +8,7 @@ import { LOGIN_SLOWDOWN_AFTER, loginUser } from '../../src/features/auth/account
 import { endAllSessions } from '../../src/features/auth/session.server.ts';
 import { expectConsoleError } from '../support/console-errors.ts';
 import { setupTestDb } from '../support/db.ts';
-import { callFunction } from '../support/functions.ts';
+import { callFunction, sessionCookieOf } from '../support/functions.ts';
 
 // Registering sends the confirmation e-mail after the answer; this file starts no mail catcher.
 expectConsoleError(/SMTP_URL não configurado/);
@@ -72,13 +72,16 @@ describe('POST /api/register', () => {
     );
   });
 
-  it('creates a non-admin user even when admin/role are sent, sets an HttpOnly cookie and returns a token', async () => {
+  it('creates a non-admin user even when admin/role are sent, and puts the session in an HttpOnly cookie only', async () => {
     const res = await post('/api/register', { ...valid, admin: true, isAdmin: true, role: 'admin' });
     expect(res.status).toBe(201);
-    const body = (await res.json()) as { user: { admin: boolean; email: string }; token: string };
+    const text = await res.text();
+    const body = JSON.parse(text) as { user: { admin: boolean; email: string } };
     expect(body.user.admin).toBe(false);
-    expect(body.token).toMatch(/^ey/);
+    expect(Object.keys(body)).toEqual(['user']);
     expect(res.headers.getSetCookie().find((c) => c.startsWith('session='))).toContain('HttpOnly');
+    // The token a script could steal is nowhere in the body.
+    expect(text).not.toContain(sessionCookieOf(res));
     const [row] = await db.select().from(users).where(eq(users.email, valid.email));
     expect(row!.admin).toBe(false);
     expect(row!.password).toMatch(/^scrypt\$/);
@@ -124,18 +127,23 @@ describe('POST /api/login, GET /api/user, POST /api/logout', () => {
     expect(await unknown.json()).toEqual(await wrong.json());
   });
 
-  it('logs in (any e-mail case), then /api/user answers from cookie or Bearer, and logout clears it', async () => {
+  it('logs in (any e-mail case), then /api/user answers from the cookie only, and logout clears it', async () => {
     expect((await callFunction(authFn, '/api/user')).status).toBe(401);
     const res = await post('/api/login', { email: 'Maria@EXAMPLE.com', password: valid.password });
     expect(res.status).toBe(200);
-    const { token, user } = (await res.json()) as { token: string; user: { email: string } };
-    expect(user.email).toBe(valid.email);
+    const text = await res.text();
+    const token = sessionCookieOf(res);
+    expect(text).not.toContain(token);
+    const body = JSON.parse(text) as { user: { email: string } };
+    expect(Object.keys(body)).toEqual(['user']);
+    expect(body.user.email).toBe(valid.email);
     const cookie = sessionCookie(res);
     const me = await callFunction(authFn, '/api/user', { headers: { cookie } });
     expect(me.status).toBe(200);
     expect(((await me.json()) as { user: { email: string } }).user.email).toBe(valid.email);
+    // The token as a Bearer header is not a session (nothing hands it out; only the cookie carries it).
     const bearer = await callFunction(authFn, '/api/user', { headers: { authorization: `Bearer ${token}` } });
-    expect(bearer.status).toBe(200);
+    expect(bearer.status).toBe(401);
     const out = await callFunction(authFn, '/api/logout', { method: 'POST', headers: { cookie } });
     expect(out.status).toBe(200);
     expect(out.headers.getSetCookie().some((c) => c.startsWith('session=;') && c.includes('Max-Age=0'))).toBe(
@@ -227,10 +235,10 @@ describe('ending sessions', { timeout: 120_000 }, () => {
   async function login(ip = nextIp()) {
     const res = await post('/api/login', { email: valid.email, password: valid.password }, { ip });
     expect(res.status).toBe(200);
-    return ((await res.json()) as { token: string }).token;
+    return sessionCookieOf(res);
   }
   const me = (token: string) =>
-    callFunction(authFn, '/api/user', { headers: { authorization: `Bearer ${token}` } });
+    callFunction(authFn, '/api/user', { headers: { cookie: `session=${token}` } });
 
   it("'Sair' ends the token on the server: a copy made before no longer works", async () => {
     const token = await login();
@@ -245,10 +253,10 @@ describe('ending sessions', { timeout: 120_000 }, () => {
     expect(
       (await callFunction(userFn, '/api/user/groups', { headers: { cookie: `session=${copy}` } })).status,
     ).toBe(401);
-    // A Bearer logout (API clients) ends its token too; other sessions of the account go on.
+    // One session's logout leaves the account's other sessions going.
     const a = await login();
     const b = await login();
-    await callFunction(authFn, '/api/logout', { method: 'POST', headers: { authorization: `Bearer ${a}` } });
+    await callFunction(authFn, '/api/logout', { method: 'POST', headers: { cookie: `session=${a}` } });
     expect((await me(a)).status).toBe(401);
     expect((await me(b)).status).toBe(200);
     // Only a hash of the jti is kept, never the token.
@@ -263,7 +271,7 @@ describe('ending sessions', { timeout: 120_000 }, () => {
     expect((await callFunction(authFn, '/api/auth/logout-all', { method: 'POST' })).status).toBe(401);
     const res = await callFunction(authFn, '/api/auth/logout-all', {
       method: 'POST',
-      headers: { authorization: `Bearer ${phone}` },
+      headers: { cookie: `session=${phone}` },
     });
     expect(res.status).toBe(200);
     expect(res.headers.getSetCookie().some((c) => c.startsWith('session=;'))).toBe(true);

@@ -17,7 +17,7 @@ import { resetEnvForTests } from '../../src/lib/env.server.ts';
 import { expectConsoleError } from '../support/console-errors.ts';
 import { setupTestDb } from '../support/db.ts';
 import { callFunction } from '../support/functions.ts';
-import { bearer, makeAccounts } from './admin-support.ts';
+import { makeAccounts, signedIn } from './admin-support.ts';
 
 const { db } = await setupTestDb();
 const { adminToken } = await makeAccounts(db);
@@ -76,7 +76,7 @@ async function pendingGroup(title: string) {
 }
 
 const approve = (id: string) =>
-  callFunction(groupsFn, `/api/admin/groups/${id}/approve`, bearer(adminToken, { method: 'PATCH' }));
+  callFunction(groupsFn, `/api/admin/groups/${id}/approve`, signedIn(adminToken, { method: 'PATCH' }));
 
 describe('the CDN purge on moderation', () => {
   it("approving a group purges its page and the sitemap's, with the site's id and token", async () => {

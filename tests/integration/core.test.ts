@@ -90,12 +90,12 @@ describe('sessions', () => {
     expect(await verifySession('not.a.jwt')).toBeNull();
   });
 
-  it('reads the user from the cookie or a Bearer token', async () => {
+  it('reads the user from the session cookie only, never from an Authorization header', async () => {
     const token = await signSession(userId);
     const viaCookie = requestWith({ cookie: `session=${token}` });
     expect((await getSessionUser(db, viaCookie.req, viaCookie.context))?.name).toBe('Maria');
     const viaBearer = requestWith({ bearer: token });
-    expect((await getSessionUser(db, viaBearer.req, viaBearer.context))?.id).toBe(userId);
+    expect(await getSessionUser(db, viaBearer.req, viaBearer.context)).toBeNull();
     const none = requestWith({});
     expect(await getSessionUser(db, none.req, none.context)).toBeNull();
   });
@@ -103,18 +103,18 @@ describe('sessions', () => {
   it('answers 401 without a session and 403 for a non-admin', async () => {
     const none = requestWith({});
     expect((await caught(requireAdmin(db, none.req, none.context))).status).toBe(401);
-    const user = requestWith({ bearer: await signSession(userId) });
+    const user = requestWith({ cookie: `session=${await signSession(userId)}` });
     const forbidden = await caught(requireAdmin(db, user.req, user.context));
     expect(forbidden.status).toBe(403);
     expect(forbidden.message).toBe('Acesso negado - Esta conta não possui privilégios de administrador');
-    const admin = requestWith({ bearer: await signSession(adminId) });
+    const admin = requestWith({ cookie: `session=${await signSession(adminId)}` });
     expect((await requireAdmin(db, admin.req, admin.context)).admin).toBe(true);
   });
 
   it('takes a removed admin flag into account at once', async () => {
     const token = await signSession(adminId);
     await db.update(users).set({ admin: false }).where(eq(users.id, adminId));
-    const admin = requestWith({ bearer: token });
+    const admin = requestWith({ cookie: `session=${token}` });
     expect((await caught(requireAdmin(db, admin.req, admin.context))).status).toBe(403);
     await db.update(users).set({ admin: true }).where(eq(users.id, adminId));
   });
@@ -129,9 +129,9 @@ describe('sessions', () => {
     expect((await caught(getSessionUser(db, foreign.req, foreign.context))).status).toBe(403);
     const same = requestWith({ cookie: `session=${token}`, method: 'POST', origin: 'http://localhost:8888' });
     expect((await getSessionUser(db, same.req, same.context))?.id).toBe(userId);
-    // A Bearer token is not sent by browsers on their own: no CSRF risk, no Origin needed.
+    // An Authorization header is no way around it: no session travels outside the cookie.
     const bearer = requestWith({ bearer: token, method: 'POST', origin: 'https://evil.example' });
-    expect((await getSessionUser(db, bearer.req, bearer.context))?.id).toBe(userId);
+    expect(await getSessionUser(db, bearer.req, bearer.context)).toBeNull();
   });
 
   it('locally accepts both loopback spellings of the same port (npm start binds 127.0.0.1), and only locally', async () => {

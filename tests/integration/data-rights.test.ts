@@ -24,7 +24,7 @@ import * as accountFn from '../../functions/user-account.ts';
 import { EXPORT_LIMIT_PER_HOUR } from '../../src/features/account/account-data.server.ts';
 import { LAST_ADMIN_MESSAGE } from '../../src/features/account/account-deletion.server.ts';
 import { setupTestDb } from '../support/db.ts';
-import { callFunction } from '../support/functions.ts';
+import { callFunction, sessionCookieOf } from '../support/functions.ts';
 import { linkIn, setupMailCatcher } from '../support/mail.ts';
 import { makeGroup } from './payments-helpers.ts';
 
@@ -45,8 +45,9 @@ async function register(email: string, name = 'Pessoa Teste') {
     ip: `198.51.100.${++ipCount}`,
   });
   expect(res.status).toBe(201);
-  const { user, token } = (await res.json()) as { user: { id: string }; token: string };
-  return { id: user.id, email, auth: { authorization: `Bearer ${token}` } };
+  const token = sessionCookieOf(res);
+  const { user } = (await res.json()) as { user: { id: string } };
+  return { id: user.id, email, auth: { cookie: `session=${token}` } };
 }
 
 async function login(email: string, password = PASSWORD) {
@@ -60,7 +61,7 @@ const whoAmI = (auth: Record<string, string>) => callFunction(authFn, '/api/user
 const deleteAccount = (auth: Record<string, string>, password: string) =>
   callFunction(accountFn, '/api/user/account', jsonInit('DELETE', { password }, auth));
 const exportData = (auth: Record<string, string>) =>
-  callFunction(accountFn, '/api/user/data-export', { headers: auth });
+  callFunction(accountFn, '/api/user/data-export', { method: 'POST', headers: auth });
 
 let planId = 0;
 beforeAll(async () => {
@@ -72,7 +73,7 @@ beforeEach(async () => {
   await db.delete(rateLimitBuckets);
 });
 
-describe('GET /api/user/data-export', { timeout: 120_000 }, () => {
+describe('POST /api/user/data-export', { timeout: 120_000 }, () => {
   it('downloads everything kept about the account, never the password hash nor who reported', async () => {
     const alice = await register('alice@teste.local', 'Alice Dados');
     const bob = await register('bob@teste.local', 'Bob Denunciante');
@@ -199,7 +200,22 @@ describe('GET /api/user/data-export', { timeout: 120_000 }, () => {
     expect(((await refused.json()) as { message: string }).message).toBe(
       'Você já baixou seus dados várias vezes na última hora. Aguarde um pouco e tente novamente.',
     );
-    expect((await callFunction(accountFn, '/api/user/data-export')).status).toBe(401);
+    expect((await callFunction(accountFn, '/api/user/data-export', { method: 'POST' })).status).toBe(401);
+  });
+  it('cannot be set off by another site: a cross-site navigation (GET) or post spends nothing', async () => {
+    const davi = await register('davi-export@teste.local');
+    // SameSite=Lax sends the cookie on a top-level GET from another site: GET is no export.
+    const viaLink = await callFunction(accountFn, '/api/user/data-export', {
+      headers: { ...davi.auth, 'sec-fetch-site': 'cross-site' },
+    });
+    expect(viaLink.status).toBe(405);
+    const viaForm = await callFunction(accountFn, '/api/user/data-export', {
+      method: 'POST',
+      headers: { ...davi.auth, origin: 'https://evil.example' },
+    });
+    expect(viaForm.status).toBe(403);
+    // All five of the person's own exports are still there.
+    for (let i = 0; i < EXPORT_LIMIT_PER_HOUR; i++) expect((await exportData(davi.auth)).status).toBe(200);
   });
 });
 
@@ -216,12 +232,41 @@ describe('DELETE /api/user/account', { timeout: 180_000 }, () => {
     expect(await db.select().from(users).where(eq(users.id, dora.id))).toHaveLength(1);
   });
 
+  it('someone holding the session elsewhere cannot spend the owner’s password tries', async () => {
+    const elis = await register('elis@teste.local');
+    const wrong = (ip: string, action: 'email' | 'delete') =>
+      callFunction(accountFn, action === 'email' ? '/api/user/email' : '/api/user/account', {
+        ...jsonInit(
+          action === 'email' ? 'POST' : 'DELETE',
+          action === 'email'
+            ? { email: 'outro-da-elis@teste.local', password: 'chute' }
+            : { password: 'chute' },
+          elis.auth,
+        ),
+        ip,
+      });
+    // A thief with the cookie, from its own address: 5 wrong guesses, then 429, on both actions.
+    for (let i = 0; i < 5; i++)
+      expect((await wrong('203.0.113.200', i % 2 ? 'email' : 'delete')).status).toBe(403);
+    const locked = await wrong('203.0.113.200', 'email');
+    expect(locked.status).toBe(429);
+    expect(((await locked.json()) as { message: string }).message).toBe(
+      'Muitas tentativas de senha. Aguarde 15 minutos e tente novamente.',
+    );
+    // The owner, from their own address, still changes the e-mail (its password is checked) at once.
+    const owner = await callFunction(accountFn, '/api/user/email', {
+      ...jsonInit('POST', { email: 'elis.nova@teste.local', password: PASSWORD }, elis.auth),
+      ip: '198.51.100.240',
+    });
+    expect(owner.status).toBe(200);
+  });
+
   it('refuses the last admin with a clear 409, and lets an admin go once another admin exists', async () => {
     await db.update(users).set({ admin: false });
     await ensureAdmin(db, { email: 'admin-unico@teste.local', password: PASSWORD });
     const login1 = await login('admin-unico@teste.local');
-    const { token } = (await login1.json()) as { token: string };
-    const auth = { authorization: `Bearer ${token}` };
+    const token = sessionCookieOf(login1);
+    const auth = { cookie: `session=${token}` };
     const refused = await deleteAccount(auth, PASSWORD);
     expect(refused.status).toBe(409);
     expect(((await refused.json()) as { message: string }).message).toBe(LAST_ADMIN_MESSAGE);
@@ -236,7 +281,7 @@ describe('DELETE /api/user/account', { timeout: 180_000 }, () => {
   it('ends every session, deletes the groups (links free again), keeps the orders anonymised and sends a last e-mail', async () => {
     const erica = await register('erica@teste.local', 'Érica Saindo');
     const other = await login('erica@teste.local');
-    const otherAuth = { authorization: `Bearer ${((await other.json()) as { token: string }).token}` };
+    const otherAuth = { cookie: `session=${sessionCookieOf(other)}` };
     const publicA = await makeGroup(db, erica.id, { title: 'Público A', featured: true });
     const publicB = await makeGroup(db, erica.id, { title: 'Público B' });
     const pending = await makeGroup(db, erica.id, { title: 'Pendente', approved: false });

@@ -11,7 +11,7 @@ import * as authFn from '../../functions/auth.ts';
 import * as confirmFn from '../../functions/email-confirmation.ts';
 import * as resetFn from '../../functions/password-reset.ts';
 import { setupTestDb } from '../support/db.ts';
-import { callFunction } from '../support/functions.ts';
+import { callFunction, sessionCookieOf } from '../support/functions.ts';
 import { linkIn, setupMailCatcher } from '../support/mail.ts';
 
 const { db } = await setupTestDb();
@@ -28,8 +28,9 @@ async function register(email: string, password = 'segredo1') {
     ip: '198.51.100.20',
   });
   expect(res.status).toBe(201);
-  const { user, token } = (await res.json()) as { user: { id: string }; token: string };
-  return { id: user.id, auth: { authorization: `Bearer ${token}` } };
+  const token = sessionCookieOf(res);
+  const { user } = (await res.json()) as { user: { id: string } };
+  return { id: user.id, auth: { cookie: `session=${token}` } };
 }
 
 const login = (email: string, password: string) =>

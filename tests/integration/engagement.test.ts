@@ -5,6 +5,8 @@ import { rowsOf } from '../../db/client.ts';
 import { engagementEvents, groups } from '../../db/schema.ts';
 import { seedDatabase } from '../../db/seed.ts';
 import * as engagementFn from '../../functions/group-engagement.ts';
+import * as reportsFn from '../../functions/group-reports.ts';
+import * as groupsFn from '../../functions/groups.ts';
 import * as rollupFn from '../../functions/rollup-engagement.ts';
 import { rollupEngagement, rollupEngagementBatch } from '../../src/features/analytics/engagement.server.ts';
 import { setupTestDb } from '../support/db.ts';
@@ -154,6 +156,43 @@ describe('POST /api/groups/{id}/click', () => {
     const id = await addGroup();
     expect((await callFunction(engagementFn, `/api/groups/${id}/click`)).status).toBe(405);
   });
+
+  it('counts one address as at most 5 visitors a day (VISITORS_PER_ADDRESS), whatever user agents it rotates', async () => {
+    const id = await addGroup();
+    const statuses: number[] = [];
+    for (let v = 0; v < 100; v++)
+      statuses.push(
+        (await post(`/api/groups/${id}/click`, { ip: '198.51.100.150', ua: `Mozilla/5.0 (${v})` })).status,
+      );
+    // Its few visitors each hit the burst limit long before 100: refused, never counted.
+    expect(statuses.every((s) => s === 200 || s === 429)).toBe(true);
+    // Other addresses still count, one each.
+    for (const ip of ['198.51.100.151', '198.51.100.152'])
+      await post(`/api/groups/${id}/click`, { ip, ua: 'x' });
+    await rollupEngagement(db);
+    const { cliques } = await counters(id);
+    expect(cliques).toBeGreaterThan(2);
+    expect(cliques).toBeLessThanOrEqual(5 + 2);
+  });
+
+  it('so rotating user agents cannot raise the reports needed to hide a scam group', async () => {
+    const id = await addGroup();
+    // 100 'visitors' from one address: uncapped, 100 clicks would need 4 reporters (2 × ⌊log10 100⌋).
+    for (let v = 0; v < 100; v++)
+      await post(`/api/groups/${id}/click`, { ip: '198.51.100.160', ua: `golpe-${v}` });
+    await rollupEngagement(db);
+    expect((await counters(id)).cliques).toBeLessThan(10);
+    for (const ip of ['198.51.100.161', '198.51.100.162', '198.51.100.163']) {
+      const res = await callFunction(reportsFn, `/api/groups/${id}/reports`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ reason: 'scam', description: 'Pede Pix adiantado e some.' }),
+        ip,
+      });
+      expect(res.status).toBe(201);
+    }
+    expect((await callFunction(groupsFn, `/api/groups/${id}`)).status).toBe(404);
+  });
 });
 
 describe('concurrent clicks, written together', () => {
@@ -163,7 +202,10 @@ describe('concurrent clicks, written together', () => {
     const execute = vi.spyOn(db, 'execute');
     const bodies = await Promise.all(
       Array.from({ length: 200 }, async (_, v) => {
-        const res = await post(`/api/groups/${ids[v % 5]}/click`, { ip: '198.51.100.40', ua: `crowd-${v}` });
+        const res = await post(`/api/groups/${ids[v % 5]}/click`, {
+          ip: `10.40.0.${v + 1}`,
+          ua: `crowd-${v}`,
+        });
         expect(res.status).toBe(200);
         return (await res.json()) as { counted: boolean };
       }),
@@ -204,7 +246,7 @@ describe('concurrent clicks, written together', () => {
     const hidden = await addGroup({ hiddenAt: new Date() });
     const targets = [open, randomUUID(), hidden, open, open];
     const responses = await Promise.all(
-      targets.map((id, v) => post(`/api/groups/${id}/click`, { ip: '198.51.100.43', ua: `mixed-${v}` })),
+      targets.map((id, v) => post(`/api/groups/${id}/click`, { ip: `10.43.0.${v + 1}`, ua: `mixed-${v}` })),
     );
     expect(responses.map((r) => r.status)).toEqual([200, 404, 404, 200, 200]);
     expect(await responses[1]!.json()).toEqual({ message: 'Grupo não encontrado', code: 'NOT_FOUND' });
@@ -223,7 +265,7 @@ describe.runIf((process.env.TEST_DB_DRIVER ?? 'pglite') !== 'pglite')('no lock o
       // The clicks run on other pooled connections while this lock is held.
       return Promise.all(
         ['a', 'b', 'c'].map(
-          async (v) => (await post(`/api/groups/${id}/click`, { ip: '198.51.100.70', ua: v })).status,
+          async (v, i) => (await post(`/api/groups/${id}/click`, { ip: `10.70.0.${i + 1}`, ua: v })).status,
         ),
       );
     });

@@ -16,6 +16,7 @@ import {
   rebuildRequests,
 } from '../../db/schema.ts';
 import { seedDatabase } from '../../db/seed.ts';
+import * as adminGroupsFn from '../../functions/admin-groups.ts';
 import * as featureOrdersFn from '../../functions/feature-orders.ts';
 import * as clickFn from '../../functions/group-engagement.ts';
 import { saveSettings } from '../../src/features/payments/settings.server.ts';
@@ -26,7 +27,7 @@ import { setupTestDb } from '../support/db.ts';
 import { type FakeStripe, startFakeStripe } from '../support/fake-stripe.ts';
 import { callFunction } from '../support/functions.ts';
 import { adminUrl, withDatabaseName } from '../support/server-db.ts';
-import { bearer, makeGroup, makeUser, postJson } from './payments-helpers.ts';
+import { makeGroup, makeUser, postJson, signedIn } from './payments-helpers.ts';
 
 // At the top level, not in beforeAll: setupTestDb registers the afterAll that drops the database.
 const handle = await setupTestDb();
@@ -122,7 +123,7 @@ describe('payment provider timing out at checkout', { timeout: 120_000 }, () => 
 
     stripe.hangCheckouts(2); // the first try and the SDK's own retry both time out
     const pay = () =>
-      callFunction(featureOrdersFn, `/api/feature-orders/${id}/pay`, bearer(token, { method: 'POST' }));
+      callFunction(featureOrdersFn, `/api/feature-orders/${id}/pay`, signedIn(token, { method: 'POST' }));
     const failed = await pay();
     expect(failed.status).toBe(503);
     expect(await failed.json()).toMatchObject({
@@ -250,7 +251,7 @@ describe.skipIf(!serverUrl || !inject('serverTemplate'))(
             callFunction(clickFn, `/api/groups/${group.id}/click`, {
               method: 'POST',
               headers: { 'user-agent': `falha-${v}` },
-              ip: '198.51.100.60',
+              ip: `10.60.0.${v + 1}`,
             }),
           ),
         );
@@ -272,6 +273,30 @@ describe.skipIf(!serverUrl || !inject('serverTemplate'))(
       const written = await crowd();
       for (const res of written) expect(await res.json()).toEqual({ success: true, counted: true });
       expect(await direct.db.select().from(engagementEvents)).toHaveLength(20);
+    });
+
+    it('answers a CSV import whose database goes away mid-import with the pt-BR 503, like every route', async () => {
+      const { token } = await makeUser(direct.db, 'Importadora', true);
+      const rows = Array.from(
+        { length: 30 },
+        (_, i) => `Grupo Importado ${i},https://chat.whatsapp.com/Imp${randomBytes(8).toString('hex')}`,
+      );
+      const form = new FormData();
+      form.set(
+        'csvFile',
+        new Blob([`titulo,link\n${rows.join('\n')}\n`], { type: 'text/csv' }),
+        'grupos.csv',
+      );
+      proxy.cutOn('insert into "groups"');
+      const res = await callFunction(
+        adminGroupsFn,
+        '/api/admin/groups/import',
+        signedIn(token, { method: 'POST', body: form, headers: { 'idempotency-key': 'corte-no-meio-1' } }),
+      );
+      proxy.cutOn(undefined);
+      expect(res.status).toBe(503);
+      expect(res.headers.get('retry-after')).toMatch(/^\d+$/);
+      expect(await res.json()).toMatchObject({ message: UNAVAILABLE, code: 'UNAVAILABLE' });
     });
   },
 );

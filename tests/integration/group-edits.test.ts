@@ -30,7 +30,7 @@ import { resetEnvForTests } from '../../src/lib/env.server.ts';
 import { setupTestDb } from '../support/db.ts';
 import { startFakeWhatsApp } from '../support/fake-whatsapp.ts';
 import { callFunction } from '../support/functions.ts';
-import { bearer, startBlobs } from './admin-support.ts';
+import { signedIn, startBlobs } from './admin-support.ts';
 
 const { db } = await setupTestDb();
 
@@ -75,13 +75,13 @@ async function ownGroup(values: Partial<typeof groups.$inferInsert> = {}): Promi
 function edit(token: string, id: string, body: Record<string, string> | FormData) {
   const init =
     body instanceof FormData
-      ? bearer(token, { method: 'PATCH', body })
-      : bearer(token, { method: 'PATCH', json: body });
+      ? signedIn(token, { method: 'PATCH', body })
+      : signedIn(token, { method: 'PATCH', json: body });
   return callFunction(userGroupsFn, `/api/user/groups/${id}`, init);
 }
 
 function remove(token: string, id: string) {
-  return callFunction(userGroupsFn, `/api/user/groups/${id}`, bearer(token, { method: 'DELETE' }));
+  return callFunction(userGroupsFn, `/api/user/groups/${id}`, signedIn(token, { method: 'DELETE' }));
 }
 
 async function publicGroup(id: string) {
@@ -108,7 +108,7 @@ function approve(revisionId: string) {
   return callFunction(
     revisionsFn,
     `/api/admin/group-revisions/${revisionId}/approve`,
-    bearer(admin.token, { method: 'POST' }),
+    signedIn(admin.token, { method: 'POST' }),
   );
 }
 
@@ -304,7 +304,7 @@ describe('PATCH /api/user/groups/{id}', () => {
     expect(await rebuildReasons()).toEqual([]);
 
     // The panel shows 'Alteração em análise' from the pending revision, with what was asked.
-    const panel = (await (await callFunction(userFn, '/api/user/groups', bearer(owner.token))).json()) as {
+    const panel = (await (await callFunction(userFn, '/api/user/groups', signedIn(owner.token))).json()) as {
       id: string;
       revision: { description: string } | null;
     }[];
@@ -384,7 +384,7 @@ describe('PATCH /api/user/groups/{id}', () => {
 
 describe('admin review of revisions', () => {
   async function list() {
-    const res = await callFunction(revisionsFn, '/api/admin/group-revisions', bearer(admin.token));
+    const res = await callFunction(revisionsFn, '/api/admin/group-revisions', signedIn(admin.token));
     expect(res.status).toBe(200);
     return (await res.json()) as {
       revisions: {
@@ -398,9 +398,9 @@ describe('admin review of revisions', () => {
   }
 
   it('is for admins only', async () => {
-    expect((await callFunction(revisionsFn, '/api/admin/group-revisions', bearer(owner.token))).status).toBe(
-      403,
-    );
+    expect(
+      (await callFunction(revisionsFn, '/api/admin/group-revisions', signedIn(owner.token))).status,
+    ).toBe(403);
   });
 
   it('shows current and proposed side by side, and approval applies it with a redirect from the old address', async () => {
@@ -437,7 +437,7 @@ describe('admin review of revisions', () => {
     const again = await callFunction(
       revisionsFn,
       `/api/admin/group-revisions/${revision.id}/reject`,
-      bearer(admin.token, { method: 'POST', json: { reason: 'tarde demais' } }),
+      signedIn(admin.token, { method: 'POST', json: { reason: 'tarde demais' } }),
     );
     expect(again.status).toBe(409);
   });
@@ -485,14 +485,14 @@ describe('admin review of revisions', () => {
     const noReason = await callFunction(
       revisionsFn,
       `/api/admin/group-revisions/${revision!.id}/reject`,
-      bearer(admin.token, { method: 'POST', json: { reason: '' } }),
+      signedIn(admin.token, { method: 'POST', json: { reason: '' } }),
     );
     expect(noReason.status).toBe(400);
     expect(((await noReason.json()) as { message: string }).message).toBe('Informe o motivo da recusa');
     const res = await callFunction(
       revisionsFn,
       `/api/admin/group-revisions/${revision!.id}/reject`,
-      bearer(admin.token, { method: 'POST', json: { reason: 'Descrição com propaganda.' } }),
+      signedIn(admin.token, { method: 'POST', json: { reason: 'Descrição com propaganda.' } }),
     );
     expect(res.status).toBe(200);
     const [row] = await db.select().from(groupRevisions).where(eq(groupRevisions.id, revision!.id));
@@ -506,7 +506,7 @@ describe('admin review of revisions', () => {
     // The owner's panel says why, until a newer change waits for review.
     const panelGroup = async () =>
       (
-        (await (await callFunction(userFn, '/api/user/groups', bearer(owner.token))).json()) as {
+        (await (await callFunction(userFn, '/api/user/groups', signedIn(owner.token))).json()) as {
           id: string;
           rejectedRevision: { reason: string } | null;
         }[]
@@ -586,7 +586,7 @@ describe('DELETE /api/user/groups/{id}', () => {
     await edit(owner.token, group.id, { description: 'Revisão que some junto.' });
 
     // The panel knows the paid featuring end, for the dialog's warning.
-    const panel = (await (await callFunction(userFn, '/api/user/groups', bearer(owner.token))).json()) as {
+    const panel = (await (await callFunction(userFn, '/api/user/groups', signedIn(owner.token))).json()) as {
       id: string;
       paidFeaturedUntil: string | null;
     }[];

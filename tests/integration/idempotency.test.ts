@@ -12,7 +12,7 @@ import { pruneIdempotencyKeys, requestHash } from '../../src/lib/idempotency.ser
 import { setupTestDb } from '../support/db.ts';
 import { callFunction } from '../support/functions.ts';
 import { startBlobs } from './admin-support.ts';
-import { bearer, makeGroup, makeUser } from './payments-helpers.ts';
+import { makeGroup, makeUser, signedIn } from './payments-helpers.ts';
 
 const { db } = await setupTestDb();
 let stopBlobs: () => Promise<void>;
@@ -51,7 +51,7 @@ function startCheckout(token: string, body: unknown, key?: string) {
   return callFunction(
     featureOrdersFn,
     '/api/feature-orders',
-    bearer(token, { method: 'POST', headers, body: JSON.stringify(body) }),
+    signedIn(token, { method: 'POST', headers, body: JSON.stringify(body) }),
   );
 }
 
@@ -127,7 +127,7 @@ describe('CSV import parts by Idempotency-Key', () => {
     return callFunction(
       adminGroupsFn,
       '/api/admin/groups/import',
-      bearer(token, { method: 'POST', headers, body: form }),
+      signedIn(token, { method: 'POST', headers, body: form }),
     );
   }
   type Answer = { results: { total: number; success: number; failed: number } };

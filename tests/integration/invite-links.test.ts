@@ -16,7 +16,7 @@ import { resetEnvForTests } from '../../src/lib/env.server.ts';
 import { setupTestDb } from '../support/db.ts';
 import { type FakeWhatsApp, startFakeWhatsApp } from '../support/fake-whatsapp.ts';
 import { callFunction } from '../support/functions.ts';
-import { bearer, makeAccounts, startBlobs } from './admin-support.ts';
+import { makeAccounts, signedIn, startBlobs } from './admin-support.ts';
 
 const { db } = await setupTestDb();
 let fake: FakeWhatsApp;
@@ -227,7 +227,7 @@ describe('approval', () => {
     return row!;
   }
   const approve = (id: string) =>
-    callFunction(adminGroupsFn, `/api/admin/groups/${id}/approve`, bearer(adminToken, { method: 'PATCH' }));
+    callFunction(adminGroupsFn, `/api/admin/groups/${id}/approve`, signedIn(adminToken, { method: 'PATCH' }));
 
   it('gives a group without image its WhatsApp photo', async () => {
     const code = nextCode();

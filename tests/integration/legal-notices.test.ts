@@ -130,7 +130,7 @@ const confirm = (token: string, ip = '203.0.113.10') =>
 
 function admin(path: string, token: string | null, json?: unknown) {
   const headers: Record<string, string> = {};
-  if (token) headers.authorization = `Bearer ${token}`;
+  if (token) headers.cookie = `session=${token}`;
   if (json !== undefined) headers['content-type'] = 'application/json';
   return callFunction(adminFn, path, {
     method: json === undefined ? 'GET' : 'POST',
@@ -220,12 +220,13 @@ describe('each kind', () => {
     const payload = body('child_abuse', `http://localhost:8888${g.path}`);
     const res = await send(payload, '198.51.100.1');
     expect(res.status).toBe(201);
-    const answer = (await res.json()) as { protocol: string; hidden: boolean };
+    const answer = (await res.json()) as { protocol: string };
     const year = new Intl.DateTimeFormat('en', { timeZone: 'America/Sao_Paulo', year: 'numeric' }).format(
       new Date(),
     );
-    expect(answer.protocol).toMatch(new RegExp(`^JUR-${year}-\\d{6}$`));
-    expect(answer.hidden).toBe(true);
+    expect(answer.protocol).toMatch(new RegExp(`^JUR-${year}-[0-9A-F]{12}$`));
+    // Hidden or not, the sender is told the same: never whether a hide (or a bound) took effect.
+    expect(Object.keys(answer).sort()).toEqual(['confirmationSent', 'message', 'protocol']);
     expect(await groupState(g.id)).toMatchObject({ reason: 'legal_notice' });
     expect((await groupState(g.id)).hiddenAt).not.toBeNull();
     const rebuilds = await db.select().from(rebuildRequests);
@@ -249,8 +250,9 @@ describe('each kind', () => {
     const payload = body('intimate_images', g.link);
     const res = await send(payload, '198.51.100.2');
     expect(res.status).toBe(201);
-    const answer = (await res.json()) as { protocol: string; hidden: boolean; confirmationSent: boolean };
-    expect(answer).toMatchObject({ hidden: false, confirmationSent: true });
+    const answer = (await res.json()) as { protocol: string; confirmationSent: boolean };
+    expect(answer).toMatchObject({ confirmationSent: true });
+    expect(answer).not.toHaveProperty('hidden');
     expect((await groupState(g.id)).hiddenAt).toBeNull();
     const mail = await catcher.waitFor((m) => m.to.includes(payload.email));
     const link = linkIn(mail.text, '/denuncia-juridica/confirmar');
@@ -261,7 +263,10 @@ describe('each kind', () => {
     expect((await groupState(g.id)).hiddenAt).toBeNull();
     const ok = await confirm(token);
     expect(ok.status).toBe(200);
-    expect(await ok.json()).toMatchObject({ protocol: answer.protocol, hidden: true });
+    expect(await ok.json()).toEqual({
+      protocol: answer.protocol,
+      message: 'E-mail confirmado. Sua denúncia está com a nossa equipe, que a analisa em até 24 horas.',
+    });
     expect(await groupState(g.id)).toMatchObject({ reason: 'legal_notice' });
     expect((await groupState(g.id)).hiddenAt).not.toBeNull();
     const again = await confirm(token);
@@ -280,8 +285,7 @@ describe('each kind', () => {
       const g = take();
       const res = await send(body(kind, `/grupo/${g.id}`), '198.51.100.3');
       expect(res.status).toBe(201);
-      const { protocol, hidden } = (await res.json()) as { protocol: string; hidden: boolean };
-      expect(hidden).toBe(false);
+      const { protocol } = (await res.json()) as { protocol: string };
       expect((await groupState(g.id)).hiddenAt).toBeNull();
       const notice = await noticeBy(protocol);
       expect(notice).toMatchObject({ status: 'pending', groupId: g.id, kind });
@@ -303,7 +307,7 @@ describe('each kind', () => {
     }
   });
 
-  it('makes unique protocols from one database sequence', async () => {
+  it('makes unique protocols that do not count: random, so they tell nobody how many notices there are', async () => {
     const g = pool[pool.length - 1]!;
     const protocols: string[] = [];
     for (let i = 0; i < 4; i++) {
@@ -311,9 +315,10 @@ describe('each kind', () => {
       protocols.push(((await res.json()) as { protocol: string }).protocol);
     }
     expect(new Set(protocols).size).toBe(4);
-    const numbers = protocols.map((p) => Number(p.split('-')[2]));
-    expect(numbers).toEqual([...numbers].sort((a, b) => a - b));
-    expect(numbers[3]! - numbers[0]!).toBe(3);
+    for (const protocol of protocols) expect(protocol).toMatch(/^JUR-\d{4}-[0-9A-F]{12}$/);
+    // Consecutive notices share no running number: their random parts are far apart.
+    const parts = protocols.map((p) => Number.parseInt(p.split('-')[2]!, 16));
+    for (let i = 1; i < parts.length; i++) expect(Math.abs(parts[i]! - parts[i - 1]!)).toBeGreaterThan(1000);
   });
 });
 
@@ -339,13 +344,17 @@ describe('rate limits and the flood bound', () => {
 
   it('one address hides at most 3 groups a day; its further notices queue and hide nothing', async () => {
     const targets = [take(), take(), take(), take()];
-    const results: boolean[] = [];
+    const answers: unknown[] = [];
     for (const g of targets) {
       const res = await send(body('child_abuse', g.path), '192.0.2.80');
       expect(res.status).toBe(201);
-      results.push(((await res.json()) as { hidden: boolean }).hidden);
+      const { protocol: _, ...rest } = (await res.json()) as { protocol: string };
+      answers.push(rest);
     }
-    expect(results).toEqual([true, true, true, false]);
+    // The fourth hid nothing, and its answer says no more than the first three's.
+    expect(new Set(answers.map((a) => JSON.stringify(a))).size).toBe(1);
+    const hidden = await Promise.all(targets.map(async (g) => (await groupState(g.id)).hiddenAt !== null));
+    expect(hidden).toEqual([true, true, true, false]);
     expect((await groupState(targets[3]!.id)).hiddenAt).toBeNull();
     const [last] = await db.select().from(legalNotices).where(eq(legalNotices.groupId, targets[3]!.id));
     expect(last!.status).toBe('pending');
@@ -366,7 +375,8 @@ describe('rate limits and the flood bound', () => {
       const { protocol } = (await res.json()) as { protocol: string };
       const mail = await catcher.waitFor((m) => m.to.includes(email) && m.subject.includes(protocol));
       const token = linkIn(mail.text, '/denuncia-juridica/confirmar').searchParams.get('token')!;
-      hidden.push(((await (await confirm(token, `192.0.2.${90 + i}`)).json()) as { hidden: boolean }).hidden);
+      expect((await confirm(token, `192.0.2.${90 + i}`)).status).toBe(200);
+      hidden.push((await groupState(g.id)).hiddenAt !== null);
     }
     expect(hidden).toEqual([true, true, true, false]);
     expect((await groupState(targets[3]!.id)).hiddenAt).toBeNull();
@@ -380,10 +390,13 @@ describe('rate limits and the flood bound', () => {
     resetEnvForTests();
     try {
       const first = await send(body('child_abuse', targets[0]!.path), '192.0.2.120');
-      expect(((await first.json()) as { hidden: boolean }).hidden).toBe(true);
+      expect((await groupState(targets[0]!.id)).hiddenAt).not.toBeNull();
       const second = await send(body('child_abuse', targets[1]!.path), '192.0.2.121');
       expect(second.status).toBe(201);
-      expect(((await second.json()) as { hidden: boolean }).hidden).toBe(false);
+      // The site-wide bound is spent, and the answer does not say so.
+      const { protocol: _a, ...firstRest } = (await first.json()) as { protocol: string };
+      const { protocol: _b, ...secondRest } = (await second.json()) as { protocol: string };
+      expect(secondRest).toEqual(firstRest);
       expect((await groupState(targets[1]!.id)).hiddenAt).toBeNull();
       const [queued] = await db.select().from(legalNotices).where(eq(legalNotices.groupId, targets[1]!.id));
       const [skip] = await db

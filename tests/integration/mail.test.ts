@@ -22,7 +22,7 @@ import { expectConsoleError } from '../support/console-errors.ts';
 import { setupTestDb } from '../support/db.ts';
 import { callFunction } from '../support/functions.ts';
 import { setupMailCatcher } from '../support/mail.ts';
-import { bearer, makeGroup } from './payments-helpers.ts';
+import { makeGroup, signedIn } from './payments-helpers.ts';
 
 const { db } = await setupTestDb();
 const catcher = await setupMailCatcher();
@@ -86,7 +86,7 @@ describe('group moderation messages', () => {
     const res = await callFunction(
       adminGroupsFn,
       `/api/admin/groups/${group.id}/approve`,
-      bearer(adminToken, { method: 'PATCH' }),
+      signedIn(adminToken, { method: 'PATCH' }),
     );
     expect(res.status).toBe(200);
     const mail = await mailTo(user.email, 'Seu grupo foi aprovado');
@@ -104,7 +104,7 @@ describe('group moderation messages', () => {
     await callFunction(
       adminGroupsFn,
       `/api/admin/groups/${group.id}/approve`,
-      bearer(adminToken, { method: 'PATCH' }),
+      signedIn(adminToken, { method: 'PATCH' }),
     );
     expect((await outboxFor(user.email)).map((m) => m.template)).toEqual(['group_approved']);
   });
@@ -115,7 +115,7 @@ describe('group moderation messages', () => {
     const res = await callFunction(
       adminGroupsFn,
       `/api/admin/groups/${group.id}`,
-      bearer(adminToken, { method: 'DELETE' }),
+      signedIn(adminToken, { method: 'DELETE' }),
     );
     expect(res.status).toBe(200);
     const mail = await mailTo(user.email, 'Seu grupo não foi aprovado');
@@ -127,7 +127,7 @@ describe('group moderation messages', () => {
     await callFunction(
       adminGroupsFn,
       `/api/admin/groups/${approved.id}`,
-      bearer(adminToken, { method: 'DELETE' }),
+      signedIn(adminToken, { method: 'DELETE' }),
     );
     expect((await outboxFor(user.email)).map((m) => m.template)).toEqual(['group_rejected']);
   });
@@ -154,7 +154,7 @@ describe('group moderation messages', () => {
     const res = await callFunction(
       adminReportsFn,
       `/api/admin/reports/${group.id}`,
-      bearer(adminToken, {
+      signedIn(adminToken, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: '{"action":"hide"}',
@@ -176,7 +176,7 @@ describe('group moderation messages', () => {
     await callFunction(
       adminReportsFn,
       `/api/admin/reports/${group.id}`,
-      bearer(adminToken, {
+      signedIn(adminToken, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: '{"action":"hide"}',
@@ -322,7 +322,7 @@ describe('the outbox', () => {
     const res = await callFunction(
       adminGroupsFn,
       `/api/admin/groups/${group.id}/approve`,
-      bearer(adminToken, { method: 'PATCH' }),
+      signedIn(adminToken, { method: 'PATCH' }),
     );
     expect(res.status).toBe(200);
     expect((await db.select().from(groups).where(eq(groups.id, group.id)))[0]!.approved).toBe(true);
@@ -363,7 +363,7 @@ describe('the outbox', () => {
     expect((await outboxFor(user.email))[0]!.attempts).toBe(MAX_ATTEMPTS); // no more tries
 
     const summary = (await (
-      await callFunction(adminMailFn, '/api/admin/mail', bearer(adminToken))
+      await callFunction(adminMailFn, '/api/admin/mail', signedIn(adminToken))
     ).json()) as {
       failed: number;
       problems: { id: number; recipient: string; status: string; lastError: string }[];
@@ -378,7 +378,7 @@ describe('the outbox', () => {
     const resend = await callFunction(
       adminMailFn,
       `/api/admin/mail/${problem.id}/resend`,
-      bearer(adminToken, { method: 'POST' }),
+      signedIn(adminToken, { method: 'POST' }),
     );
     expect(resend.status).toBe(200);
     expect(await resend.json()).toMatchObject({ sent: 1, message: 'E-mail enviado' });
@@ -386,7 +386,7 @@ describe('the outbox', () => {
     const again = await callFunction(
       adminMailFn,
       `/api/admin/mail/${problem.id}/resend`,
-      bearer(adminToken, { method: 'POST' }),
+      signedIn(adminToken, { method: 'POST' }),
     );
     expect(again.status).toBe(404);
   });
@@ -399,7 +399,7 @@ describe('unconfirmed addresses', () => {
     await callFunction(
       adminGroupsFn,
       `/api/admin/groups/${group.id}/approve`,
-      bearer(adminToken, { method: 'PATCH' }),
+      signedIn(adminToken, { method: 'PATCH' }),
     );
     await notifyLinkDead(db, group.id);
     const rows = await outboxFor(user.email);

@@ -16,7 +16,7 @@ import { addDays } from '../../src/features/panel/engage.ts';
 import { formatDateTime } from '../../src/lib/format.ts';
 import { expectConsoleError } from '../support/console-errors.ts';
 import { setupTestDb } from '../support/db.ts';
-import { callFunction } from '../support/functions.ts';
+import { callFunction, sessionCookieOf } from '../support/functions.ts';
 
 // Registering sends the confirmation e-mail after the answer; this file starts no mail catcher.
 expectConsoleError(/SMTP_URL não configurado/);
@@ -32,8 +32,9 @@ async function register(email: string, ip: string) {
     body: JSON.stringify({ name: 'Dona do Grupo', email, password: 'segredo1', confirmPassword: 'segredo1' }),
     ip,
   });
-  const { user, token } = (await res.json()) as { user: { id: string }; token: string };
-  return { id: user.id, auth: { authorization: `Bearer ${token}` } };
+  const token = sessionCookieOf(res);
+  const { user } = (await res.json()) as { user: { id: string } };
+  return { id: user.id, auth: { cookie: `session=${token}` } };
 }
 
 let owner: Awaited<ReturnType<typeof register>>;

@@ -6,7 +6,7 @@ import * as authFn from '../../functions/auth.ts';
 import * as userFn from '../../functions/user.ts';
 import { expectConsoleError } from '../support/console-errors.ts';
 import { setupTestDb } from '../support/db.ts';
-import { callFunction } from '../support/functions.ts';
+import { callFunction, sessionCookieOf } from '../support/functions.ts';
 
 // Registering sends the confirmation e-mail after the answer; this file starts no mail catcher.
 expectConsoleError(/SMTP_URL não configurado/);
@@ -20,8 +20,9 @@ async function register(email: string) {
     body: JSON.stringify({ name: 'Pessoa Teste', email, password: 'segredo1', confirmPassword: 'segredo1' }),
     ip: `198.51.100.${email.length}`,
   });
-  const { user, token } = (await res.json()) as { user: { id: string }; token: string };
-  return { id: user.id, auth: { authorization: `Bearer ${token}` } };
+  const token = sessionCookieOf(res);
+  const { user } = (await res.json()) as { user: { id: string } };
+  return { id: user.id, auth: { cookie: `session=${token}` } };
 }
 
 let alice: Awaited<ReturnType<typeof register>>;

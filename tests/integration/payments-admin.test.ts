@@ -12,7 +12,7 @@ import { setupTestDb } from '../support/db.ts';
 import { type FakeMercadoPago, startFakeMercadoPago } from '../support/fake-mercadopago.ts';
 import { type FakeStripe, startFakeStripe } from '../support/fake-stripe.ts';
 import { callFunction } from '../support/functions.ts';
-import { bearer, makeGroup, makeUser } from './payments-helpers.ts';
+import { makeGroup, makeUser, signedIn } from './payments-helpers.ts';
 
 const { db } = await setupTestDb();
 let stripe: FakeStripe;
@@ -46,7 +46,7 @@ async function order(values: Partial<typeof featureOrders.$inferInsert> = {}) {
   return { order: row!, group, user };
 }
 
-const post = (token: string) => bearer(token, { method: 'POST' });
+const post = (token: string) => signedIn(token, { method: 'POST' });
 
 describe('admin endpoints need an admin', () => {
   it('answers 401 without a session and 403 for a member', async () => {
@@ -61,7 +61,7 @@ describe('admin endpoints need an admin', () => {
     ];
     for (const [fn, path, method] of calls) {
       expect((await callFunction(fn, path, { method })).status, `${method} ${path}`).toBe(401);
-      expect((await callFunction(fn, path, bearer(member, { method }))).status, `${method} ${path}`).toBe(
+      expect((await callFunction(fn, path, signedIn(member, { method }))).status, `${method} ${path}`).toBe(
         403,
       );
     }
@@ -74,7 +74,7 @@ describe('admin endpoints need an admin', () => {
 describe('GET /api/admin/payments', () => {
   it('pages the orders newest first with group, user and plan', async () => {
     const { order: o, group, user } = await order({ paymentMethod: 'mercadopago', paymentId: '123456789' });
-    const res = await callFunction(adminPaymentsFn, '/api/admin/payments?page=1', bearer(admin));
+    const res = await callFunction(adminPaymentsFn, '/api/admin/payments?page=1', signedIn(admin));
     expect(res.status).toBe(200);
     const body = (await res.json()) as {
       payments: Record<string, unknown>[];
@@ -97,12 +97,12 @@ describe('GET /api/admin/payments', () => {
     });
     for (let i = 0; i < 10; i++) await order();
     const page2 = (await (
-      await callFunction(adminPaymentsFn, '/api/admin/payments?page=2', bearer(admin))
+      await callFunction(adminPaymentsFn, '/api/admin/payments?page=2', signedIn(admin))
     ).json()) as typeof body;
     expect(page2.pagination.total).toBeGreaterThanOrEqual(11);
     expect(page2.pagination.pages).toBe(Math.ceil((page2.pagination.total ?? 0) / 10));
     expect(page2.payments.length).toBeGreaterThan(0);
-    const hostile = await callFunction(adminPaymentsFn, '/api/admin/payments?page=-3', bearer(admin));
+    const hostile = await callFunction(adminPaymentsFn, '/api/admin/payments?page=-3', signedIn(admin));
     expect(hostile.status).toBe(200);
   });
 });
@@ -219,7 +219,7 @@ describe('payment settings', () => {
     callFunction(
       settingsFn,
       '/api/admin/payment-settings',
-      bearer(admin, {
+      signedIn(admin, {
         method: 'PUT',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify(body),
@@ -237,7 +237,7 @@ describe('payment settings', () => {
       preferredPaymentMethod: 'stripe',
     });
     const text = JSON.stringify(
-      await (await callFunction(settingsFn, '/api/admin/payment-settings', bearer(admin))).json(),
+      await (await callFunction(settingsFn, '/api/admin/payment-settings', signedIn(admin))).json(),
     );
     for (const secret of [
       'APP_USR-1234567890-secreto',
@@ -255,7 +255,7 @@ describe('payment settings', () => {
   it('keeps a stored secret when the masked value comes back, and clears it when emptied', async () => {
     await put(full);
     const masked = (await (
-      await callFunction(settingsFn, '/api/admin/payment-settings', bearer(admin))
+      await callFunction(settingsFn, '/api/admin/payment-settings', signedIn(admin))
     ).json()) as Record<string, unknown>;
     const res = await put({ ...masked, stripeWebhookSecret: '', mode: 'sandbox' });
     expect(res.status).toBe(200);

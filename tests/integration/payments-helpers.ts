@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { categories, groups, users } from '../../db/schema.ts';
 import { signSession } from '../../src/features/auth/session.server.ts';
+import { withSessionCookie } from '../support/functions.ts';
 
 export async function makeUser(db: Db, name: string, admin = false) {
   const [user] = await db
@@ -37,14 +38,13 @@ export async function makeGroup(
   return group!;
 }
 
-export function bearer(token: string, init: RequestInit = {}): RequestInit {
-  const headers = new Headers(init.headers);
-  headers.set('authorization', `Bearer ${token}`);
-  return { ...init, headers };
+/** Request init with the session cookie a browser would send. */
+export function signedIn(token: string, init: RequestInit = {}): RequestInit {
+  return { ...init, headers: withSessionCookie(init.headers, token) };
 }
 
 export function postJson(token: string, body: unknown): RequestInit {
-  return bearer(token, {
+  return signedIn(token, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),

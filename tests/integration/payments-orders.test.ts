@@ -14,7 +14,7 @@ import { setupTestDb } from '../support/db.ts';
 import { type FakeMercadoPago, startFakeMercadoPago } from '../support/fake-mercadopago.ts';
 import { type FakeStripe, startFakeStripe } from '../support/fake-stripe.ts';
 import { callFunction } from '../support/functions.ts';
-import { bearer, makeGroup, makeUser, postJson } from './payments-helpers.ts';
+import { makeGroup, makeUser, postJson, signedIn } from './payments-helpers.ts';
 
 const { db } = await setupTestDb();
 let stripe: FakeStripe;
@@ -183,7 +183,7 @@ async function newOrder(days = 7) {
 describe('GET /api/feature-orders/{id}', () => {
   it("shows the owner's order and hides it from anyone else", async () => {
     const { token, id, group } = await newOrder();
-    const res = await callFunction(featureOrdersFn, `/api/feature-orders/${id}`, bearer(token));
+    const res = await callFunction(featureOrdersFn, `/api/feature-orders/${id}`, signedIn(token));
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({
       id,
@@ -195,18 +195,18 @@ describe('GET /api/feature-orders/{id}', () => {
     });
 
     const { token: other } = await makeUser(db, 'Outra');
-    const hidden = await callFunction(featureOrdersFn, `/api/feature-orders/${id}`, bearer(other));
+    const hidden = await callFunction(featureOrdersFn, `/api/feature-orders/${id}`, signedIn(other));
     expect(hidden.status).toBe(404);
     expect(await hidden.json()).toMatchObject({ message: 'Pedido de destaque não encontrado' });
     const pay = await callFunction(
       featureOrdersFn,
       `/api/feature-orders/${id}/pay`,
-      bearer(other, { method: 'POST' }),
+      signedIn(other, { method: 'POST' }),
     );
     expect(pay.status).toBe(404);
     expect((await callFunction(featureOrdersFn, `/api/feature-orders/${id}`)).status).toBe(401);
     expect(
-      (await callFunction(featureOrdersFn, '/api/feature-orders/nao-e-um-id', bearer(token))).status,
+      (await callFunction(featureOrdersFn, '/api/feature-orders/nao-e-um-id', signedIn(token))).status,
     ).toBe(404);
   });
 });
@@ -217,7 +217,7 @@ describe('POST /api/feature-orders/{id}/pay', () => {
     const res = await callFunction(
       featureOrdersFn,
       `/api/feature-orders/${id}/pay`,
-      bearer(token, { method: 'POST' }),
+      signedIn(token, { method: 'POST' }),
     );
     expect(res.status).toBe(200);
     const body = (await res.json()) as { payment: { initPoint: string; provider: string; id: string } };
@@ -244,7 +244,7 @@ describe('POST /api/feature-orders/{id}/pay', () => {
     const res = await callFunction(
       featureOrdersFn,
       `/api/feature-orders/${id}/pay`,
-      bearer(token, { method: 'POST' }),
+      signedIn(token, { method: 'POST' }),
     );
     expect(res.status).toBe(200);
     const body = (await res.json()) as { payment: { initPoint: string; provider: string; id: string } };
@@ -263,7 +263,11 @@ describe('POST /api/feature-orders/{id}/pay', () => {
     await saveSettings(db, { ...SETTINGS, preferredPaymentMethod: 'stripe', stripeEnabled: false });
     const { token, id } = await newOrder();
     const body = (await (
-      await callFunction(featureOrdersFn, `/api/feature-orders/${id}/pay`, bearer(token, { method: 'POST' }))
+      await callFunction(
+        featureOrdersFn,
+        `/api/feature-orders/${id}/pay`,
+        signedIn(token, { method: 'POST' }),
+      )
     ).json()) as {
       payment: { provider: string };
     };
@@ -279,7 +283,11 @@ describe('POST /api/feature-orders/{id}/pay', () => {
     });
     const { token, id } = await newOrder();
     const body = (await (
-      await callFunction(featureOrdersFn, `/api/feature-orders/${id}/pay`, bearer(token, { method: 'POST' }))
+      await callFunction(
+        featureOrdersFn,
+        `/api/feature-orders/${id}/pay`,
+        signedIn(token, { method: 'POST' }),
+      )
     ).json()) as {
       payment: { provider: string; initPoint: string };
     };
@@ -296,7 +304,7 @@ describe('POST /api/feature-orders/{id}/pay', () => {
     const res = await callFunction(
       featureOrdersFn,
       `/api/feature-orders/${id}/pay`,
-      bearer(token, { method: 'POST' }),
+      signedIn(token, { method: 'POST' }),
     );
     expect(res.status).toBe(503);
     expect(await res.json()).toMatchObject({
@@ -306,7 +314,7 @@ describe('POST /api/feature-orders/{id}/pay', () => {
     const again = await callFunction(
       featureOrdersFn,
       `/api/feature-orders/${id}/pay`,
-      bearer(token, { method: 'POST' }),
+      signedIn(token, { method: 'POST' }),
     );
     expect(again.status).toBe(409);
   });
@@ -405,8 +413,8 @@ describe('order limits', () => {
 
   it('answers 405 to GET on the pay address', async () => {
     const { token, id } = await newOrder();
-    expect((await callFunction(featureOrdersFn, `/api/feature-orders/${id}/pay`, bearer(token))).status).toBe(
-      405,
-    );
+    expect(
+      (await callFunction(featureOrdersFn, `/api/feature-orders/${id}/pay`, signedIn(token))).status,
+    ).toBe(405);
   });
 });

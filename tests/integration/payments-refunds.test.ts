@@ -30,7 +30,7 @@ import { type FakeMercadoPago, startFakeMercadoPago } from '../support/fake-merc
 import { type FakeStripe, startFakeStripe } from '../support/fake-stripe.ts';
 import { callFunction } from '../support/functions.ts';
 import { setupMailCatcher } from '../support/mail.ts';
-import { bearer, makeGroup, makeUser, postJson } from './payments-helpers.ts';
+import { makeGroup, makeUser, postJson, signedIn } from './payments-helpers.ts';
 
 const { db } = await setupTestDb();
 const catcher = await setupMailCatcher();
@@ -155,7 +155,7 @@ async function paidOrder(
   const pay = await callFunction(
     featureOrdersFn,
     `/api/feature-orders/${id}/pay`,
-    bearer(who.token, { method: 'POST' }),
+    signedIn(who.token, { method: 'POST' }),
   );
   expect(pay.status).toBe(200);
   const { payment } = (await pay.json()) as { payment: { id: string; provider: string } };
@@ -197,7 +197,7 @@ async function paidOrder(
 }
 
 function withdraw(token: string, id: string) {
-  return callFunction(withdrawFn, `/api/feature-orders/${id}/withdraw`, bearer(token, { method: 'POST' }));
+  return callFunction(withdrawFn, `/api/feature-orders/${id}/withdraw`, signedIn(token, { method: 'POST' }));
 }
 
 async function state(orderId: string, groupId: string) {
@@ -250,7 +250,7 @@ describe("the owner's withdrawal within 7 days", () => {
     expect(after.refunds[0]!.providerRefundId).toMatch(/^re_/);
     expect((await db.select().from(rebuildRequests)).length).toBe(rebuilds + 1);
 
-    const got = await callFunction(featureOrdersFn, `/api/feature-orders/${paid.id}`, bearer(paid.token));
+    const got = await callFunction(featureOrdersFn, `/api/feature-orders/${paid.id}`, signedIn(paid.token));
     expect(await got.json()).toMatchObject({ id: paid.id, status: 'refunded', daysRemaining: 0 });
 
     const mail = await catcher.waitFor((m) => m.to.includes(paid.user.email));
@@ -389,7 +389,7 @@ describe("the admin's refund", () => {
     const refused = await callFunction(
       adminPaymentsFn,
       `/api/admin/payments/${paid.id}/refund`,
-      bearer(member.token, { method: 'POST' }),
+      signedIn(member.token, { method: 'POST' }),
     );
     expect(refused.status).toBe(403);
     expect(mpRefundPosts(paid.paymentId)).toHaveLength(0);
@@ -399,7 +399,7 @@ describe("the admin's refund", () => {
       callFunction(
         adminPaymentsFn,
         `/api/admin/payments/${paid.id}/refund`,
-        bearer(admin.token, { method: 'POST' }),
+        signedIn(admin.token, { method: 'POST' }),
       );
     const res = await refund();
     expect(res.status).toBe(200);
@@ -413,7 +413,7 @@ describe("the admin's refund", () => {
     expect(mail.text).toContain('Seu pedido de destaque foi reembolsado');
 
     const list = (await (
-      await callFunction(adminPaymentsFn, '/api/admin/payments?page=1&pageSize=50', bearer(admin.token))
+      await callFunction(adminPaymentsFn, '/api/admin/payments?page=1&pageSize=50', signedIn(admin.token))
     ).json()) as { payments: { id: string; status: string }[] };
     expect(list.payments.find((p) => p.id === paid.id)?.status).toBe('refunded');
   });

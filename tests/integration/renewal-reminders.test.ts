@@ -18,7 +18,7 @@ import {
 import { setupTestDb } from '../support/db.ts';
 import { callFunction } from '../support/functions.ts';
 import { linkIn, setupMailCatcher } from '../support/mail.ts';
-import { bearer, makeGroup } from './payments-helpers.ts';
+import { makeGroup, signedIn } from './payments-helpers.ts';
 
 const { db } = await setupTestDb();
 const catcher = await setupMailCatcher();
@@ -39,7 +39,7 @@ async function owner(name: string) {
 }
 
 const setting = (token: string, init: RequestInit = {}) =>
-  callFunction(remindersFn, '/api/user/renewal-reminders', bearer(token, init));
+  callFunction(remindersFn, '/api/user/renewal-reminders', signedIn(token, init));
 const optIn = (token: string, enabled: boolean) =>
   setting(token, {
     method: 'PUT',

@@ -94,12 +94,15 @@ describe('POST /api/groups/:id/reports', () => {
     try {
       const before = (await db.select().from(rebuildRequests)).length;
       const r1 = await report({ reason: 'scam', description: 'Pede pix adiantado' }, '203.0.113.31');
-      expect(((await r1.json()) as { hidden: boolean }).hidden).toBe(false);
+      expect(r1.status).toBe(201);
       let [g] = await db.select().from(groups).where(eq(groups.id, groupId));
       expect(g!.hiddenAt).toBeNull();
       const r2 = await report({ reason: 'illegal', description: 'Venda de drogas' }, '203.0.113.32');
       expect(r2.status).toBe(201);
-      expect(((await r2.json()) as { hidden: boolean }).hidden).toBe(true);
+      // The same answer as the report that hid nothing: the sender cannot tell that it worked.
+      const [hid, didNot] = [await r2.json(), await r1.json()];
+      expect(hid).toEqual(didNot);
+      expect(Object.keys(hid as object)).toEqual(['message']);
       [g] = await db.select().from(groups).where(eq(groups.id, groupId));
       expect(g!.hiddenAt).not.toBeNull();
       expect(g!.hiddenReason).toBe('reports');
@@ -128,7 +131,6 @@ describe('who can hide a group (REPORT_HIDE_THRESHOLD = 3 by default)', () => {
     for (const ua of ['Firefox', 'Chrome', 'Safari']) {
       const res = await report(scam, '198.51.100.60', id, { 'user-agent': ua });
       expect(res.status).toBe(201);
-      expect(((await res.json()) as { hidden: boolean }).hidden).toBe(false);
     }
     expect(await hiddenAt(id)).toBeNull();
     // All three reports are there for the admin, under one address hash and no address.
@@ -138,8 +140,7 @@ describe('who can hide a group (REPORT_HIDE_THRESHOLD = 3 by default)', () => {
     expect(JSON.stringify(rows)).not.toContain('198.51.100');
     await report(scam, '198.51.100.61', id);
     expect(await hiddenAt(id)).toBeNull();
-    const third = await report(scam, '198.51.100.62', id);
-    expect(((await third.json()) as { hidden: boolean }).hidden).toBe(true);
+    await report(scam, '198.51.100.62', id);
     expect(await hiddenAt(id)).not.toBeNull();
   });
 
@@ -149,7 +150,7 @@ describe('who can hide a group (REPORT_HIDE_THRESHOLD = 3 by default)', () => {
       .insert(users)
       .values({ email: 'denunciante@example.com', password: 'x', name: 'Denunciante' })
       .returning({ id: users.id });
-    const auth = { authorization: `Bearer ${await signSession(user!.id)}` };
+    const auth = { cookie: `session=${await signSession(user!.id)}` };
     // One account from three addresses and browsers: one reporter of weight 2.
     for (const [ip, ua] of [
       ['198.51.100.70', 'a'],
@@ -158,13 +159,13 @@ describe('who can hide a group (REPORT_HIDE_THRESHOLD = 3 by default)', () => {
     ])
       expect((await report(scam, ip, id, { ...auth, 'user-agent': ua! })).status).toBe(201);
     expect(await hiddenAt(id)).toBeNull();
-    const anonymous = await report(scam, '198.51.100.72', id);
-    expect(((await anonymous.json()) as { hidden: boolean }).hidden).toBe(true);
+    await report(scam, '198.51.100.72', id);
+    expect(await hiddenAt(id)).not.toBeNull();
     // Logged in (2) and one anonymous address (1) reach 3 on another group at once.
     const other = spare[4]!;
     await report(scam, '198.51.100.74', other, auth);
-    const second = await report(scam, '198.51.100.75', other);
-    expect(((await second.json()) as { hidden: boolean }).hidden).toBe(true);
+    await report(scam, '198.51.100.75', other);
+    expect(await hiddenAt(other)).not.toBeNull();
   });
 
   it('needs more weight as the audience grows (10,000 clicks: 8)', async () => {
@@ -172,8 +173,8 @@ describe('who can hide a group (REPORT_HIDE_THRESHOLD = 3 by default)', () => {
     await db.update(groups).set({ cliques: 10_000 }).where(eq(groups.id, id));
     for (let i = 1; i <= 7; i++) await report(scam, `198.51.100.${80 + i}`, id);
     expect(await hiddenAt(id)).toBeNull();
-    const eighth = await report(scam, '198.51.100.88', id);
-    expect(((await eighth.json()) as { hidden: boolean }).hidden).toBe(true);
+    await report(scam, '198.51.100.88', id);
+    expect(await hiddenAt(id)).not.toBeNull();
   });
 
   it('does not hide again a group an admin kept: new reports only go back to the queue for 30 days', async () => {
@@ -190,7 +191,6 @@ describe('who can hide a group (REPORT_HIDE_THRESHOLD = 3 by default)', () => {
     for (let i = 1; i <= 6; i++) {
       const res = await report({ reason: 'illegal', description: 'Venda de drogas' }, `198.51.101.${i}`, id);
       expect(res.status).toBe(201);
-      expect(((await res.json()) as { hidden: boolean }).hidden).toBe(false);
     }
     expect(await hiddenAt(id)).toBeNull();
     const queue = await listOpenReports(db);

@@ -6,7 +6,7 @@ import { seedDatabase } from '../../db/seed.ts';
 import * as categoriesFn from '../../functions/admin-categories.ts';
 import { setupTestDb } from '../support/db.ts';
 import { callFunction } from '../support/functions.ts';
-import { bearer, makeAccounts } from './admin-support.ts';
+import { makeAccounts, signedIn } from './admin-support.ts';
 
 const { db } = await setupTestDb();
 let token: string;
@@ -17,7 +17,7 @@ beforeAll(async () => {
 });
 
 const call = (path: string, init: RequestInit & { json?: unknown }) =>
-  callFunction(categoriesFn, path, bearer(token, init));
+  callFunction(categoriesFn, path, signedIn(token, init));
 const message = 'Este slug é reservado para uma página do site; escolha outro';
 
 describe('reserved category slugs', () => {

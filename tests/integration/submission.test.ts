@@ -91,6 +91,21 @@ describe('POST /api/groups', () => {
     expect(((await unknown.json()) as { message: string }).message).toBe('Selecione uma categoria válida');
   });
 
+  it('stores no invisible or reversing characters, and refuses a title a reader cannot see', async () => {
+    const invisible = await submit(form({ ...base(), title: '\u200B\u200B\u200B' }));
+    expect(invisible.status).toBe(400);
+    expect(((await invisible.json()) as { fields: Record<string, string> }).fields.title).toBe(
+      'O título é obrigatório',
+    );
+    const reversed = await submit(
+      form({ ...base(), title: 'Grupo \u202Etxt.exe', description: 'Texto\u200B com\u2066 controles' }),
+    );
+    expect(reversed.status).toBe(201);
+    const { id } = (await reversed.json()) as { id: string };
+    const [row] = await db.select().from(groups).where(eq(groups.id, id));
+    expect(row).toMatchObject({ title: 'Grupo txt.exe', description: 'Texto com controles' });
+  });
+
   it('stores an anonymous group unapproved with a normalized link and no image', async () => {
     const c = code();
     const res = await submit(form({ ...base(), link: `http://www.chat.whatsapp.com/${c}/?utm=x` }));

@@ -31,7 +31,7 @@ import { resetEnvForTests } from '../../src/lib/env.server.ts';
 import { expectConsoleError } from '../support/console-errors.ts';
 import { setupTestDb } from '../support/db.ts';
 import { callFunction } from '../support/functions.ts';
-import { bearer, makeAccounts, ORIGIN } from './admin-support.ts';
+import { makeAccounts, ORIGIN, signedIn } from './admin-support.ts';
 
 // Notices e-mail their sender and the admins; this file starts no mail catcher.
 expectConsoleError(/SMTP_URL não configurado/);
@@ -124,10 +124,10 @@ describe('a child_abuse notice and its keep, on the takedown list', () => {
     expect((await picture(key)).status).toBe(404);
     expect((await picture(thumbnailKey(key))).status).toBe(404);
     // The admin still sees it, privately, to review the notice; nobody else does there.
-    const asAdmin = await callFunction(adminImagesFn, `/api/admin/images/${key}`, bearer(adminToken));
+    const asAdmin = await callFunction(adminImagesFn, `/api/admin/images/${key}`, signedIn(adminToken));
     expect(asAdmin.status).toBe(200);
     expect(asAdmin.headers.get('cache-control')).toBe('private, no-store');
-    expect((await callFunction(adminImagesFn, `/api/admin/images/${key}`, bearer(userToken))).status).toBe(
+    expect((await callFunction(adminImagesFn, `/api/admin/images/${key}`, signedIn(userToken))).status).toBe(
       403,
     );
     expect((await callFunction(adminImagesFn, `/api/admin/images/${key}`)).status).toBe(401);
@@ -143,7 +143,7 @@ describe('a child_abuse notice and its keep, on the takedown list', () => {
     const res = await callFunction(
       adminNoticesFn,
       `/api/admin/legal-notices/${noticeId}`,
-      bearer(adminToken, {
+      signedIn(adminToken, {
         method: 'POST',
         json: { decision: 'keep', reason: 'Analisamos e não encontramos o conteúdo.' },
       }),

@@ -99,6 +99,13 @@ describe('admin back-office', { timeout: 180_000 }, () => {
     await page.waitForURL(`${site}/admin`, { timeout: 30_000 });
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor(LONG);
     await page.getByTestId('admin-groups').waitFor(LONG);
+    // The session lives in the HttpOnly cookie only: no script on the page can read a token.
+    const readable = await page.evaluate(() => ({
+      stored: Object.values(localStorage).concat(Object.values(sessionStorage)).join(' '),
+      cookies: document.cookie,
+    }));
+    expect(readable.stored).not.toMatch(/eyJ[\w-]+\.[\w-]+\./);
+    expect(readable.cookies).not.toMatch(/(^|;\s*)session=/);
   });
 
   it('approves a pending group, which then answers on the public API', async () => {

@@ -28,6 +28,9 @@ function expectCompleteGroupPage(
   expect(body).toContain('<html lang="pt-BR"');
   expect(body).toMatch(new RegExp(`<title>${group.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} - `));
   expect(body).toMatch(/<meta name="description" content="[^"]{20,}"/);
+  // The owner's title and description take their own direction (an RTL title cannot reorder what is around it).
+  expect(body).toMatch(/<h1 dir="auto"/);
+  expect(body).toMatch(/<p dir="auto">/);
   expect(new URL(/<link rel="canonical" href="([^"]*)"/.exec(body)?.[1] ?? '/', site).pathname).toBe(
     group.path,
   );

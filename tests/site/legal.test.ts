@@ -138,8 +138,8 @@ describe('a legal notice, from the form to the decision', { timeout: 300_000 }, 
     await page.getByLabel(/Declaro que as informações/).check();
     await page.getByRole('button', { name: 'Enviar denúncia' }).click();
     await page.getByRole('heading', { name: 'Denúncia recebida' }).waitFor(WAIT);
-    protocol = (await page.getByText(/^JUR-\d{4}-\d{6}$/).innerText()).trim();
-    expect(protocol).toMatch(/^JUR-\d{4}-\d{6}$/);
+    protocol = (await page.getByText(/^JUR-\d{4}-[0-9A-F]{12}$/).innerText()).trim();
+    expect(protocol).toMatch(/^JUR-\d{4}-[0-9A-F]{12}$/);
     await shoot(page, 'denuncia-juridica-protocolo');
 
     const [notice] = await withSiteDb((db) =>

@@ -79,10 +79,9 @@ describe('a dead link, checked twice apart', { timeout: 300_000 }, () => {
       data: { name: 'Dono do Grupo', email, password: 'senha-forte-123', confirmPassword: 'senha-forte-123' },
     });
     expect(owner.status()).toBe(201);
-    const registered = (await owner.json()) as { user: { id: string }; token: string };
+    const registered = (await owner.json()) as { user: { id: string } };
     const ownerId = registered.user.id;
-    // The islands send the stored token (as after a login in the browser).
-    await ownerContext.addInitScript((token) => localStorage.setItem('authToken', token), registered.token);
+    // The context's request shares its cookie jar: the islands now send the session cookie it got.
     await withSiteDb(async (db) => {
       await db
         .update(groups)
@@ -99,8 +98,6 @@ describe('a dead link, checked twice apart', { timeout: 300_000 }, () => {
       data: { email: inject('adminEmail'), password: inject('adminPassword') },
     });
     expect(login.status()).toBe(200);
-    const { token } = (await login.json()) as { token: string };
-    await adminContext.addInitScript((value) => localStorage.setItem('authToken', value), token);
 
     expect(await checkNow(admin, broken.id)).toMatchObject({
       answer: 'dead',

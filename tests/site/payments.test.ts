@@ -149,7 +149,7 @@ describe('featuring a group with the simulator', () => {
 
       // The same order through the API, active with its days remaining.
       const res = await fetch(`${site}/api/feature-orders/${orderId}`, {
-        headers: { authorization: `Bearer ${token}` },
+        headers: { cookie: `session=${token}` },
       });
       expect(await res.json()).toMatchObject({
         status: 'active',
@@ -387,7 +387,7 @@ describe('withdrawal and refund', () => {
 
   /** An order created through the API; paid in the simulator (its form posted as the browser posts it). */
   async function order(token: string, groupId: string, pay: boolean) {
-    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    const headers = { cookie: `session=${token}`, 'content-type': 'application/json' };
     const [plan] = await handle.db.select().from(featurePlans).where(eq(featurePlans.days, 7));
     const created = await fetch(`${site}/api/feature-orders`, {
       method: 'POST',
@@ -452,7 +452,7 @@ describe('withdrawal and refund', () => {
       expect(await card.getByRole('button', { name: 'Desistir da compra' }).count()).toBe(0);
       await shoot(page, 'painel-reembolsado');
       const res = await fetch(`${site}/api/feature-orders/${withdrawn}`, {
-        headers: { authorization: `Bearer ${token}` },
+        headers: { cookie: `session=${token}` },
       });
       expect(await res.json()).toMatchObject({ status: 'refunded' });
       const [unfeatured] = await handle.db.select().from(groups).where(eq(groups.id, first.id));

@@ -111,3 +111,20 @@ export function makeContext(req: Request, params: Record<string, string>, ip: st
   };
   return { context, withCookies, settled };
 }
+
+/** Headers with the session cookie added to any cookie they already carry (the only way a session travels). */
+export function withSessionCookie(init: HeadersInit | undefined, token: string): Headers {
+  const headers = new Headers(init);
+  const cookie = headers.get('cookie');
+  headers.set('cookie', cookie ? `${cookie}; session=${token}` : `session=${token}`);
+  return headers;
+}
+
+/** The session token a login or registration answer set in its cookie (its body never carries it). */
+export function sessionCookieOf(res: Response): string {
+  for (const line of res.headers.getSetCookie()) {
+    const match = /^session=([^;]*)/.exec(line);
+    if (match?.[1]) return decodeURIComponent(match[1]);
+  }
+  throw new Error('no session cookie in the answer');
+}

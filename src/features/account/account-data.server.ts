@@ -40,7 +40,7 @@ function mailData(payload: string): unknown {
 }
 
 /**
- * GET /api/user/data-export: everything the site keeps about the account, as one JSON document: the
+ * POST /api/user/data-export: everything the site keeps about the account, as one JSON document: the
  * account (never the password hash), its groups with their revisions and the reports against them
  * (reasons and dates only: reporters are never named or identified), its orders and payments, the
  * reports it made, what is kept about its sessions and e-mail links, and the e-mails sent to it.

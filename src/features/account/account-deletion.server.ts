@@ -28,7 +28,7 @@ export const ACCOUNT_DELETED_MESSAGE = 'Sua conta foi excluída. Enviamos uma co
  * leave the site and the CDN. The last admin cannot leave (409).
  */
 export async function deleteAccount(db: Db, user: SessionUser, password: string, ip: string) {
-  await assertPassword(db, user.id, password);
+  await assertPassword(db, user.id, password, ip);
   const done = await db.transaction(async (tx) => {
     const [me] = await tx
       .select({ id: users.id, email: users.email, name: users.name, admin: users.admin })

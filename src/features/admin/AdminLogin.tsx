@@ -9,6 +9,7 @@ import { Field, TextInput } from '#src/components/ui/Field.tsx';
 import { toast } from '#src/components/ui/toast.store.ts';
 import { type SessionUser, startSession } from '#src/features/auth/session.store.ts';
 import { ApiError, api } from '#src/lib/api.ts';
+import { sameOriginPath } from '#src/lib/same-origin.ts';
 import { useHydrated } from '#src/lib/use-hydrated.ts';
 import { adminLogout, checkAdmin } from './admin-session.store.ts';
 
@@ -20,7 +21,7 @@ export const ADMIN_LOGIN_MESSAGES = {
 } as const;
 
 function nextPath(): string {
-  const next = new URLSearchParams(window.location.search).get('next') ?? '';
+  const next = sameOriginPath(new URLSearchParams(window.location.search).get('next'), '');
   // Only our own admin pages: never an open redirect.
   return /^\/admin(?:\/[\w\-/]*)?(?:\?[\w=&%-]*)?$/.test(next) && !next.startsWith('/admin/login')
     ? next
@@ -55,11 +56,11 @@ export default function AdminLogin() {
     }
     setBusy(true);
     try {
-      const data = await api<{ user: SessionUser; token?: string }>('/api/login?admin=1', {
+      const data = await api<{ user: SessionUser }>('/api/login?admin=1', {
         method: 'POST',
         body: { email: email.trim(), password },
       });
-      startSession(data.user, data.token);
+      startSession(data.user);
       const user = data.user;
       toast({
         title: 'Login realizado com sucesso',

@@ -193,10 +193,14 @@ function AdsAdmin() {
                 <AdImage src={ad.image} alt="" />
                 <div className="flex flex-1 flex-col gap-2 p-4">
                   <div className="flex items-start justify-between gap-2">
-                    <h2 className="line-clamp-2 font-semibold text-neutral-900">{ad.title}</h2>
+                    <h2 dir="auto" className="line-clamp-2 font-semibold text-neutral-900">
+                      {ad.title}
+                    </h2>
                     {ad.active ? <Badge variant="green">Ativo</Badge> : <Badge variant="grey">Inativo</Badge>}
                   </div>
-                  <p className="line-clamp-3 text-sm text-neutral-600">{ad.description}</p>
+                  <p dir="auto" className="line-clamp-3 text-sm text-neutral-600">
+                    {ad.description}
+                  </p>
                   <a
                     href={ad.link}
                     target="_blank"

@@ -197,7 +197,11 @@ export function GroupsManager({ onChanged }: { onChanged?: () => void }) {
               >
                 <div className="min-w-0">
                   {/* Two lines before the cut: titles that start alike stay told apart. */}
-                  <p className="line-clamp-2 font-semibold break-words text-neutral-900" title={group.title}>
+                  <p
+                    dir="auto"
+                    className="line-clamp-2 font-semibold break-words text-neutral-900"
+                    title={group.title}
+                  >
                     {group.title.trim() || <em className="text-neutral-500">(sem título)</em>}
                   </p>
                   <p className="truncate text-sm text-neutral-600">

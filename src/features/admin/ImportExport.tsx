@@ -6,7 +6,7 @@ import { Button } from '#src/components/ui/Button.tsx';
 import { Card } from '#src/components/ui/Card.tsx';
 import { Tabs } from '#src/components/ui/Tabs.tsx';
 import { toast } from '#src/components/ui/toast.store.ts';
-import { messageOf, TOKEN_KEY } from '#src/lib/api.ts';
+import { messageOf } from '#src/lib/api.ts';
 import { PageHeader } from './admin-kit.tsx';
 import { CsvImport } from './CsvImport.tsx';
 import { adminScreen } from './RequireAdmin.tsx';
@@ -16,10 +16,7 @@ function ExportTab() {
   async function download() {
     setBusy(true);
     try {
-      const headers: Record<string, string> = {};
-      const token = localStorage.getItem(TOKEN_KEY);
-      if (token) headers.authorization = `Bearer ${token}`;
-      const res = await fetch('/api/admin/groups/export', { headers, credentials: 'include' });
+      const res = await fetch('/api/admin/groups/export', { credentials: 'include' });
       if (!res.ok)
         throw new Error(
           ((await res.json().catch(() => ({}))) as { message?: string }).message ?? `Erro ${res.status}`,

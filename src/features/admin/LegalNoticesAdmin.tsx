@@ -152,19 +152,24 @@ function NoticeCard({
               rel="noopener"
               className="font-medium hover:underline"
             >
-              {notice.group.title}
+              <bdi>{notice.group.title}</bdi>
             </a>
           ) : (
-            <span>{notice.groupTitle} (excluído)</span>
+            <span>
+              <bdi>{notice.groupTitle}</bdi> (excluído)
+            </span>
           )}
           <span className="block text-neutral-500">Endereço informado: {notice.groupUrl}</span>
         </dd>
         <dt className="font-medium text-neutral-500">Denunciante</dt>
         <dd className="min-w-0 break-words text-neutral-900">
-          {notice.notifier.name} · <a href={`mailto:${notice.notifier.email}`}>{notice.notifier.email}</a>
+          <bdi>{notice.notifier.name}</bdi> ·{' '}
+          <a href={`mailto:${notice.notifier.email}`}>{notice.notifier.email}</a>
         </dd>
         <dt className="font-medium text-neutral-500">Descrição</dt>
-        <dd className="min-w-0 whitespace-pre-wrap break-words text-neutral-800">{notice.description}</dd>
+        <dd dir="auto" className="min-w-0 whitespace-pre-wrap break-words text-neutral-800">
+          {notice.description}
+        </dd>
         {notice.decisionReason && (
           <>
             <dt className="font-medium text-neutral-500">Motivo da decisão</dt>

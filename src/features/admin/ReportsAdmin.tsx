@@ -114,7 +114,7 @@ function ReportsAdmin() {
             <Card as="li" key={item.group.id} className="flex flex-col gap-3">
               <div className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
                 <div className="min-w-0">
-                  <h2 className="font-semibold text-neutral-900">
+                  <h2 dir="auto" className="font-semibold text-neutral-900">
                     <a href={item.group.path} target="_blank" rel="noopener" className="hover:underline">
                       {item.group.title}
                     </a>
@@ -151,7 +151,11 @@ function ReportsAdmin() {
                       {REPORT_REASON_SHORT_LABELS[r.reason] ?? r.reason}
                     </span>
                     <span className="text-neutral-500"> · {formatDate(r.createdAt)}</span>
-                    {r.description && <span className="block break-words">{r.description}</span>}
+                    {r.description && (
+                      <span dir="auto" className="block break-words">
+                        {r.description}
+                      </span>
+                    )}
                   </li>
                 ))}
               </ul>

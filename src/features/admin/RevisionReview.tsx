@@ -145,7 +145,11 @@ export function RevisionReview({ onChanged }: { onChanged?: () => void }) {
         <Card key={revision.id} padding="md" data-revision-id={revision.id} className="flex flex-col gap-4">
           <div className="flex flex-col gap-1 sm:flex-row sm:items-start sm:justify-between sm:gap-4">
             <div className="min-w-0">
-              <h3 className="truncate font-semibold text-neutral-900" title={revision.current.title}>
+              <h3
+                dir="auto"
+                className="truncate font-semibold text-neutral-900"
+                title={revision.current.title}
+              >
                 {revision.current.title}
               </h3>
               <p className="text-sm text-neutral-600">

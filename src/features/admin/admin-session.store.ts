@@ -1,7 +1,7 @@
 // The admin's session on the client: checked with GET /api/admin/session (admins only), ended with
 // the site's POST /api/logout. Mirrors the result into the shared $session store for other islands.
 import { $session, type SessionUser, startSession } from '#src/features/auth/session.store.ts';
-import { ApiError, api, TOKEN_KEY } from '#src/lib/api.ts';
+import { ApiError, api } from '#src/lib/api.ts';
 
 let checking: Promise<SessionUser | null> | undefined;
 
@@ -23,17 +23,12 @@ export function checkAdmin(): Promise<SessionUser | null> {
   return checking;
 }
 
-/** Log out (cookie and stored token), even if the server cannot be reached. */
+/** Log out (the session cookie), even if the server cannot be reached. */
 export async function adminLogout(): Promise<void> {
   try {
     await api('/api/logout', { method: 'POST' });
   } catch {
     // the cookie expires on its own
-  }
-  try {
-    localStorage.removeItem(TOKEN_KEY);
-  } catch {
-    // nothing stored
   }
   checking = undefined;
   $session.set({ status: 'anonymous' });

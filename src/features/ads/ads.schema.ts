@@ -1,7 +1,7 @@
 // The public random-ads query, an advertisement's public JSON, and the admin's ad form.
 import { z } from 'zod';
 import { boolish } from '#src/lib/form-values.ts';
-import { multiLineText, singleLineText } from '#src/lib/text.ts';
+import { multiLineText, singleLineText, visibleText } from '#src/lib/text.ts';
 
 export const MAX_RANDOM_ADS = 10;
 
@@ -37,10 +37,7 @@ export const ADS_PAGE_SIZE = 6;
 export const AD_NOT_FOUND = 'Anúncio não encontrado';
 
 const adFields = {
-  title: singleLineText()
-    .trim()
-    .min(1, 'O título é obrigatório')
-    .max(120, 'O título deve ter no máximo 120 caracteres'),
+  title: visibleText(1, 'O título é obrigatório').max(120, 'O título deve ter no máximo 120 caracteres'),
   description: multiLineText()
     .trim()
     .min(1, 'A descrição é obrigatória')

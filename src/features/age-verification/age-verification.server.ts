@@ -6,6 +6,7 @@
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import * as oidc from 'openid-client';
 import { getEnv, secret } from '#src/lib/env.server.ts';
+import { sameOriginPath } from '#src/lib/same-origin.ts';
 import {
   AGE_CALLBACK_PATH,
   AGE_CHECK_COOKIE,
@@ -141,8 +142,7 @@ function redirectUri(): string {
 
 /** Only a path of this site, never another origin (no open redirect). */
 export function safeNext(value: string | null | undefined): string {
-  if (!value?.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';
-  return value;
+  return sameOriginPath(value, '/');
 }
 
 /** `next` with the outcome the page shows (?idade=negada|erro). */

@@ -9,7 +9,7 @@ import { AppError } from '#src/lib/http.server.ts';
 import { GROUP_NOT_FOUND, isUuid } from '#src/lib/ids.ts';
 import { assertWithinLimit, rateLimitHits } from '#src/lib/rate-limit.server.ts';
 import { isApprovedGroup } from '../groups/groups.server.ts';
-import { saoPauloDay, visitorHash } from './visitor.server.ts';
+import { countedVisitorHash, saoPauloDay } from './visitor.server.ts';
 
 export const AD_NOT_FOUND = 'Anúncio não encontrado';
 /** Clicks and shares one visitor may send per minute before getting 429 (far above real use). */
@@ -25,10 +25,10 @@ export interface Visitor {
   day: string;
 }
 
-/** The visitor of a request for the São Paulo day of `now`. */
+/** The visitor of a request for the São Paulo day of `now` (at most VISITORS_PER_ADDRESS per address). */
 export function visitorOf(req: Request, context?: Pick<Context, 'ip'>, now: Date = new Date()): Visitor {
   const day = saoPauloDay(now);
-  return { hash: visitorHash(req, context, day), day };
+  return { hash: countedVisitorHash(req, context, day), day };
 }
 
 interface EngagementEvent {

@@ -1,7 +1,8 @@
-// A visitor is a daily-salted hash of IP and user agent: enough to count once per day, never the IP.
+// A visitor is a daily-salted hash of IP and user agent: enough to tell visitors apart for a day, never
+// the IP. What counts (clicks, shares, ad clicks) uses a user-agent slot instead, so one address is few.
 import { createHmac } from 'node:crypto';
 import type { Context } from '@netlify/functions';
-import { secret } from '#src/lib/env.server.ts';
+import { getEnv, secret } from '#src/lib/env.server.ts';
 import { TIME_ZONE } from '#src/lib/site.ts';
 
 // Built once: constructing an Intl formatter costs more than a click's hash.
@@ -26,17 +27,38 @@ export function clientIp(_req: Request, context?: Partial<Pick<Context, 'ip'>>):
   return context?.ip || '0.0.0.0';
 }
 
+/**
+ * Which of an address's `VISITORS_PER_ADDRESS` visitors a user agent is. The user agent is the client's
+ * to write: a source rotating it lands in the same few slots, so one address is at most that many
+ * visitors (people sharing a carrier's address still count separately, up to the cap).
+ */
+function userAgentSlot(userAgent: string): number {
+  const digest = createHmac('sha256', secret('VISITOR_SALT')).update(`ua|${userAgent}`).digest();
+  return digest.readUInt32BE(0) % getEnv().VISITORS_PER_ADDRESS;
+}
+
+const dailyHash = (day: string, ip: string, who: string | number) =>
+  createHmac('sha256', secret('VISITOR_SALT')).update(`${day}|${ip}|${who}`).digest('base64url').slice(0, 32);
+
 /** The visitor's hash for a day: HMAC(salt, day | ip | user agent). Changes every day by design. */
 export function visitorHash(
   req: Request,
   context?: Partial<Pick<Context, 'ip'>>,
   day: string = saoPauloDay(),
 ): string {
-  const ua = req.headers.get('user-agent') ?? '';
-  return createHmac('sha256', secret('VISITOR_SALT'))
-    .update(`${day}|${clientIp(req, context)}|${ua}`)
-    .digest('base64url')
-    .slice(0, 32);
+  return dailyHash(day, clientIp(req, context), req.headers.get('user-agent') ?? '');
+}
+
+/**
+ * The visitor as counted in clicks, shares and ad clicks: HMAC(salt, day | ip | user-agent slot), so one
+ * address adds at most `VISITORS_PER_ADDRESS` to a target's count a day, whatever user agents it sends.
+ */
+export function countedVisitorHash(
+  req: Request,
+  context?: Partial<Pick<Context, 'ip'>>,
+  day: string = saoPauloDay(),
+): string {
+  return dailyHash(day, clientIp(req, context), `slot:${userAgentSlot(req.headers.get('user-agent') ?? '')}`);
 }
 
 /** A stable hash of any subject (an e-mail, an IP) for keys that must not hold the subject itself. */

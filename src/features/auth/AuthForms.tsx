@@ -44,9 +44,9 @@ function AuthField({
 
 // The session effect below leaves the page: navigating here too started a second navigation that
 // aborted the first.
-function finish(user: SessionUser, token: string | undefined, title: string) {
+function finish(user: SessionUser, title: string) {
   toast({ title, description: `Bem-vindo, ${user.name || user.email}!` });
-  startSession(user, token);
+  startSession(user);
 }
 
 export default function AuthForms() {
@@ -75,11 +75,11 @@ export default function AuthForms() {
     if (!checkForm(schema, data, setErrors)) return;
     setBusy(true);
     try {
-      const { user, token } = await api<{ user: SessionUser; token: string }>(
-        tab === 'login' ? '/api/login' : '/api/register',
-        { method: 'POST', body: data },
-      );
-      finish(user, token, tab === 'login' ? 'Login realizado com sucesso' : 'Registro realizado com sucesso');
+      const { user } = await api<{ user: SessionUser }>(tab === 'login' ? '/api/login' : '/api/register', {
+        method: 'POST',
+        body: data,
+      });
+      finish(user, tab === 'login' ? 'Login realizado com sucesso' : 'Registro realizado com sucesso');
     } catch (error) {
       const message = error instanceof Error ? error.message : 'Erro ao processar resposta do servidor';
       if (error instanceof ApiError && error.fields) setErrors(error.fields);

@@ -1,5 +1,6 @@
 // Where to go after login (spec: stored redirectAfterLogin, then a pending feature group, then
 // /admin for admins, else /painel) and the pending-feature key shared with /enviar and the plans page.
+import { sameOriginPath } from '#src/lib/same-origin.ts';
 import { REDIRECT_AFTER_LOGIN_KEY } from './RequireSession.tsx';
 
 export const PENDING_FEATURE_KEY = 'pendingFeatureGroupId';
@@ -16,14 +17,10 @@ export function pendingFeatureGroupId(): string | null {
   return read(PENDING_FEATURE_KEY);
 }
 
-/** Only same-site paths are followed, never another origin. */
-function safePath(value: string | null): string | null {
-  return value?.startsWith('/') && !value.startsWith('//') ? value : null;
-}
-
 /** The page to open after login; consumes the stored redirect. */
 export function afterLoginPath(user: { admin: boolean }): string {
-  const stored = safePath(read(REDIRECT_AFTER_LOGIN_KEY));
+  // Only same-site paths are followed, never another origin.
+  const stored = sameOriginPath(read(REDIRECT_AFTER_LOGIN_KEY), '') || null;
   try {
     localStorage.removeItem(REDIRECT_AFTER_LOGIN_KEY);
   } catch {

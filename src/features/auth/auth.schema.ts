@@ -1,6 +1,6 @@
 // Register and login inputs, shared by the /auth forms and functions/auth.ts. Messages are the spec's.
 import { z } from 'zod';
-import { singleLineText } from '#src/lib/text.ts';
+import { singleLineText, visibleText } from '#src/lib/text.ts';
 
 const email = z
   .string({ error: 'E-mail inválido' })
@@ -15,10 +15,9 @@ export const newPassword = z
   .max(200, 'A senha deve ter no máximo 200 caracteres');
 
 /** A person's name: registration and the panel's 'Meus dados'. */
-const personName = singleLineText({ error: 'O nome deve ter pelo menos 3 caracteres' })
-  .trim()
-  .min(3, 'O nome deve ter pelo menos 3 caracteres')
-  .max(100, 'O nome deve ter no máximo 100 caracteres');
+const personName = visibleText(3, 'O nome deve ter pelo menos 3 caracteres', {
+  error: 'O nome deve ter pelo menos 3 caracteres',
+}).max(100, 'O nome deve ter no máximo 100 caracteres');
 
 /** The current password, asked again before a sensitive change (e-mail, account deletion). */
 export const currentPassword = z

@@ -210,9 +210,10 @@ export async function requestEmailChange(
   db: Db,
   user: { id: string; email: string; name: string },
   input: { email: string; password: string },
+  ip: string,
 ) {
-  // Every attempt costs a password check (limited per account); only the links sent count here.
-  await assertPassword(db, user.id, input.password);
+  // Every attempt costs a password check (limited per account and address); only the links sent count here.
+  await assertPassword(db, user.id, input.password, ip);
   const newEmail = input.email.trim();
   if (newEmail.toLowerCase() === user.email.toLowerCase())
     throw new AppError('BAD_REQUEST', SAME_EMAIL_MESSAGE, { email: SAME_EMAIL_MESSAGE });

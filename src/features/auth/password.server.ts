@@ -4,9 +4,10 @@ import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { users } from '#db/schema.ts';
+import { subjectHash } from '#src/features/analytics/visitor.server.ts';
 import { type Env, readSettings } from '#src/lib/env.server.ts';
 import { AppError } from '#src/lib/http.server.ts';
-import { consumeRateLimit } from '#src/lib/rate-limit.server.ts';
+import { consumeRateLimit, resetRateLimit } from '#src/lib/rate-limit.server.ts';
 
 const LOG_N = 17;
 const R = 8;
@@ -63,16 +64,30 @@ export function unmatchableHash(): string {
 }
 export const WRONG_PASSWORD_MESSAGE = 'Senha incorreta. Digite a senha que você usa para entrar.';
 export const RECHECK_TOO_MANY_MESSAGE = 'Muitas tentativas de senha. Aguarde 15 minutos e tente novamente.';
-/** Password checks before a sensitive change, per account per 15 minutes (each costs a scrypt). */
+/** Password checks before a sensitive change, per account from one address per 15 minutes (each a scrypt). */
 const RECHECK_LIMIT = 5;
+/** The same checks per address whatever the account, per 15 minutes. */
+const RECHECK_LIMIT_PER_ADDRESS = 20;
+const RECHECK_WINDOW_SECONDS = 900;
 
 /**
  * The account's password asked again before a sensitive change (e-mail, deletion): a wrong one is a
- * 403 that changes nothing; a few tries per 15 minutes, so a stolen session cannot guess it.
+ * 403 that changes nothing; a few tries per 15 minutes per account and address (as logins), so a stolen
+ * session cannot guess it, and someone holding it elsewhere cannot spend the owner's own tries.
  */
-export async function assertPassword(db: Db, userId: string, password: string): Promise<void> {
-  await consumeRateLimit(db, `password-recheck:${userId}`, RECHECK_LIMIT, 900, RECHECK_TOO_MANY_MESSAGE);
+export async function assertPassword(db: Db, userId: string, password: string, ip: string): Promise<void> {
+  const address = subjectHash(ip);
+  const pairKey = `password-recheck:${userId}:${address}`;
+  await consumeRateLimit(
+    db,
+    `password-recheck:ip:${address}`,
+    RECHECK_LIMIT_PER_ADDRESS,
+    RECHECK_WINDOW_SECONDS,
+    RECHECK_TOO_MANY_MESSAGE,
+  );
+  await consumeRateLimit(db, pairKey, RECHECK_LIMIT, RECHECK_WINDOW_SECONDS, RECHECK_TOO_MANY_MESSAGE);
   const [row] = await db.select({ password: users.password }).from(users).where(eq(users.id, userId));
   if (!row || !(await verifyPassword(password, row.password)))
     throw new AppError('FORBIDDEN', WRONG_PASSWORD_MESSAGE, { password: WRONG_PASSWORD_MESSAGE });
+  await resetRateLimit(db, pairKey);
 }

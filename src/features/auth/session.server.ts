@@ -1,4 +1,5 @@
-// Sessions: jose HS256 JWTs in an HttpOnly cookie (also accepted as a Bearer token). The user is read
+// Sessions: jose HS256 JWTs in an HttpOnly cookie, and nowhere else: no answer carries the token and no
+// Authorization header is read, so a script on a page can never hold a session. The user is read
 // from the database on every request, so a removed admin flag takes effect at once, and so does the end
 // of a session: 'Sair' revokes the token's jti, 'Sair de todos os dispositivos' (and a password change)
 // moves the account's sessions_valid_after past every token signed so far.
@@ -118,28 +119,21 @@ export async function pruneRevokedSessions(db: Db, now = new Date()): Promise<nu
   return deleted.length;
 }
 
-function bearer(req: Request): string | undefined {
-  const header = req.headers.get('authorization');
-  return header?.toLowerCase().startsWith('bearer ') ? header.slice(7).trim() : undefined;
-}
-
-/** The token a request carries and where it came from. */
-export function sessionToken(req: Request, context: Pick<Context, 'cookies'>) {
-  const fromHeader = bearer(req);
-  if (fromHeader) return { token: fromHeader, via: 'bearer' as const };
+/** The session token a request's cookie carries (an Authorization header is not a session). */
+export function sessionToken(context: Pick<Context, 'cookies'>) {
   const fromCookie = context.cookies.get(SESSION_COOKIE);
-  return fromCookie ? { token: fromCookie, via: 'cookie' as const } : undefined;
+  return fromCookie ? { token: fromCookie } : undefined;
 }
 
-/** The logged-in user, or null. Cookie-authenticated mutations from a foreign origin are refused. */
+/** The logged-in user, or null. Mutations from a foreign origin are refused. */
 export async function getSessionUser(
   db: Db,
   req: Request,
   context: Pick<Context, 'cookies'>,
 ): Promise<SessionUser | null> {
-  const found = sessionToken(req, context);
+  const found = sessionToken(context);
   if (!found) return null;
-  if (found.via === 'cookie') assertSameOrigin(req);
+  assertSameOrigin(req);
   const claims = await verifySession(found.token);
   if (!claims) return null;
   // One query: the account, unless its sessions were ended after this token was signed or it was revoked.

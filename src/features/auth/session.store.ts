@@ -1,7 +1,10 @@
 // The visitor's session on the client, shared by every island: loaded once from GET /api/user,
 // set by login/register, cleared by logout. Pages are static, so the server never renders it.
 import { atom } from 'nanostores';
-import { ApiError, api, TOKEN_KEY } from '#src/lib/api.ts';
+import { ApiError, api } from '#src/lib/api.ts';
+
+// Where earlier versions kept the session token, readable by any script: removed wherever it is left.
+const LEGACY_TOKEN_KEY = 'authToken';
 
 export interface SessionUser {
   id: string;
@@ -24,6 +27,7 @@ let loading: Promise<SessionState> | undefined;
 /** Ask the API who is logged in (once per page unless forced). */
 export function loadSession(force = false): Promise<SessionState> {
   if (loading && !force) return loading;
+  forgetToken();
   loading = api<{ user: SessionUser } | SessionUser>('/api/user')
     .then((data) => {
       const user = 'user' in data ? data.user : data;
@@ -35,7 +39,6 @@ export function loadSession(force = false): Promise<SessionState> {
       // 401/400: nobody is logged in; anything else (offline) is treated the same for rendering.
       if (error instanceof ApiError && error.status !== 401 && error.status !== 400)
         console.warn('Sessão indisponível', error);
-      forgetToken();
       const state: SessionState = { status: 'anonymous' };
       $session.set(state);
       return state;
@@ -43,15 +46,9 @@ export function loadSession(force = false): Promise<SessionState> {
   return loading;
 }
 
-/** After login or register: remember the user (and the Bearer token the API returned). */
-export function startSession(user: SessionUser, token?: string) {
-  if (token) {
-    try {
-      localStorage.setItem(TOKEN_KEY, token);
-    } catch {
-      // private mode: the HttpOnly cookie still carries the session
-    }
-  }
+/** After login or register: remember the user (the session itself is the HttpOnly cookie). */
+export function startSession(user: SessionUser) {
+  forgetToken();
   const state: SessionState = { status: 'authenticated', user };
   loading = Promise.resolve(state);
   $session.set(state);
@@ -73,7 +70,7 @@ export async function endSession(): Promise<void> {
 
 function forgetToken() {
   try {
-    localStorage.removeItem(TOKEN_KEY);
+    localStorage.removeItem(LEGACY_TOKEN_KEY);
   } catch {
     // nothing stored
   }

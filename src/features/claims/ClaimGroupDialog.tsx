@@ -200,7 +200,9 @@ function ClaimedDialog({
     >
       <div role="status" className="flex flex-col items-center gap-3 text-center">
         <CheckCircle2 aria-hidden="true" className="size-12 text-brand-600" />
-        <p className="font-semibold text-neutral-900 break-words">{result.title}</p>
+        <p dir="auto" className="font-semibold text-neutral-900 break-words">
+          {result.title}
+        </p>
         <p className="text-neutral-700">{result.message}</p>
         {!result.approved && (
           <p className="text-sm text-neutral-600">

@@ -7,10 +7,12 @@ import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '#db/client.ts';
 import { groupClaims, groupRevisions, groups, users } from '#db/schema.ts';
+import { subjectHash } from '#src/features/analytics/visitor.server.ts';
 import type { SessionUser } from '#src/features/auth/session.server.ts';
 import { normalizeInviteLink } from '#src/features/groups/groups.ts';
 import { checkInvite, type InviteCheck } from '#src/features/links/invite-check.server.ts';
 import {
+  CLAIM_PACE_KEY,
   linkChecksPausedUntil,
   pauseAfterRateLimit,
   takeCheckSlot,
@@ -34,8 +36,10 @@ import { CLAIM_MINUTES, claimSteps, makeClaimCode, nameShowsCode } from './claim
 
 /** Codes one account may ask for per hour. */
 export const CLAIMS_PER_ACCOUNT_HOUR = 5;
-/** Codes all accounts together may ask for one link per hour. */
+/** Codes new accounts may ask for one link per hour from one address (established accounts: no such cap). */
 export const CLAIMS_PER_LINK_HOUR = 10;
+/** An account this old (days) is established: throwaway accounts cannot hold a link's claims for it. */
+export const ESTABLISHED_ACCOUNT_DAYS = 7;
 /** Checks of one code that reached WhatsApp without finding it. */
 export const CHECKS_PER_CLAIM = 10;
 /** 'Verificar' presses per account per hour, answered or not. */
@@ -64,7 +68,7 @@ function unavailable(seconds: number): AppError {
  * POST /api/group-claims: a code for a group already in the catalogue (any state, any owner but the
  * caller). A valid code the caller already holds for it comes back instead of a new one.
  */
-export async function startClaim(db: Db, user: SessionUser, input: unknown, now = new Date()) {
+export async function startClaim(db: Db, user: SessionUser, input: unknown, ip: string, now = new Date()) {
   const { link } = parse(ClaimRequestSchema, input);
   const invite = normalizeInviteLink(link)!;
   const [group] = await db
@@ -101,13 +105,19 @@ export async function startClaim(db: Db, user: SessionUser, input: unknown, now 
     3600,
     CLAIM_MESSAGES.tooManyClaims,
   );
-  await consumeRateLimit(
-    db,
-    `claim:link:${invite.code}`,
-    CLAIMS_PER_LINK_HOUR,
-    3600,
-    CLAIM_MESSAGES.tooManyForLink,
-  );
+  // A link's cap counts new accounts only, and per address: ten throwaway accounts elsewhere cannot
+  // keep the group's real admin (an established account, or a new one at home) from claiming it.
+  const [account] = await db.select({ createdAt: users.createdAt }).from(users).where(eq(users.id, user.id));
+  const established =
+    account && now.getTime() - account.createdAt.getTime() >= ESTABLISHED_ACCOUNT_DAYS * 86_400_000;
+  if (!established)
+    await consumeRateLimit(
+      db,
+      `claim:link-new:${invite.code}:${subjectHash(ip)}`,
+      CLAIMS_PER_LINK_HOUR,
+      3600,
+      CLAIM_MESSAGES.tooManyForLink,
+    );
   const [claim] = await db
     .insert(groupClaims)
     .values({
@@ -167,10 +177,11 @@ export async function verifyClaim(
   if (!group) throw new AppError('NOT_FOUND', CLAIM_MESSAGES.groupGone);
   if (group.inviteCode !== claim.inviteCode) throw new AppError('CONFLICT', CLAIM_MESSAGES.linkChanged);
 
-  // The same pace and pause as the scheduled checks: a claim never makes us ask WhatsApp faster.
+  // The same pause as the scheduled checks, and the same pace in a share of its own: claims never ask
+  // WhatsApp faster than one per LINK_CHECK_PACE, and a crowd of them cannot hold up the scheduled checks.
   const paused = await linkChecksPausedUntil(db, now);
   if (paused) throw unavailable((paused.getTime() - now.getTime()) / 1000);
-  const slot = await takeCheckSlot(db, getEnv().LINK_CHECK_PACE, CHECK_MAX_WAIT_MS);
+  const slot = await takeCheckSlot(db, getEnv().LINK_CHECK_PACE, CHECK_MAX_WAIT_MS, CLAIM_PACE_KEY);
   if ('busyMs' in slot) throw unavailable(slot.busyMs / 1000);
   if (slot.waitMs > 0) await (options.sleep ?? realSleep)(slot.waitMs);
   const check = await (options.checker ?? checkInvite)(group.link);

@@ -23,7 +23,8 @@ import {
 } from '#src/features/groups/group-writes.server.ts';
 import { INVITE_LINK_MESSAGE, normalizeInviteLink } from '#src/features/groups/groups.ts';
 import { requestRebuild } from '#src/features/rebuilds/rebuilds.server.ts';
-import { AppError } from '#src/lib/http.server.ts';
+import { AppError, isUnavailable } from '#src/lib/http.server.ts';
+import { visibleLength } from '#src/lib/text.ts';
 import { CSV_MAX_BYTES, CSV_MESSAGES } from './csv.schema.ts';
 import {
   CSV_HEADER,
@@ -240,7 +241,7 @@ export async function importGroups(
       return undefined;
     };
     const title = cleanText(cell('titulo'));
-    if (!title) return fail(IMPORT_ROW_MESSAGES.missingTitle);
+    if (!visibleLength(title)) return fail(IMPORT_ROW_MESSAGES.missingTitle);
     if (title.length > 200) return fail(IMPORT_ROW_MESSAGES.longTitle);
     const invite = normalizeInviteLink(cleanText(cell('link')));
     if (!invite) return fail(IMPORT_ROW_MESSAGES.badLink);
@@ -309,6 +310,8 @@ export async function importGroups(
           failures.push({ row: r.row, error: IMPORT_ROW_MESSAGES.existingLink });
       success += done.size;
     } catch (error) {
+      // The database gone is no row's fault: the import stops with the pt-BR 503, not a row per row.
+      if (isUnavailable(error)) throw error;
       // The batch left nothing behind (one transaction); each row is tried alone to keep the good ones.
       const reason =
         (error as { cause?: { message?: string } }).cause?.message ?? String(error).slice(0, 200);
@@ -317,7 +320,8 @@ export async function importGroups(
         try {
           if ((await insertGroups(db, [record])).size) success += 1;
           else failures.push({ row: rows[i]!.row, error: IMPORT_ROW_MESSAGES.existingLink });
-        } catch {
+        } catch (rowError) {
+          if (isUnavailable(rowError)) throw rowError;
           failures.push({ row: rows[i]!.row, error: IMPORT_ROW_MESSAGES.notSaved });
         }
       }

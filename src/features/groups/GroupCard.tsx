@@ -31,7 +31,7 @@ export default function GroupCard({ group, site, headingLevel: Heading = 'h3' }:
           className="size-14 shrink-0 rounded-xl border border-neutral-100 bg-neutral-100 object-cover"
         />
         <div className="min-w-0 flex-1">
-          <Heading className="line-clamp-2 text-base leading-snug font-semibold text-neutral-900">
+          <Heading dir="auto" className="line-clamp-2 text-base leading-snug font-semibold text-neutral-900">
             <a
               href={group.path}
               className="after:absolute after:inset-0 after:rounded-card hover:text-brand-800"
@@ -51,7 +51,9 @@ export default function GroupCard({ group, site, headingLevel: Heading = 'h3' }:
           </p>
         </div>
       </div>
-      <p className="line-clamp-3 px-4 text-sm text-neutral-600">{group.description}</p>
+      <p dir="auto" className="line-clamp-3 px-4 text-sm text-neutral-600">
+        {group.description}
+      </p>
       <LinkVerified group={group} className="px-4 pt-2" />
       <div className="mt-auto flex items-center gap-2 px-4 pt-3 pb-3">
         <time dateTime={group.createdAt} className="text-xs text-neutral-500">

@@ -1,5 +1,5 @@
 // /denuncia-juridica/confirmar: the link e-mailed to the notifier of intimate images lands here, and the
-// page says whether the group is now hidden, with the notice's protocol.
+// page says the notice is with the team, with its protocol (never whether the group was hidden).
 import { LinkConfirmation } from '#src/features/auth/LinkConfirmation.tsx';
 import { LEGAL_NOTICE_PAGE } from './legal-notices.schema.ts';
 

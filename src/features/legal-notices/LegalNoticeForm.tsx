@@ -30,7 +30,6 @@ interface Done {
   protocol: string;
   kind: Kind;
   email: string;
-  hidden: boolean;
 }
 
 export default function LegalNoticeForm() {
@@ -59,11 +58,11 @@ export default function LegalNoticeForm() {
     }
     setBusy(true);
     try {
-      const res = await api<{ protocol: string; hidden: boolean }>('/api/legal-notices', {
+      const res = await api<{ protocol: string }>('/api/legal-notices', {
         method: 'POST',
         body: parsed,
       });
-      setDone({ protocol: res.protocol, hidden: res.hidden, kind: parsed.kind, email: parsed.email });
+      setDone({ protocol: res.protocol, kind: parsed.kind, email: parsed.email });
     } catch (error) {
       if (error instanceof ApiError && error.fields) {
         // The message is at its field (e.g. an address that is no group of ours): go there.
@@ -227,9 +226,7 @@ function Success({ done }: { done: Done }) {
   const next =
     done.kind === 'intimate_images'
       ? `Enviamos um link para ${done.email}. Abra-o para confirmar seu e-mail: o grupo sai do ar assim que você confirmar.`
-      : done.hidden
-        ? 'O grupo já saiu do ar e será analisado pela nossa equipe em até 24 horas.'
-        : `Nossa equipe analisa a denúncia em até 24 horas e responde para ${done.email}.`;
+      : `Nossa equipe analisa a denúncia em até 24 horas e responde para ${done.email}.`;
   return (
     <div ref={card} tabIndex={-1} className="outline-none">
       <Card padding="lg" className="flex flex-col items-center gap-4 text-center" role="status">

@@ -2,6 +2,7 @@
 // form (/denuncia-juridica), the admin screen and the functions; messages in pt-BR.
 import { z } from 'zod';
 import type { LegalNoticeKind } from '#db/schema.ts';
+import { multiLineText, singleLineText } from '#src/lib/text.ts';
 
 // Same list as db/schema.ts (a type check keeps them equal) without pulling drizzle into islands.
 export const LEGAL_NOTICE_KINDS = [
@@ -37,10 +38,13 @@ const M = LEGAL_NOTICE_MESSAGES;
 
 export const LegalNoticeSchema = z.object({
   kind: z.enum(LEGAL_NOTICE_KINDS, { error: M.kind }),
-  groupUrl: z.string({ error: M.groupUrl }).trim().min(1, M.groupUrl).max(500, M.groupUrlLong),
-  name: z.string({ error: M.name }).trim().min(2, M.name).max(120, M.nameLong),
+  groupUrl: singleLineText({ error: M.groupUrl }).trim().min(1, M.groupUrl).max(500, M.groupUrlLong),
+  name: singleLineText({ error: M.name }).trim().min(2, M.name).max(120, M.nameLong),
   email: z.string({ error: M.email }).trim().max(254, M.email).pipe(z.email(M.email)),
-  description: z.string({ error: M.description }).trim().min(20, M.description).max(5000, M.descriptionLong),
+  description: multiLineText({ error: M.description })
+    .trim()
+    .min(20, M.description)
+    .max(5000, M.descriptionLong),
   declaration: z.literal(true, { error: M.declaration }),
 });
 export type LegalNoticeInput = z.input<typeof LegalNoticeSchema>;
@@ -56,7 +60,7 @@ export type LegalNoticeDecision = (typeof LEGAL_NOTICE_DECISIONS)[number];
 /** The admin's decision on a notice, with the reason sent to the notifier (and the owner on removal). */
 export const LegalNoticeDecisionSchema = z.object({
   decision: z.enum(LEGAL_NOTICE_DECISIONS, { error: M.decision }),
-  reason: z.string({ error: M.reason }).trim().min(10, M.reason).max(2000, M.reasonLong),
+  reason: multiLineText({ error: M.reason }).trim().min(10, M.reason).max(2000, M.reasonLong),
 });
 
 /** Hours within which a notice should be decided: the admin queue's clock turns red after it. */

@@ -51,6 +51,7 @@ export const LEGAL_MESSAGES = {
   noticeNotFound: 'Notificação não encontrada.',
   alreadyDecided: 'Esta notificação já foi decidida.',
   received: 'Denúncia recebida. Guarde o número do protocolo.',
+  confirmed: 'E-mail confirmado. Sua denúncia está com a nossa equipe, que a analisa em até 24 horas.',
 } as const;
 
 const DAY = 86_400;

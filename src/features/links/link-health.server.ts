@@ -223,6 +223,8 @@ export async function pauseAfterRateLimit(db: Db, retryAfterSeconds: number | un
 
 /** The rate-limit bucket whose reset_at is the end of the last request slot taken (see takeCheckSlot). */
 const PACE_KEY = 'whatsapp:pace';
+/** Claim checks' own share of the pace: a crowd of claims cannot hold up the scheduled checks, nor they claims. */
+export const CLAIM_PACE_KEY = 'whatsapp:pace:claims';
 
 /**
  * The one pace of requests to WhatsApp, shared by every process (the scheduled runs, claim checks):
@@ -234,11 +236,12 @@ export async function takeCheckSlot(
   db: Db,
   paceMs: number,
   maxWaitMs: number,
+  key: string = PACE_KEY,
 ): Promise<{ waitMs: number } | { busyMs: number }> {
   const pace = sql`make_interval(secs => ${paceMs / 1000}::float8)`;
   const [slot] = rowsOf<{ wait_ms: number | string }>(
     await db.execute(sql`
-      insert into rate_limit_buckets (key, count, reset_at) values (${PACE_KEY}, 1, now() + ${pace})
+      insert into rate_limit_buckets (key, count, reset_at) values (${key}, 1, now() + ${pace})
       on conflict (key) do update set reset_at = greatest(rate_limit_buckets.reset_at, now()) + ${pace}
         where greatest(rate_limit_buckets.reset_at, now()) <= now() + make_interval(secs => ${maxWaitMs / 1000}::float8)
       returning extract(epoch from (reset_at - now())) * 1000 - ${paceMs}::float8 as wait_ms`),
@@ -247,7 +250,7 @@ export async function takeCheckSlot(
   const [busy] = rowsOf<{ busy_ms: number | string }>(
     await db.execute(sql`
       select extract(epoch from (reset_at - now())) * 1000 as busy_ms from rate_limit_buckets
-      where key = ${PACE_KEY}`),
+      where key = ${key}`),
   );
   return { busyMs: Math.max(0, Number(busy?.busy_ms ?? 0)) };
 }

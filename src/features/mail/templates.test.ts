@@ -42,20 +42,30 @@ const samples: { [T in TemplateName]: MailTemplates[T] } = {
   account_deleted: { name: evil, groups: 2 },
   legal_notice_received: {
     name: evil,
-    protocol: 'JUR-2026-000001',
+    protocol: 'JUR-2026-3F9A0C7B21E4',
     kindLabel: 'Imagens íntimas',
     groupTitle: evil,
     token: 'tok',
   },
-  legal_notice_admin: { protocol: 'JUR-2026-000001', kindLabel: 'Abuso', groupTitle: evil, hidden: true },
+  legal_notice_admin: {
+    protocol: 'JUR-2026-3F9A0C7B21E4',
+    kindLabel: 'Abuso',
+    groupTitle: evil,
+    hidden: true,
+  },
   legal_notice_decided: {
     name: evil,
-    protocol: 'JUR-2026-000001',
+    protocol: 'JUR-2026-3F9A0C7B21E4',
     groupTitle: evil,
     decision: 'remove',
     reason: evil,
   },
-  legal_notice_group_removed: { name: evil, groupTitle: evil, protocol: 'JUR-2026-000001', reason: evil },
+  legal_notice_group_removed: {
+    name: evil,
+    groupTitle: evil,
+    protocol: 'JUR-2026-3F9A0C7B21E4',
+    reason: evil,
+  },
   renewal_open: { name: evil, groupTitles: [evil], more: 2, token: 'u.sig' },
 };
 

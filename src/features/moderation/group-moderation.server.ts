@@ -314,9 +314,18 @@ export async function resetFeatured(db: Db) {
   };
 }
 
+// A Postgres bracket expression of what shows nothing (the characters themselves, bound as a parameter).
+const BLANK_TITLE_CHARACTERS =
+  '[[:space:]\u00A0\u00AD\u034F\u061C\u115F\u1160\u17B4\u17B5\u180B-\u180F\u2000-\u200F\u2028-\u202F\u205F-\u206F\u2800\u3000\u3164\uFE00-\uFE0F\uFEFF\uFFA0]';
+
 /** Bulk: delete groups whose title is empty or only spaces. */
 export async function deleteEmptyTitles(db: Db) {
-  const rows = await db.delete(groups).where(sql`btrim(${groups.title}) = ''`).returning({ id: groups.id });
+  // Blank to a reader: only spaces and invisibles (zero-widths, bidi controls, fillers, blank Braille),
+  // as titles stored before src/lib/text.ts removed them could be.
+  const rows = await db
+    .delete(groups)
+    .where(sql`regexp_replace(${groups.title}, ${BLANK_TITLE_CHARACTERS}, '', 'g') = ''`)
+    .returning({ id: groups.id });
   if (rows.length) await requestRebuild(db, 'grupos sem título excluídos', { groups: idsOf(rows) });
   return {
     success: true,

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import type { LinkAnswer } from '#src/features/links/link-health.ts';
 import { boolish } from '#src/lib/form-values.ts';
-import { multiLineText, singleLineText } from '#src/lib/text.ts';
+import { multiLineText, singleLineText, visibleText } from '#src/lib/text.ts';
 
 export const ADMIN_PAGE_SIZE = 15;
 export const FEATURE_DURATIONS = [1, 7, 30] as const;
@@ -32,10 +32,7 @@ const featureDays = z.coerce
 
 export const GroupEditSchema = z
   .object({
-    title: singleLineText()
-      .trim()
-      .min(1, 'O título é obrigatório')
-      .max(200, 'O título deve ter no máximo 200 caracteres'),
+    title: visibleText(1, 'O título é obrigatório').max(200, 'O título deve ter no máximo 200 caracteres'),
     description: multiLineText()
       .trim()
       .min(1, 'A descrição é obrigatória')

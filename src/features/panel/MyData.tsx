@@ -249,7 +249,7 @@ function DeleteAccountDialog({
 
 /** Save the export as a file (the API answers it as JSON; errors carry its pt-BR message). */
 async function downloadMyData() {
-  const data = await api<{ exportedAt: string }>('/api/user/data-export');
+  const data = await api<{ exportedAt: string }>('/api/user/data-export', { method: 'POST' });
   const blob = new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' });
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');

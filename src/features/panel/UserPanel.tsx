@@ -202,11 +202,17 @@ export default function UserPanel() {
                 <div className="min-w-0">
                   {/* Only a public group has a page: pending or hidden, the title is not a link to a 404. */}
                   {g.approved && !g.hidden ? (
-                    <a href={`/grupo/${g.id}`} className="font-semibold text-neutral-900 hover:underline">
+                    <a
+                      href={`/grupo/${g.id}`}
+                      dir="auto"
+                      className="font-semibold text-neutral-900 hover:underline"
+                    >
                       {g.title}
                     </a>
                   ) : (
-                    <span className="font-semibold text-neutral-900">{g.title}</span>
+                    <span dir="auto" className="font-semibold text-neutral-900">
+                      {g.title}
+                    </span>
                   )}
                   <div className="mt-1 flex flex-wrap items-center gap-2 text-sm text-neutral-600">
                     <span>{g.category}</span>
@@ -351,7 +357,9 @@ export default function UserPanel() {
               key={g.id}
               className="flex items-center justify-between gap-3 rounded-control border border-neutral-200 p-3"
             >
-              <span className="min-w-0 truncate">{g.title}</span>
+              <span dir="auto" className="min-w-0 truncate">
+                {g.title}
+              </span>
               {g.featured ? (
                 <Badge variant="featured">Destacado</Badge>
               ) : (

@@ -228,7 +228,9 @@ export default function FeaturePlans() {
                     href={`/planos-destaque?groupId=${group.id}`}
                     className="flex min-h-16 flex-col justify-center rounded-card border border-neutral-200 bg-white p-4 shadow-card transition hover:border-brand-300 hover:shadow-raised"
                   >
-                    <span className="font-semibold text-neutral-900">{group.title}</span>
+                    <span dir="auto" className="font-semibold text-neutral-900">
+                      {group.title}
+                    </span>
                     <span className="text-sm text-neutral-600">{group.category}</span>
                   </a>
                 </li>
@@ -243,7 +245,9 @@ export default function FeaturePlans() {
           <Card className="flex flex-wrap items-center justify-between gap-3">
             <div>
               <p className="text-sm text-neutral-600">Grupo Selecionado</p>
-              <p className="font-semibold">{selectedGroup.title}</p>
+              <p dir="auto" className="font-semibold">
+                {selectedGroup.title}
+              </p>
               {selectedGroup.category && <p className="text-sm text-neutral-600">{selectedGroup.category}</p>}
             </div>
             {!renewing && (

@@ -56,7 +56,7 @@ export function ResultCard({ group }: { group: ResultGroup }) {
           </span>
         )}
         <div className="min-w-0 flex-1">
-          <h3 className="font-semibold text-pretty text-neutral-900">
+          <h3 dir="auto" className="font-semibold text-pretty text-neutral-900">
             <a href={group.path} className="hover:underline">
               {group.title}
             </a>
@@ -68,7 +68,7 @@ export function ResultCard({ group }: { group: ResultGroup }) {
           </div>
         </div>
       </div>
-      <p className="mt-3 line-clamp-3 text-[0.9375rem] whitespace-pre-line text-neutral-700">
+      <p dir="auto" className="mt-3 line-clamp-3 text-[0.9375rem] whitespace-pre-line text-neutral-700">
         {group.description}
       </p>
       <p className="mt-3 text-sm text-neutral-600">
@@ -115,10 +115,14 @@ export function AdCard({ ad }: { ad: AdvertisementJson }) {
         )}
         <div className="min-w-0 flex-1">
           <Badge variant="yellow">Patrocinado</Badge>
-          <h3 className="mt-1 font-semibold text-pretty text-neutral-900">{ad.title}</h3>
+          <h3 dir="auto" className="mt-1 font-semibold text-pretty text-neutral-900">
+            {ad.title}
+          </h3>
         </div>
       </div>
-      <p className="mt-3 line-clamp-3 text-[0.9375rem] text-neutral-700">{ad.description}</p>
+      <p dir="auto" className="mt-3 line-clamp-3 text-[0.9375rem] text-neutral-700">
+        {ad.description}
+      </p>
       <a
         href={ad.link}
         target="_blank"

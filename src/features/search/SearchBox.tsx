@@ -228,7 +228,9 @@ export default function SearchBox({ defaultValue = '', size = 'md', id = 'busca'
               tabIndex={-1}
               className="flex min-h-11 flex-col justify-center px-4 py-2 hover:bg-neutral-50 aria-selected:bg-brand-50"
             >
-              <span className="truncate font-medium text-neutral-900">{suggestion.title}</span>
+              <span dir="auto" className="truncate font-medium text-neutral-900">
+                {suggestion.title}
+              </span>
               {suggestion.category && <span className="text-sm text-neutral-600">{suggestion.category}</span>}
             </a>
           ))}

@@ -1,13 +1,13 @@
 // Group submission fields, shared by the /enviar form and POST /api/groups.
 import { z } from 'zod';
 import { InviteLinkField } from '#src/features/links/links.schema.ts';
-import { multiLineText, singleLineText } from '#src/lib/text.ts';
+import { multiLineText, singleLineText, visibleText } from '#src/lib/text.ts';
 
 export const SubmissionSchema = z.object({
-  title: singleLineText({ error: 'O título é obrigatório' })
-    .trim()
-    .min(1, 'O título é obrigatório')
-    .max(120, 'O título deve ter no máximo 120 caracteres'),
+  title: visibleText(1, 'O título é obrigatório', { error: 'O título é obrigatório' }).max(
+    120,
+    'O título deve ter no máximo 120 caracteres',
+  ),
   description: multiLineText({ error: 'A descrição é obrigatória' })
     .trim()
     .min(1, 'A descrição é obrigatória')

@@ -1,0 +1,2 @@
+ALTER TABLE "legal_notices" ALTER COLUMN "protocol" SET DEFAULT ('JUR-' || extract(year from now() at time zone 'America/Sao_Paulo')::int || '-' || upper(substr(replace(gen_random_uuid()::text, '-', ''), 1, 12)));--> statement-breakpoint
+DROP SEQUENCE "public"."legal_notice_protocol_seq";
