@@ -94,7 +94,9 @@ describe('the CDN purge on moderation', () => {
   });
 
   it('a failing purge API leaves the moderation done and the rebuild requested', async () => {
-    expectConsoleError(/purge failed/);
+    // This file gives the purge API a server but no Blobs: recording the retry fails too (the takedowns
+    // test covers the record and its retry).
+    expectConsoleError(/purge failed|could not record the purge/);
     const group = await pendingGroup('Grupo com purga falha');
     answer = 500;
     received.length = 0;

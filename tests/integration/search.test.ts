@@ -454,6 +454,7 @@ describe('instant suggestions (the Pagefind records)', () => {
     expect(top.map((s) => s.title)).toEqual(all);
     const varzea = (await suggestions(db, 1000)).find((s) => s.title === 'Futebol de Várzea');
     expect(varzea).toEqual({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       url: expect.stringMatching(/^\/esportes\/t-\d+$/),
       title: 'Futebol de Várzea',
       category: 'Esportes',
