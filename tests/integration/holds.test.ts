@@ -237,7 +237,7 @@ const PAIRS = REASONS.flatMap((a) => REASONS.filter((b) => b !== a).map((b) => [
 
 describe('every pair of holds: each lift leaves the other standing', () => {
   it.each(PAIRS)(
-    '%s then %s: lifting %s keeps the group out until %s is lifted too',
+    '%s, then %s: lifting the first leaves the second standing',
     async (first, second) => {
       const group = await addGroup();
       expect(await isPublic(group.id)).toBe(true);
