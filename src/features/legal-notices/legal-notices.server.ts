@@ -1,8 +1,9 @@
 // Legal notices ('Denúncia jurídica'): a person tells us that a group of the catalogue carries intimate
 // images without consent (Marco Civil art. 21), child abuse material (ECA art. 241-A) or other illegal
 // content (art. 19). Child abuse hides the group at once; intimate images once the notifier confirms
-// their e-mail; the rest wait for an admin's decision. Automatic hides are bounded per sender and
-// globally (see autoHide), so a flood of false notices hides only a few groups before an admin looks.
+// their e-mail; the rest wait for an admin's decision. Each hide is the notice's own hold (holds.server.ts).
+// Automatic hides are bounded per sender and globally (see takeAutoHide), so a flood of false notices
+// hides only a few groups before an admin looks; child abuse past the global bound still hides.
 import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
