@@ -2,13 +2,15 @@
 // its own decision through the real functions; no decision lifts another's hold. Evidence (a pending or
 // upheld legal notice, a court order) survives the owner's deletion and the account's, pictures and
 // invite link included. Real database, real SMTP catcher, a local build hook and local Blobs.
+import { readFile } from 'node:fs/promises';
 import http from 'node:http';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   categories,
   groupHolds,
+  groupReports,
   groupRevisions,
   groups,
   type HoldReason,
@@ -236,27 +238,24 @@ const REASONS: HoldReason[] = ['reports', 'admin', 'dead_link', 'legal_notice', 
 const PAIRS = REASONS.flatMap((a) => REASONS.filter((b) => b !== a).map((b) => [a, b] as const));
 
 describe('every pair of holds: each lift leaves the other standing', () => {
-  it.each(PAIRS)(
-    '%s, then %s: lifting the first leaves the second standing',
-    async (first, second) => {
-      const group = await addGroup();
-      expect(await isPublic(group.id)).toBe(true);
-      await place[first](group.id);
-      expect(await isPublic(group.id)).toBe(false);
-      await place[second](group.id);
-      expect(await activeReasons(group.id)).toEqual([first, second].sort());
-      await lift[first](group.id);
-      expect(await activeReasons(group.id)).toEqual([second]);
-      expect(await isPublic(group.id)).toBe(false);
-      await lift[second](group.id);
-      expect(await activeReasons(group.id)).toEqual([]);
-      expect(await isPublic(group.id)).toBe(true);
-      // Every lift stays in the trail: who, when and why.
-      const trail = await db.select().from(groupHolds).where(eq(groupHolds.groupId, group.id));
-      expect(trail).toHaveLength(2);
-      expect(trail.every((h) => h.liftedAt && h.liftReason)).toBe(true);
-    },
-  );
+  it.each(PAIRS)('%s, then %s: lifting the first leaves the second standing', async (first, second) => {
+    const group = await addGroup();
+    expect(await isPublic(group.id)).toBe(true);
+    await place[first](group.id);
+    expect(await isPublic(group.id)).toBe(false);
+    await place[second](group.id);
+    expect(await activeReasons(group.id)).toEqual([first, second].sort());
+    await lift[first](group.id);
+    expect(await activeReasons(group.id)).toEqual([second]);
+    expect(await isPublic(group.id)).toBe(false);
+    await lift[second](group.id);
+    expect(await activeReasons(group.id)).toEqual([]);
+    expect(await isPublic(group.id)).toBe(true);
+    // Every lift stays in the trail: who, when and why.
+    const trail = await db.select().from(groupHolds).where(eq(groupHolds.groupId, group.id));
+    expect(trail).toHaveLength(2);
+    expect(trail.every((h) => h.liftedAt && h.liftReason)).toBe(true);
+  });
 });
 
 describe("the group's dialog", () => {
@@ -440,5 +439,58 @@ describe('evidence kept', () => {
       ip: '198.51.100.78',
     });
     expect(resubmit.status).toBe(409);
+  });
+});
+
+describe('migration 0027', () => {
+  it("turns today's hidden groups into holds: one per notice that holds the group, else the one reason", async () => {
+    const at = new Date('2026-05-01T10:00:00Z');
+    const byNotices = await addGroup({ hiddenAt: at, hiddenReason: 'legal_notice' });
+    const orphanNotice = await addGroup({ hiddenAt: at, hiddenReason: 'legal_notice' });
+    const dead = await addGroup({ hiddenAt: at, hiddenReason: 'dead_link' });
+    const reported = await addGroup({ hiddenAt: at, hiddenReason: 'reports' });
+    const noReason = await addGroup({ hiddenAt: at });
+    const visible = await addGroup();
+    const notice = (status: 'pending' | 'removed' | 'kept', hid: Date | null) => ({
+      kind: 'child_abuse' as const,
+      status,
+      groupId: byNotices.id,
+      groupTitle: byNotices.title,
+      groupUrl: `/grupo/${byNotices.id}`,
+      name: 'Maria',
+      email: 'maria@exemplo.com.br',
+      description: 'Descrição da denúncia.',
+      addressHash: 'h',
+      hidGroupAt: hid,
+    });
+    const [pendingHid, upheld] = await db
+      .insert(legalNotices)
+      .values([notice('pending', at), notice('removed', null), notice('kept', at), notice('pending', null)])
+      .returning({ id: legalNotices.id });
+    const file = new URL('../../db/migrations/0027_holds_custom.sql', import.meta.url);
+    for (const statement of (await readFile(file, 'utf8')).split('--> statement-breakpoint'))
+      await db.execute(sql.raw(statement));
+    const holdsOf = async (id: string) =>
+      (await db.select().from(groupHolds).where(eq(groupHolds.groupId, id))).map((h) => [
+        h.reason,
+        h.noticeId,
+      ]);
+    expect((await holdsOf(byNotices.id)).sort()).toEqual(
+      [
+        ['legal_notice', pendingHid!.id],
+        ['legal_notice', upheld!.id],
+      ].sort(),
+    );
+    expect(await holdsOf(orphanNotice.id)).toEqual([['legal_notice', null]]);
+    expect(await holdsOf(dead.id)).toEqual([['dead_link', null]]);
+    expect(await holdsOf(reported.id)).toEqual([['reports', null]]);
+    expect(await holdsOf(noReason.id)).toEqual([['admin', null]]);
+    expect(await holdsOf(visible.id)).toEqual([]);
+    // From here on each lifts by its own decision: 'Descartar' brings the reported group back.
+    await db
+      .insert(groupReports)
+      .values({ groupId: reported.id, reason: 'spam', description: 'x', reporterHash: 'm' });
+    await lift.reports(reported.id);
+    expect(await isPublic(reported.id)).toBe(true);
   });
 });
