@@ -76,31 +76,98 @@ export function HoldList({ holds, onLift }: { holds: HoldItem[]; onLift?: (hold:
   );
 }
 
+/** Place an admin hide or a court order (its process number), inside the group's dialog. */
+function PlaceHoldForm({
+  busy,
+  onPlace,
+}: {
+  busy: boolean;
+  onPlace: (reason: AdminHoldReason, note: string) => void;
+}) {
+  const [reason, setReason] = useState<AdminHoldReason>('admin');
+  const [note, setNote] = useState('');
+  return (
+    <div className="flex flex-wrap items-end gap-2">
+      <Select
+        aria-label="Tipo de retenção"
+        value={reason}
+        onChange={(e) => setReason(e.target.value as AdminHoldReason)}
+      >
+        {ADMIN_HOLD_REASONS.map((r) => (
+          <option key={r} value={r}>
+            {HOLD_REASON_LABELS[r]}
+          </option>
+        ))}
+      </Select>
+      <div className="min-w-48 flex-1">
+        <TextField
+          label={reason === 'court_order' ? 'Número do processo' : 'Motivo da retenção'}
+          value={note}
+          onChange={setNote}
+        />
+      </div>
+      <Button type="button" size="sm" variant="danger" disabled={busy} onClick={() => onPlace(reason, note)}>
+        <Gavel aria-hidden="true" />
+        Reter
+      </Button>
+    </div>
+  );
+}
+
+/** Why a hold is lifted (kept in its row), asked before 'Liberar' takes effect. */
+function LiftHoldForm({
+  hold,
+  busy,
+  onLift,
+  onCancel,
+}: {
+  hold: HoldItem;
+  busy: boolean;
+  onLift: (why: string) => void;
+  onCancel: () => void;
+}) {
+  const [why, setWhy] = useState('');
+  return (
+    <div className="flex flex-wrap items-end gap-2 rounded-control bg-neutral-50 p-2">
+      <div className="min-w-48 flex-1">
+        <TextField
+          label={`Por que liberar "${HOLD_REASON_LABELS[hold.reason]}"?`}
+          value={why}
+          onChange={setWhy}
+        />
+      </div>
+      <Button type="button" size="sm" variant="secondary" disabled={busy} onClick={() => onLift(why)}>
+        <Unlock aria-hidden="true" />
+        Confirmar liberação
+      </Button>
+      <Button type="button" size="sm" variant="ghost" onClick={onCancel}>
+        Cancelar
+      </Button>
+    </div>
+  );
+}
+
 /** The holds section of the group's edit dialog: list, place, lift (each with its why). */
 export function GroupHoldsPanel({ groupId }: { groupId: string }) {
   const holds = useApi<{ holds: HoldItem[] }>(`/api/admin/groups/${groupId}/holds`);
-  const [reason, setReason] = useState<AdminHoldReason>('admin');
-  const [note, setNote] = useState('');
+  const [lifting, setLifting] = useState<HoldItem | null>(null);
   const { busy, act } = useAction(() => {
-    setNote('');
+    setLifting(null);
     holds.reload();
   });
   const base = `/api/admin/groups/${groupId}/holds`;
-  const place = () =>
-    act(
+  const place = (reason: AdminHoldReason, note: string) =>
+    void act(
       () => api(base, { method: 'POST', body: { reason, note } }),
       'Retenção colocada',
       'Não foi possível reter o grupo',
     );
-  const lift = (hold: HoldItem) => {
-    const why = window.prompt(`Por que liberar "${HOLD_REASON_LABELS[hold.reason]}"?`);
-    if (why === null) return;
+  const lift = (hold: HoldItem, why: string) =>
     void act(
       () => api(`${base}/${hold.id}/lift`, { method: 'POST', body: { reason: why } }),
       'Retenção liberada',
       'Não foi possível liberar',
     );
-  };
   return (
     <section
       aria-label="Retenções"
@@ -110,31 +177,18 @@ export function GroupHoldsPanel({ groupId }: { groupId: string }) {
         <ShieldOff aria-hidden="true" className="size-4" /> Retenções (por que o grupo está fora do site)
       </h3>
       {holds.error && <p className="text-sm text-red-700">Não foi possível carregar as retenções.</p>}
-      {holds.data && <HoldList holds={holds.data.holds} onLift={lift} />}
-      <div className="flex flex-wrap items-end gap-2">
-        <Select
-          aria-label="Tipo de retenção"
-          value={reason}
-          onChange={(e) => setReason(e.target.value as AdminHoldReason)}
-        >
-          {ADMIN_HOLD_REASONS.map((r) => (
-            <option key={r} value={r}>
-              {HOLD_REASON_LABELS[r]}
-            </option>
-          ))}
-        </Select>
-        <div className="min-w-48 flex-1">
-          <TextField
-            label={reason === 'court_order' ? 'Número do processo' : 'Motivo'}
-            value={note}
-            onChange={setNote}
-          />
-        </div>
-        <Button type="button" size="sm" variant="danger" disabled={busy} onClick={() => void place()}>
-          <Gavel aria-hidden="true" />
-          Reter
-        </Button>
-      </div>
+      {holds.data && <HoldList holds={holds.data.holds} onLift={setLifting} />}
+      {lifting ? (
+        <LiftHoldForm
+          key={lifting.id}
+          hold={lifting}
+          busy={busy}
+          onLift={(why) => lift(lifting, why)}
+          onCancel={() => setLifting(null)}
+        />
+      ) : (
+        <PlaceHoldForm key={holds.data?.holds.length ?? 0} busy={busy} onPlace={place} />
+      )}
     </section>
   );
 }
