@@ -45,7 +45,7 @@ import { setupMailCatcher } from '../support/mail.ts';
 import { bearer, startBlobs } from './admin-support.ts';
 
 const { db } = await setupTestDb();
-await setupMailCatcher();
+const catcher = await setupMailCatcher();
 
 const hook = http.createServer((_req, res) => res.writeHead(200).end());
 let stopBlobs: () => Promise<void>;
@@ -296,6 +296,16 @@ describe("the group's dialog", () => {
       bearer(ownerToken),
     );
     expect(stranger.status).toBe(403);
+  });
+
+  it('a court order on a public group tells its owner why, with the process number', async () => {
+    const group = await addGroup();
+    await place.court_order(group.id);
+    const mail = await catcher.waitFor(
+      (m) => m.to.includes('dono@teste.local') && m.text.includes('0001234-56.2026.8.26.0100'),
+    );
+    expect(mail.text).toContain('ordem judicial');
+    expect(mail.text).toContain(group.title);
   });
 
   it("'Notificações jurídicas' shows the notice's group with its picture and every active hold", async () => {

@@ -5,6 +5,8 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '#db/client.ts';
 import { groupHolds, groups } from '#db/schema.ts';
+import { queueGroupHidden } from '#src/features/mail/notify.server.ts';
+import { deliverMail } from '#src/features/mail/outbox.server.ts';
 import { requestRebuild } from '#src/features/rebuilds/rebuilds.server.ts';
 import { AppError } from '#src/lib/http.server.ts';
 import { GROUP_NOT_FOUND } from '#src/lib/ids.ts';
@@ -19,6 +21,13 @@ export async function listGroupHolds(db: Db, groupId: string) {
   return { holds: await activeHolds(db, [groupId]) };
 }
 
+/** What the owner's e-mail says for an admin's hold. */
+function ownerReason(input: z.output<typeof PlaceHoldSchema>): string {
+  return input.reason === 'court_order'
+    ? `O grupo foi retirado do ar por ordem judicial (${input.note}).`
+    : `A equipe ocultou o grupo: ${input.note}`;
+}
+
 /** POST /api/admin/groups/{id}/holds: an admin's hide or a court order (with its reference). */
 export async function placeAdminHold(
   db: Db,
@@ -26,12 +35,15 @@ export async function placeAdminHold(
   input: z.output<typeof PlaceHoldSchema>,
   admin: HoldActor,
 ) {
-  await db.transaction(async (tx) => {
+  const mailId = await db.transaction(async (tx) => {
     const [group] = await tx.select({ id: groups.id }).from(groups).where(eq(groups.id, groupId));
     if (!group) throw new AppError('NOT_FOUND', GROUP_NOT_FOUND);
-    await placeHold(tx, groupId, { reason: input.reason, note: input.note, by: admin });
+    const change = await placeHold(tx, groupId, { reason: input.reason, note: input.note, by: admin });
+    // The owner is told why the group left the site (and can contest it), once.
+    return change.leftSite ? queueGroupHidden(tx, groupId, ownerReason(input)) : undefined;
   });
   await requestRebuild(db, `retenção colocada (${input.reason}): ${groupId}`, { groups: [groupId] });
+  await deliverMail(db, [mailId]);
   return listGroupHolds(db, groupId);
 }
 
