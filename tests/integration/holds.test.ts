@@ -251,7 +251,10 @@ describe('every pair of holds: each lift leaves the other standing', () => {
     await lift[second](group.id);
     expect(await activeReasons(group.id)).toEqual([]);
     expect(await isPublic(group.id)).toBe(true);
-    // Every lift stays in the trail: who, when and why.
+    // Every lift stays in the trail (the dialog shows it): who, when and why.
+    const res = await callFunction(adminGroupsFn, `/api/admin/groups/${group.id}/holds`, bearer(adminToken));
+    const { lifted } = (await res.json()) as { lifted: { reason: string; liftReason: string }[] };
+    expect(lifted.map((h) => h.reason).sort()).toEqual([first, second].sort());
     const trail = await db.select().from(groupHolds).where(eq(groupHolds.groupId, group.id));
     expect(trail).toHaveLength(2);
     expect(trail.every((h) => h.liftedAt && h.liftReason)).toBe(true);
@@ -308,17 +311,40 @@ describe("the group's dialog", () => {
     expect(mail.text).toContain(group.title);
   });
 
-  it("'Notificações jurídicas' shows the notice's group with its picture and every active hold", async () => {
+  it("'Notificações jurídicas' shows the notice's group with its picture, every active hold and its history", async () => {
     const group = await addGroup({ image: '/api/images/00000000-0000-4000-8000-000000000001.webp' });
+    await db.insert(groupRevisions).values({
+      groupId: group.id,
+      userId: ownerId,
+      title: 'Título que o dono pediu',
+      description: 'Descrição que o dono pediu',
+      categoryId,
+      image: '/api/images/00000000-0000-4000-8000-000000000002.webp',
+      status: 'rejected',
+    });
     await place.reports(group.id);
     await place.legal_notice(group.id);
     const res = await callFunction(adminNoticesFn, '/api/admin/legal-notices', bearer(adminToken));
     const { pending } = (await res.json()) as {
-      pending: { group: { id: string; image: string | null; holds: { reason: string }[] } | null }[];
+      pending: {
+        group: {
+          id: string;
+          image: string | null;
+          holds: { reason: string }[];
+          revisions: { title: string; image: string | null; status: string }[];
+        } | null;
+      }[];
     };
     const shown = pending.find((n) => n.group?.id === group.id)!;
     expect(shown.group!.image).toBe(group.image);
     expect(shown.group!.holds.map((h) => h.reason)).toEqual(['reports', 'legal_notice']);
+    expect(shown.group!.revisions).toEqual([
+      expect.objectContaining({
+        title: 'Título que o dono pediu',
+        image: '/api/images/00000000-0000-4000-8000-000000000002.webp',
+        status: 'rejected',
+      }),
+    ]);
   });
 });
 

@@ -76,6 +76,32 @@ export function HoldList({ holds, onLift }: { holds: HoldItem[]; onLift?: (hold:
   );
 }
 
+/** A lifted hold: what held the group, and who lifted it, when and why. */
+export interface LiftedHoldItem extends HoldItem {
+  liftedAt: string;
+  liftedBy: string | null;
+  liftReason: string | null;
+}
+
+/** The trail of lifted holds, under the active ones. */
+function LiftedHolds({ lifted }: { lifted: LiftedHoldItem[] }) {
+  if (!lifted.length) return null;
+  return (
+    <details className="text-sm">
+      <summary className="cursor-pointer text-neutral-700">Retenções liberadas ({lifted.length})</summary>
+      <ul className="mt-1 flex flex-col gap-1">
+        {lifted.map((h) => (
+          <li key={h.id} className="break-words text-neutral-600">
+            <span className="font-medium text-neutral-800">{HOLD_REASON_LABELS[h.reason]}</span> · {source(h)}{' '}
+            · liberada em {formatDateTime(h.liftedAt)} por {h.liftedBy ?? 'Sistema'}
+            {h.liftReason && `: ${h.liftReason}`}
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
 /** Place an admin hide or a court order (its process number), inside the group's dialog. */
 function PlaceHoldForm({
   busy,
@@ -149,7 +175,7 @@ function LiftHoldForm({
 
 /** The holds section of the group's edit dialog: list, place, lift (each with its why). */
 export function GroupHoldsPanel({ groupId }: { groupId: string }) {
-  const holds = useApi<{ holds: HoldItem[] }>(`/api/admin/groups/${groupId}/holds`);
+  const holds = useApi<{ holds: HoldItem[]; lifted: LiftedHoldItem[] }>(`/api/admin/groups/${groupId}/holds`);
   const [lifting, setLifting] = useState<HoldItem | null>(null);
   const { busy, act } = useAction(() => {
     setLifting(null);
@@ -178,6 +204,7 @@ export function GroupHoldsPanel({ groupId }: { groupId: string }) {
       </h3>
       {holds.error && <p className="text-sm text-red-700">Não foi possível carregar as retenções.</p>}
       {holds.data && <HoldList holds={holds.data.holds} onLift={setLifting} />}
+      {holds.data && <LiftedHolds lifted={holds.data.lifted} />}
       {lifting ? (
         <LiftHoldForm
           key={lifting.id}

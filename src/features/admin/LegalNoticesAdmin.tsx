@@ -38,6 +38,14 @@ interface NoticeView {
     approved: boolean;
     image: string | null;
     holds: HoldItem[];
+    /** the owner's content changes, newest first (kept while the notice stands) */
+    revisions: {
+      title: string;
+      description: string;
+      image: string | null;
+      status: string;
+      createdAt: string;
+    }[];
   } | null;
   /** came past the site-wide daily bound on automatic hides: first in the queue */
   pastCap: boolean;
@@ -91,6 +99,40 @@ const DECISIONS: Record<LegalNoticeDecision, { title: string; submit: string; hi
       done: 'Grupo mantido',
     },
   };
+
+const REVISION_STATUS: Record<string, string> = {
+  pending: 'aguardando',
+  approved: 'aprovada',
+  rejected: 'recusada',
+};
+
+/** The group's content changes as its owner sent them: what the group showed over time. */
+function GroupRevisionsList({ revisions }: { revisions: NonNullable<NoticeView['group']>['revisions'] }) {
+  return (
+    <ul className="flex flex-col gap-2">
+      {revisions.map((r) => (
+        <li key={r.createdAt} className="flex gap-2 text-sm">
+          {r.image && (
+            <img
+              src={r.image}
+              alt=""
+              width={40}
+              height={40}
+              className="size-10 rounded-control object-cover"
+            />
+          )}
+          <div className="min-w-0">
+            <p className="break-words font-medium text-neutral-900">{r.title}</p>
+            <p className="break-words text-neutral-600">{r.description}</p>
+            <p className="text-neutral-500">
+              {formatDateTime(r.createdAt)} · {REVISION_STATUS[r.status] ?? r.status}
+            </p>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 /** '3 h 20 min' for a span of milliseconds. */
 function span(ms: number): string {
@@ -187,6 +229,14 @@ function NoticeCard({
             <dd className="min-w-0">
               <HoldList holds={notice.group.holds} />
             </dd>
+            {notice.group.revisions.length > 0 && (
+              <>
+                <dt className="font-medium text-neutral-500">Alterações</dt>
+                <dd className="min-w-0">
+                  <GroupRevisionsList revisions={notice.group.revisions} />
+                </dd>
+              </>
+            )}
           </>
         )}
         <dt className="font-medium text-neutral-500">Denunciante</dt>

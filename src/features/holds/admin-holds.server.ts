@@ -11,14 +11,14 @@ import { requestRebuild } from '#src/features/rebuilds/rebuilds.server.ts';
 import { AppError } from '#src/lib/http.server.ts';
 import { GROUP_NOT_FOUND } from '#src/lib/ids.ts';
 import type { LiftHoldSchema, PlaceHoldSchema } from './holds.schema.ts';
-import { activeHolds, type HoldActor, liftHolds, placeHold } from './holds.server.ts';
+import { activeHolds, type HoldActor, liftedHolds, liftHolds, placeHold } from './holds.server.ts';
 import { ADMIN_HOLD_REASONS, HOLD_MESSAGES } from './holds.ts';
 
-/** GET /api/admin/groups/{id}/holds: the group's active holds, oldest first. */
+/** GET /api/admin/groups/{id}/holds: the group's active holds, oldest first, and the lifted ones. */
 export async function listGroupHolds(db: Db, groupId: string) {
   const [group] = await db.select({ id: groups.id }).from(groups).where(eq(groups.id, groupId));
   if (!group) throw new AppError('NOT_FOUND', GROUP_NOT_FOUND);
-  return { holds: await activeHolds(db, [groupId]) };
+  return { holds: await activeHolds(db, [groupId]), lifted: await liftedHolds(db, groupId) };
 }
 
 /** What the owner's e-mail says for an admin's hold. */

@@ -2,7 +2,7 @@
 // that placed it, who and when; it is lifted only by its own decision, and the lift stays in the row.
 // groups.hidden_at ("has an active hold", the lists' indexed filter) and hidden_reason (the strongest
 // active reason) are kept here, in the caller's transaction, and nowhere else.
-import { and, asc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { groupHolds, groups, HOLD_REASONS, type HoldReason, legalNotices } from '#db/schema.ts';
 import { isListedRow } from '#db/visibility.ts';
@@ -165,6 +165,28 @@ export async function activeHolds(db: Db | Tx, groupIds: string[]): Promise<Hold
     .where(and(inArray(groupHolds.groupId, groupIds), isNull(groupHolds.liftedAt)))
     .orderBy(asc(groupHolds.placedAt));
   return rows.map((r) => ({ ...r, placedAt: r.placedAt.toISOString() }));
+}
+
+/** A group's lifted holds, newest lift first (the trail the dialog shows under the active ones). */
+export async function liftedHolds(db: Db | Tx, groupId: string, limit = 20) {
+  const rows = await db
+    .select({
+      id: groupHolds.id,
+      reason: groupHolds.reason,
+      noticeProtocol: legalNotices.protocol,
+      note: groupHolds.note,
+      placedBy: groupHolds.placedByEmail,
+      placedAt: groupHolds.placedAt,
+      liftedAt: groupHolds.liftedAt,
+      liftedBy: groupHolds.liftedByEmail,
+      liftReason: groupHolds.liftReason,
+    })
+    .from(groupHolds)
+    .leftJoin(legalNotices, eq(legalNotices.id, groupHolds.noticeId))
+    .where(and(eq(groupHolds.groupId, groupId), isNotNull(groupHolds.liftedAt)))
+    .orderBy(desc(groupHolds.liftedAt))
+    .limit(limit);
+  return rows.map((r) => ({ ...r, placedAt: r.placedAt.toISOString(), liftedAt: r.liftedAt!.toISOString() }));
 }
 
 /**

@@ -11,6 +11,7 @@ import { type Db, rowsOf } from '#db/client.ts';
 import { groupCategory } from '#db/joins.ts';
 import {
   categories,
+  groupRevisions,
   groupSlugHistory,
   groups,
   type LegalNoticeAction,
@@ -388,6 +389,25 @@ export async function confirmLegalNotice(
   return { protocol: result.protocol, hidden: result.hidden };
 }
 
+/** The groups' content changes (title, description, picture) as their owners sent them, newest first. */
+async function groupHistory(db: Db, groupIds: string[]) {
+  if (!groupIds.length) return [];
+  const rows = await db
+    .select({
+      groupId: groupRevisions.groupId,
+      title: groupRevisions.title,
+      description: groupRevisions.description,
+      image: groupRevisions.image,
+      status: groupRevisions.status,
+      createdAt: groupRevisions.createdAt,
+    })
+    .from(groupRevisions)
+    .where(inArray(groupRevisions.groupId, groupIds))
+    .orderBy(desc(groupRevisions.createdAt))
+    .limit(20 * groupIds.length);
+  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+}
+
 /**
  * The admin queue: pending notices past the site-wide bound first (a possible flood, or child abuse that
  * hid past it), then oldest first (the clock); then the latest decided ones. Each with its trail, its
@@ -454,9 +474,9 @@ export async function listLegalNotices(db: Db, now: Date = new Date()) {
         )
         .orderBy(asc(legalNoticeEvents.createdAt), asc(legalNoticeEvents.id))
     : [];
-  const holds = await activeHolds(db, [
-    ...new Set(rows.map((r) => r.groupId).filter((id): id is string => id !== null)),
-  ]);
+  const groupIds = [...new Set(rows.map((r) => r.groupId).filter((id): id is string => id !== null))];
+  const holds = await activeHolds(db, groupIds);
+  const revisions = await groupHistory(db, groupIds);
   const view = (r: (typeof rows)[number]) => {
     const dueAt = new Date(r.createdAt.getTime() + LEGAL_NOTICE_TARGET_HOURS * 3_600_000);
     return {
@@ -474,6 +494,7 @@ export async function listLegalNotices(db: Db, now: Date = new Date()) {
               approved: r.groupApproved === true,
               image: r.groupImage,
               holds: holds.filter((h) => h.groupId === r.groupId),
+              revisions: revisions.filter((v) => v.groupId === r.groupId),
             }
           : null,
       groupTitle: r.groupTitle,
