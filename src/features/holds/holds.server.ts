@@ -5,7 +5,7 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { groupHolds, groups, HOLD_REASONS, type HoldReason, legalNotices } from '#db/schema.ts';
-import { isListedRow } from '#db/visibility.ts';
+import { isHeldRow, isListedRow } from '#db/visibility.ts';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -32,17 +32,26 @@ export type HoldMatch = { reason: HoldReason; noticeId?: string } | { holdId: st
 
 const NO_CHANGE = { changed: false, leftSite: false, cameBack: false } as const;
 
+type GroupState = { approved: boolean; hiddenAt: Date | null; hiddenReason: HoldReason | null };
+
 /**
- * Recompute groups.hidden_at/hidden_reason from the group's active holds (the row locked first).
- * hidden_at is the earliest active hold's time, hidden_reason the strongest active reason.
+ * Lock the group's row before touching its holds: the hold's foreign key takes a share lock on it, so
+ * two transactions that inserted first and locked after would deadlock each other.
  */
-async function syncHidden(tx: Tx, groupId: string) {
-  const [before] = await tx
+async function lockGroup(tx: Tx, groupId: string): Promise<GroupState | null> {
+  const [row] = await tx
     .select({ approved: groups.approved, hiddenAt: groups.hiddenAt, hiddenReason: groups.hiddenReason })
     .from(groups)
     .where(eq(groups.id, groupId))
     .for('update');
-  if (!before) return null;
+  return row ?? null;
+}
+
+/**
+ * Recompute groups.hidden_at/hidden_reason from the group's active holds (its row locked, `before`).
+ * hidden_at is the earliest active hold's time, hidden_reason the strongest active reason.
+ */
+async function syncHidden(tx: Tx, groupId: string, before: GroupState) {
   const active = await tx
     .select({ reason: groupHolds.reason, placedAt: groupHolds.placedAt })
     .from(groupHolds)
@@ -66,6 +75,8 @@ export async function placeHold(
   groupId: string,
   hold: { reason: HoldReason; noticeId?: string | null; note?: string | null; by?: HoldActor; at?: Date },
 ): Promise<HoldChange> {
+  const before = await lockGroup(tx, groupId);
+  if (!before) return { ...NO_CHANGE, held: false };
   const inserted = await tx
     .insert(groupHolds)
     .values({
@@ -79,9 +90,7 @@ export async function placeHold(
     })
     .onConflictDoNothing()
     .returning({ id: groupHolds.id });
-  const state = await syncHidden(tx, groupId);
-  if (!state) return { ...NO_CHANGE, held: false };
-  return { ...state, changed: inserted.length > 0 };
+  return { ...(await syncHidden(tx, groupId, before)), changed: inserted.length > 0 };
 }
 
 function matchCondition(match: HoldMatch): SQL {
@@ -102,6 +111,8 @@ export async function liftHolds(
   match: HoldMatch,
   lift: { reason: string; by?: HoldActor; at?: Date },
 ): Promise<HoldChange> {
+  const before = await lockGroup(tx, groupId);
+  if (!before) return { ...NO_CHANGE, held: false };
   const lifted = await tx
     .update(groupHolds)
     .set({
@@ -112,12 +123,8 @@ export async function liftHolds(
     })
     .where(and(eq(groupHolds.groupId, groupId), isNull(groupHolds.liftedAt), matchCondition(match)))
     .returning({ id: groupHolds.id });
-  if (!lifted.length) {
-    const [row] = await tx.select({ hiddenAt: groups.hiddenAt }).from(groups).where(eq(groups.id, groupId));
-    return { ...NO_CHANGE, held: row ? row.hiddenAt !== null : false };
-  }
-  const state = await syncHidden(tx, groupId);
-  return { ...(state ?? { leftSite: false, cameBack: false, held: false }), changed: true };
+  if (!lifted.length) return { ...NO_CHANGE, held: isHeldRow(before) };
+  return { ...(await syncHidden(tx, groupId, before)), changed: true };
 }
 
 /** Whether the group has an active hold of this reason (and source). */
