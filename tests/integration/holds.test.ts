@@ -27,6 +27,7 @@ import * as reportsFn from '../../functions/group-reports.ts';
 import * as groupsFn from '../../functions/groups.ts';
 import * as noticesFn from '../../functions/legal-notices.ts';
 import * as submitFn from '../../functions/submit-group.ts';
+import * as userFn from '../../functions/user.ts';
 import * as accountFn from '../../functions/user-account.ts';
 import * as userGroupsFn from '../../functions/user-groups.ts';
 import { signSession } from '../../src/features/auth/session.server.ts';
@@ -309,6 +310,13 @@ describe("the group's dialog", () => {
     );
     expect(mail.text).toContain('ordem judicial');
     expect(mail.text).toContain(group.title);
+    // The owner's panel says why (the strongest hold), never a broken link or reports.
+    const panel = (await (await callFunction(userFn, '/api/user/groups', bearer(ownerToken))).json()) as {
+      id: string;
+      hidden: boolean;
+      hiddenReason: string | null;
+    }[];
+    expect(panel.find((g) => g.id === group.id)).toMatchObject({ hidden: true, hiddenReason: 'court_order' });
   });
 
   it("'Notificações jurídicas' shows the notice's group with its picture, every active hold and its history", async () => {
