@@ -20,6 +20,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { TIME_ZONE } from '../src/lib/time-zone.ts';
 import { REPORT_REASONS, type ReportReason } from './report-reasons.ts';
+import { LISTED_INDEX_PREDICATE } from './visibility.ts';
 
 /** numeric(10,2) in the table, integer centavos in code (no floating-point money). */
 export const moneyCents = customType<{ data: number; driverData: string }>({
@@ -75,6 +76,14 @@ export const categories = pgTable('categories', {
 });
 
 export const LINK_STATUSES = ['live', 'dead', 'unknown'] as const;
+
+/**
+ * Why a group is off the public site, strongest first (groups.hidden_reason names the strongest active
+ * one): a legal notice, a court order an admin entered, an admin's hide, reports past the threshold, a
+ * dead invite link.
+ */
+export const HOLD_REASONS = ['legal_notice', 'court_order', 'admin', 'reports', 'dead_link'] as const;
+export type HoldReason = (typeof HOLD_REASONS)[number];
 export type LinkStatus = (typeof LINK_STATUSES)[number];
 
 export const groups = pgTable(
@@ -99,10 +108,13 @@ export const groups = pgTable(
     /** stored so a group's path stays stable; unique within its category */
     titleSlug: text('title_slug').notNull(),
     approved: boolean('approved').notNull().default(false),
-    /** set when reports hide a group pending review; a hidden group is not public */
+    /**
+     * Set while the group has at least one active hold (group_holds): the earliest one's time. Kept by
+     * src/features/holds/holds.server.ts in the holds' transaction, never by hand: the lists filter on it.
+     */
     hiddenAt: timestamp('hidden_at', { withTimezone: true }),
-    /** why it is hidden, set with hiddenAt: 'reports' (reports or an admin) or 'dead_link' (link checks) */
-    hiddenReason: text('hidden_reason', { enum: ['reports', 'dead_link', 'legal_notice'] }),
+    /** the strongest active hold's reason (HOLD_REASONS order), set with hiddenAt */
+    hiddenReason: text('hidden_reason', { enum: HOLD_REASONS }),
     /** when an admin last reviewed the group's reports and kept it: reports cannot hide it for a while */
     reportsKeptAt: timestamp('reports_kept_at', { withTimezone: true }),
     /** the last conclusive answer of the invite link check (src/features/links/link-health.server.ts) */
@@ -143,30 +155,28 @@ export const groups = pgTable(
     // Public lists only ever read approved, visible groups: partial indexes keep them small.
     index('groups_public_recent_idx')
       .on(t.bumpedAt.desc(), t.id.desc())
-      .where(sql`approved and hidden_at is null`),
+      .where(sql.raw(LISTED_INDEX_PREDICATE)),
     // Creation order stays indexed: build batches walk it (a bump mid-build must not move a group past
     // the cursor) and search's date filters ('added between') read it.
     index('groups_public_created_idx')
       .on(t.createdAt.desc(), t.id.desc())
-      .where(sql`approved and hidden_at is null`),
+      .where(sql.raw(LISTED_INDEX_PREDICATE)),
     index('groups_public_popular_idx')
       .on(t.cliques.desc(), t.id.desc())
-      .where(sql`approved and hidden_at is null`),
+      .where(sql.raw(LISTED_INDEX_PREDICATE)),
     index('groups_category_recent_idx')
       .on(t.categoryId, t.bumpedAt.desc(), t.id.desc())
-      .where(sql`approved and hidden_at is null`),
+      .where(sql.raw(LISTED_INDEX_PREDICATE)),
     index('groups_category_popular_idx')
       .on(t.categoryId, t.cliques.desc(), t.id.desc())
-      .where(sql`approved and hidden_at is null`),
+      .where(sql.raw(LISTED_INDEX_PREDICATE)),
     // The newest change of a category's public groups (its page's cacheKey, the sitemap's lastmod):
     // without it each category read every group (0.75 s per category at 1M, on every build).
-    index('groups_category_updated_idx')
-      .on(t.categoryId, t.updatedAt)
-      .where(sql`approved and hidden_at is null`),
-    index('groups_category_title_idx')
-      .on(t.categoryId, t.title, t.id)
-      .where(sql`approved and hidden_at is null`),
-    index('groups_featured_idx').on(t.featuredUntil).where(sql`featured and approved and hidden_at is null`),
+    index('groups_category_updated_idx').on(t.categoryId, t.updatedAt).where(sql.raw(LISTED_INDEX_PREDICATE)),
+    index('groups_category_title_idx').on(t.categoryId, t.title, t.id).where(sql.raw(LISTED_INDEX_PREDICATE)),
+    index('groups_featured_idx')
+      .on(t.featuredUntil)
+      .where(sql.raw(`featured and ${LISTED_INDEX_PREDICATE}`)),
     index('groups_pending_idx').on(t.createdAt.desc()).where(sql`not approved`),
     index('groups_user_idx').on(t.userId, t.createdAt.desc()),
     index('groups_search_idx').using('gin', t.searchVector),
@@ -174,16 +184,16 @@ export const groups = pgTable(
     // search vector's weight-A lexemes, filtered from the stored vector (no stemming per row).
     index('groups_public_title_vector_idx')
       .using('gin', sql`ts_filter(${t.searchVector}, '{a}')`)
-      .where(sql`approved and hidden_at is null`),
+      .where(sql.raw(LISTED_INDEX_PREDICATE)),
     // Link checks: the rotation reads public groups longest-unchecked first (never checked first),
     // the confirmation queue the groups with one dead answer, the admin queue the groups they hid.
     // Link checks (#33): the scheduler claims the earliest due public groups (never checked first).
     index('groups_link_due_idx')
       .on(t.linkCheckDueAt.asc().nullsFirst(), t.id)
-      .where(sql`approved and hidden_at is null`),
+      .where(sql.raw(LISTED_INDEX_PREDICATE)),
     index('groups_link_suspect_idx')
       .on(t.linkDeadAt)
-      .where(sql`link_dead_count > 0 and approved and hidden_at is null`),
+      .where(sql.raw(`link_dead_count > 0 and ${LISTED_INDEX_PREDICATE}`)),
     index('groups_dead_link_idx').on(t.createdAt.desc(), t.id.desc()).where(sql`hidden_reason = 'dead_link'`),
   ],
 );
@@ -750,6 +760,8 @@ export const legalNotices = pgTable(
     confirmTokenHash: text('confirm_token_hash').unique(),
     confirmExpiresAt: timestamp('confirm_expires_at', { withTimezone: true }),
     emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
+    /** when the site-wide bound on automatic hides was past as it came: first in the queue, counted on screen */
+    pastCapAt: timestamp('past_cap_at', { withTimezone: true }),
     /** when this notice hid its group automatically (child_abuse at once, intimate_images on confirmation) */
     hidGroupAt: timestamp('hid_group_at', { withTimezone: true }),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
@@ -805,3 +817,41 @@ export const renewalReminders = pgTable('renewal_reminders', {
   /** the last reminder sent: at most one a day, and only bumps that opened after it */
   lastSentAt: timestamp('last_sent_at', { withTimezone: true }),
 });
+
+// --- Holds (issue #40): each reason a group is off the public site is its own row, lifted only by its
+// own decision. groups.hidden_at/hidden_reason summarise the active ones (src/features/holds/).
+export const groupHolds = pgTable(
+  'group_holds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    reason: text('reason', { enum: HOLD_REASONS }).notNull(),
+    /** the record that placed it: the legal notice's id; null for reports, an admin's hide, a dead link */
+    noticeId: uuid('notice_id').references(() => legalNotices.id, { onDelete: 'set null' }),
+    /** what the admin wrote: a court order's reference (process number), an admin hide's reason */
+    note: text('note'),
+    /** the admin who placed it; null: the system (reports, link checks, an automatic notice hide) */
+    placedBy: uuid('placed_by').references(() => users.id, { onDelete: 'set null' }),
+    placedByEmail: text('placed_by_email'),
+    placedAt: timestamp('placed_at', { withTimezone: true }).notNull().defaultNow(),
+    liftedAt: timestamp('lifted_at', { withTimezone: true }),
+    liftedBy: uuid('lifted_by').references(() => users.id, { onDelete: 'set null' }),
+    liftedByEmail: text('lifted_by_email'),
+    liftReason: text('lift_reason'),
+  },
+  (t) => [
+    index('group_holds_group_idx').on(t.groupId, t.placedAt),
+    // One active hold per reason and source (a notice, a court order's reference): placing it twice is a no-op.
+    uniqueIndex('group_holds_active_key')
+      .on(
+        t.groupId,
+        t.reason,
+        sql`coalesce(${t.noticeId}::text, case when ${t.reason} = 'court_order' then ${t.note} end, '')`,
+      )
+      .where(sql`lifted_at is null`),
+  ],
+);
+
+export type GroupHold = typeof groupHolds.$inferSelect;

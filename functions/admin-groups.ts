@@ -1,10 +1,13 @@
 // /api/admin/groups/**: the moderation list, one group's edit/approve/feature/delete, its link check
-// and restore, the bulk actions, and CSV import/export. One function, so fixed names (reset-featured, import...) never clash with :id.
+// and restore, its holds (list, place, lift), the bulk actions, and CSV import/export. One function, so fixed names (reset-featured, import...) never clash with :id.
 import type { Config } from '@netlify/functions';
 import type { Db } from '#db/client.ts';
 import { asAdmin, pathParts } from '#src/features/admin/admin.server.ts';
 import { CsvImportQuerySchema } from '#src/features/csv/csv.schema.ts';
 import { csvUpload, exportGroupsCsv, importGroups } from '#src/features/csv/csv.server.ts';
+import { liftAdminHold, listGroupHolds, placeAdminHold } from '#src/features/holds/admin-holds.server.ts';
+import { LiftHoldSchema, PlaceHoldSchema } from '#src/features/holds/holds.schema.ts';
+import type { HoldActor } from '#src/features/holds/holds.server.ts';
 import {
   checkGroupLink,
   linkCheckFigures,
@@ -44,16 +47,24 @@ function groupId(part: string | undefined): string {
 }
 
 /** POST /{id}/check-link ('Verificar agora') and /{id}/restore-link (the 'Links quebrados' queue). */
-async function groupLinkAction(db: Db, id: string, action: string) {
+async function groupLinkAction(db: Db, id: string, action: string, admin: HoldActor) {
   if (action === 'check-link') {
     const result = await checkGroupLink(db, id);
     return { ...result, group: toAdminGroupJson(await getAdminGroup(db, id)) };
   }
   if (action === 'restore-link') {
-    await restoreDeadLinkGroup(db, id);
+    await restoreDeadLinkGroup(db, id, admin);
     return toAdminGroupJson(await getAdminGroup(db, id));
   }
   return notFound();
+}
+
+/** POST /{id}/holds (an admin's hide or a court order) and /{id}/holds/{holdId}/lift. */
+async function holdAction(req: Request, db: Db, id: string, rest: string[], admin: HoldActor) {
+  if (rest.length === 0) return placeAdminHold(db, id, await parseJson(PlaceHoldSchema, req), admin);
+  const [holdId, verb, ...more] = rest;
+  if (more.length || verb !== 'lift' || !isUuid(holdId)) return notFound();
+  return liftAdminHold(db, id, holdId, await parseJson(LiftHoldSchema, req), admin);
 }
 
 export default route({
@@ -61,6 +72,7 @@ export default route({
     const parts = pathParts(req, PREFIX);
     if (parts.length === 0) return json(await listAdminGroups(db, parseQuery(AdminGroupsQuerySchema, req)));
     if (parts.length === 1 && parts[0] === 'link-checks') return json(await linkCheckFigures(db));
+    if (parts.length === 2 && parts[1] === 'holds') return json(await listGroupHolds(db, groupId(parts[0])));
     if (parts.length === 1 && parts[0] === 'export') {
       const csv = await exportGroupsCsv(db);
       const day = new Date().toISOString().slice(0, 10);
@@ -76,8 +88,9 @@ export default route({
   }),
   POST: asAdmin(async ({ req, db, admin }) => {
     const [first, action, ...rest] = pathParts(req, PREFIX);
+    if (action === 'holds') return json(await holdAction(req, db, groupId(first), rest, admin));
     if (rest.length) return notFound();
-    if (action !== undefined) return json(await groupLinkAction(db, groupId(first), action));
+    if (action !== undefined) return json(await groupLinkAction(db, groupId(first), action, admin));
     if (first === 'import') {
       const { lineOffset, retry } = parseQuery(CsvImportQuerySchema, req);
       // One import per Idempotency-Key: a retry gets the first answer; after a try that died (timeout)

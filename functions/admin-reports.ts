@@ -15,7 +15,7 @@ export default route({
     const groupId = context.params?.groupId;
     if (!isUuid(groupId)) throw new AppError('NOT_FOUND', REPORT_NOT_FOUND);
     const { action } = await parseJson(ReportActionSchema, req);
-    return json(await reviewReports(db, groupId, action, admin.id));
+    return json(await reviewReports(db, groupId, action, admin));
   }),
 });
 

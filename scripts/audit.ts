@@ -13,6 +13,7 @@ import { createGzip } from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
 import lighthouse from 'lighthouse';
 import pg from 'pg';
+import { listedPredicate } from '../db/visibility.ts';
 import { signSession } from '../src/features/auth/session.server.ts';
 import { findChromium, launchBrowser } from '../tests/support/browser.ts';
 import { freePort } from './platform/database.ts';
@@ -124,7 +125,7 @@ async function pagesAndSessions(databaseUrl: string | undefined) {
   await client.connect();
   try {
     const g = await client.query(
-      `select c.slug as category, g.title_slug as title from groups g join categories c on c.id = g.category_id where g.approved and g.hidden_at is null order by g.cliques desc limit 1`,
+      `select c.slug as category, g.title_slug as title from groups g join categories c on c.id = g.category_id where ${listedPredicate('g')} order by g.cliques desc limit 1`,
     );
     const cat = g.rows[0]?.category ?? '';
     const group = `/${cat}/${g.rows[0]?.title ?? ''}`;

@@ -1,5 +1,6 @@
 // Categories (deletion rules), feature plans, advertisements (image upload to Blobs), the reports queue,
 // PWA settings and icons, the sitemap and the dashboard metrics, through the admin functions.
+
 import { randomUUID } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -25,6 +26,7 @@ import * as sitemapFn from '../../functions/admin-sitemap.ts';
 import * as uploadsFn from '../../functions/admin-uploads.ts';
 import { adSlotCount } from '../../src/features/ads/ads.server.ts';
 import { saoPauloDay } from '../../src/features/analytics/visitor.server.ts';
+import { placeHold } from '../../src/features/holds/holds.server.ts';
 import { setupTestDb } from '../support/db.ts';
 import { callFunction } from '../support/functions.ts';
 import { makeAccounts, signedIn, startBlobs } from './admin-support.ts';
@@ -287,7 +289,7 @@ describe('reports queue', () => {
     await report(a.id, 3);
     await report(b.id, 1);
     await report(c.id, 2);
-    await db.update(groups).set({ hiddenAt: new Date(), hiddenReason: 'reports' }).where(eq(groups.id, a.id)); // threshold hid it
+    await db.transaction((tx) => placeHold(tx, a.id, { reason: 'reports' })); // threshold hid it
     const list = (await (await call(reportsFn, '/api/admin/reports')).json()) as {
       reports: {
         group: { id: string; hidden: boolean };

@@ -1,4 +1,5 @@
 // Owners edit and delete their own groups from the panel; admins review content changes as revisions.
+
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -25,6 +26,7 @@ import { signSession } from '../../src/features/auth/session.server.ts';
 import { groupPageOnDemand } from '../../src/features/groups/group-pages.server.ts';
 import { INVITE_LINK_MESSAGE } from '../../src/features/groups/groups.ts';
 import { formerAddresses } from '../../src/features/groups/slugs.server.ts';
+import { placeHold } from '../../src/features/holds/holds.server.ts';
 import { recordLinkAnswer } from '../../src/features/links/link-health.server.ts';
 import { resetEnvForTests } from '../../src/lib/env.server.ts';
 import { setupTestDb } from '../support/db.ts';
@@ -191,13 +193,8 @@ describe('PATCH /api/user/groups/{id}', () => {
 
   it('brings back a group hidden for a dead link when its owner gives a new one, with a fresh check state', async () => {
     const deadAt = new Date(Date.now() - 2 * 3_600_000);
-    const group = await ownGroup({
-      hiddenAt: new Date(),
-      hiddenReason: 'dead_link',
-      linkStatus: 'dead',
-      linkDeadCount: 2,
-      linkDeadAt: deadAt,
-    });
+    const group = await ownGroup({ linkStatus: 'dead', linkDeadCount: 2, linkDeadAt: deadAt });
+    await db.transaction((tx) => placeHold(tx, group.id, { reason: 'dead_link' }));
     expect(await publicGroup(group.id)).toBeNull();
     await edit(owner.token, group.id, { link: `https://chat.whatsapp.com/${code()}` });
     expect(await reload(group.id)).toMatchObject({

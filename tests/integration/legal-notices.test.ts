@@ -382,8 +382,8 @@ describe('rate limits and the flood bound', () => {
     expect((await groupState(targets[3]!.id)).hiddenAt).toBeNull();
   });
 
-  it('the whole site hides at most LEGAL_NOTICE_AUTO_HIDES_PER_DAY groups a day, then only queues', async () => {
-    const targets = [take(), take()];
+  it('past the site-wide LEGAL_NOTICE_AUTO_HIDES_PER_DAY a notice only queues, first in the queue, every admin e-mailed at once, counted on the screen', async () => {
+    const targets = [take(), take(), take()];
     // Most of today's bound is already used by the notices above (the global bucket is kept here).
     await db.delete(rateLimitBuckets);
     process.env.LEGAL_NOTICE_AUTO_HIDES_PER_DAY = '1';
@@ -391,6 +391,8 @@ describe('rate limits and the flood bound', () => {
     try {
       const first = await send(body('child_abuse', targets[0]!.path), '192.0.2.120');
       expect((await groupState(targets[0]!.id)).hiddenAt).not.toBeNull();
+      // Past the site-wide bound even child abuse only queues (a flood of notices from many addresses
+      // cannot hide groups without limit): first in the queue, every admin e-mailed at once.
       const second = await send(body('child_abuse', targets[1]!.path), '192.0.2.121');
       expect(second.status).toBe(201);
       // The site-wide bound is spent, and the answer does not say so.
@@ -398,17 +400,54 @@ describe('rate limits and the flood bound', () => {
       const { protocol: _b, ...secondRest } = (await second.json()) as { protocol: string };
       expect(secondRest).toEqual(firstRest);
       expect((await groupState(targets[1]!.id)).hiddenAt).toBeNull();
-      const [queued] = await db.select().from(legalNotices).where(eq(legalNotices.groupId, targets[1]!.id));
-      const [skip] = await db
-        .select()
-        .from(legalNoticeEvents)
-        .where(and(eq(legalNoticeEvents.noticeId, queued!.id), eq(legalNoticeEvents.action, 'hide_skipped')));
-      expect(skip!.detail).toMatch(/geral do site/);
-      // The admins still hear of it at once.
-      const alert = await catcher.waitFor(
-        (m) => m.to.includes('chefe@teste.local') && m.subject.includes(queued!.protocol),
-      );
-      expect(alert.text).toContain('não foi ocultado automaticamente');
+      const [past] = await db.select().from(legalNotices).where(eq(legalNotices.groupId, targets[1]!.id));
+      expect(past!.pastCapAt).not.toBeNull();
+      for (const to of ['chefe@teste.local', 'chefa@teste.local']) {
+        const alert = await catcher.waitFor((m) => m.to.includes(to) && m.subject.includes(past!.protocol));
+        expect(alert.text).toContain('Ele não foi ocultado automaticamente');
+        expect(alert.text).toContain('limite diário de ocultações automáticas do site foi ultrapassado');
+        expect(alert.text).toContain('topo da fila');
+      }
+      // An intimate-images notice past the bound only queues too (its trail says why), first in the queue.
+      const payload = body('intimate_images', targets[2]!.path);
+      await send(payload, '192.0.2.122');
+      const mail = await catcher.waitFor((m) => m.to.includes(payload.email));
+      const token = linkIn(mail.text, '/denuncia-juridica/confirmar').searchParams.get('token')!;
+      expect((await confirm(token, '192.0.2.122')).status).toBe(200);
+      expect((await groupState(targets[2]!.id)).hiddenAt).toBeNull();
+      const [queued] = await db.select().from(legalNotices).where(eq(legalNotices.groupId, targets[2]!.id));
+      for (const notice of [past!, queued!]) {
+        const [skip] = await db
+          .select()
+          .from(legalNoticeEvents)
+          .where(
+            and(eq(legalNoticeEvents.noticeId, notice.id), eq(legalNoticeEvents.action, 'hide_skipped')),
+          );
+        expect(skip!.detail).toMatch(/geral do site/);
+      }
+      // The admin screen counts them and lists them first.
+      const list = (await (await admin('/api/admin/legal-notices', adminToken)).json()) as {
+        pending: { protocol: string; pastCap: boolean }[];
+        pastCap: number;
+      };
+      expect(list.pastCap).toBe(2);
+      expect(
+        list.pending
+          .slice(0, 2)
+          .map((n) => n.protocol)
+          .sort(),
+      ).toEqual([past!.protocol, queued!.protocol].sort());
+      expect(list.pending.slice(0, 2).every((n) => n.pastCap)).toBe(true);
+      // Decided: off the count (the queue test below starts clean).
+      for (const n of [past!, queued!])
+        await admin(`/api/admin/legal-notices/${n.id}`, adminToken, {
+          decision: 'keep',
+          reason: 'Denúncia verificada e sem fundamento.',
+        });
+      const after = (await (await admin('/api/admin/legal-notices', adminToken)).json()) as {
+        pastCap: number;
+      };
+      expect(after.pastCap).toBe(0);
     } finally {
       delete process.env.LEGAL_NOTICE_AUTO_HIDES_PER_DAY;
       resetEnvForTests();

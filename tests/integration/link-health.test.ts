@@ -1,6 +1,7 @@
 // Link health against the fake WhatsApp server (real HTTP, real HTML parsing, real database): the
 // rotation's order and claims, two dead answers apart hide a group, the 429 backoff, unknown answers,
 // broken-link reports, the admin's 'Verificar agora' and restore, and the owner's new link.
+
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -17,6 +18,7 @@ import * as reportsFn from '../../functions/group-reports.ts';
 import * as publicGroupsFn from '../../functions/groups.ts';
 import * as userFn from '../../functions/user.ts';
 import * as linkFn from '../../functions/user-group-link.ts';
+import { placeHold } from '../../src/features/holds/holds.server.ts';
 import { UNKNOWN_RETRY_MS } from '../../src/features/links/check-policy.ts';
 import {
   checkGroupLink,
@@ -66,7 +68,21 @@ beforeEach(async () => {
 });
 
 let serial = 0;
+/** A group; `hiddenAt` with `hiddenReason` places that hold (hidden_at is the holds' summary, #40). */
 async function addGroup(values: Partial<typeof groups.$inferInsert> = {}) {
+  const { hiddenAt, hiddenReason, ...rest } = values;
+  const row = await insertGroup(rest);
+  if (!hiddenAt) return row;
+  await db.transaction((tx) =>
+    placeHold(tx, row.id, { reason: hiddenReason ?? 'admin', at: hiddenAt as Date }),
+  );
+  return { ...row, ...(await reloadGroup(row.id)) };
+}
+async function reloadGroup(id: string) {
+  const [found] = await db.select().from(groups).where(eq(groups.id, id));
+  return found!;
+}
+async function insertGroup(values: Partial<typeof groups.$inferInsert>) {
   serial++;
   const code = `Code${String(serial).padStart(6, '0')}Ab`;
   const [row] = await db

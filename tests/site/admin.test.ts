@@ -169,6 +169,41 @@ describe('admin back-office', { timeout: 180_000 }, () => {
     await row.getByText(/^até \d{2}\/\d{2}\/\d{4}$/).waitFor(LONG);
   });
 
+  it("enters a court order in the group's dialog: the group leaves the public API, and 'Liberar' brings it back", async () => {
+    await page.goto(`${site}/admin`);
+    const [target] = await handle.db
+      .select({ id: groups.id, title: groups.title })
+      .from(groups)
+      .where(and(eq(groups.approved, true), eq(groups.featured, false), isNull(groups.hiddenAt)))
+      .orderBy(groups.createdAt)
+      .offset(6)
+      .limit(1);
+    expect((await fetch(`${site}/api/groups/${target!.id}`)).status).toBe(200);
+    const row = await findRow(target!.title, target!.id);
+    await row.getByRole('button', { name: /^Editar/ }).click(LONG);
+    const dialog = page.getByRole('dialog', { name: 'Editar grupo' });
+    const holds = dialog.getByRole('region', { name: 'Retenções' });
+    await holds.getByText('Nenhuma retenção ativa').waitFor(LONG);
+    await holds.getByLabel('Tipo de retenção').selectOption('court_order');
+    await holds.getByLabel('Número do processo').fill('Processo 0009999-11.2026.8.26.0100');
+    await holds.getByRole('button', { name: 'Reter' }).click();
+    await page.getByRole('status').filter({ hasText: 'Retenção colocada' }).waitFor(LONG);
+    await holds
+      .locator('[data-hold="court_order"]')
+      .getByText('Processo 0009999-11.2026.8.26.0100')
+      .waitFor(LONG);
+    expect((await fetch(`${site}/api/groups/${target!.id}`)).status).toBe(404);
+    await holds.getByRole('button', { name: 'Liberar' }).click();
+    await holds
+      .getByLabel('Por que liberar "Ordem judicial"?')
+      .fill('A ordem foi revogada em segunda instância.');
+    await holds.getByRole('button', { name: 'Confirmar liberação' }).click();
+    await page.getByRole('status').filter({ hasText: 'Retenção liberada' }).waitFor(LONG);
+    await holds.getByText('Nenhuma retenção ativa').waitFor(LONG);
+    expect((await fetch(`${site}/api/groups/${target!.id}`)).status).toBe(200);
+    await dialog.getByRole('button', { name: 'Cancelar' }).click();
+  });
+
   it('imports a CSV and lists the bad rows by line', async () => {
     await page.goto(`${site}/admin/importacao`);
     const csv = [

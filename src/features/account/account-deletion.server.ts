@@ -7,6 +7,7 @@ import { featureOrders, groupRevisions, groups, mailOutbox, users } from '#db/sc
 import { recordAccess } from '#src/features/access-log/access-log.server.ts';
 import { assertPassword } from '#src/features/auth/password.server.ts';
 import type { SessionUser } from '#src/features/auth/session.server.ts';
+import { evidenceGroups } from '#src/features/holds/holds.server.ts';
 import { deliverMail, enqueueMail } from '#src/features/mail/outbox.server.ts';
 import { requestRebuild } from '#src/features/rebuilds/rebuilds.server.ts';
 import { dropImages } from '#src/features/submission/group-edits.server.ts';
@@ -22,7 +23,8 @@ export const ACCOUNT_DELETED_MESSAGE = 'Sua conta foi excluída. Enviamos uma co
  * group's do (pending ones cancelled, running featuring expired now) and keep amounts, dates, plan
  * and provider ids, losing the person (`user_id` set null by its foreign key); earlier e-mails to the
  * address are forgotten; the groups are deleted (their invite codes are free again, their revisions,
- * reports and former addresses go with them); the account is deleted, which ends every session
+ * reports and former addresses go with them) except those that are evidence of a legal notice or a
+ * court order, which stay without their owner; the account is deleted, which ends every session
  * (each request reads the account), its e-mail links with it; and the last e-mail is written to the
  * address captured before. After it: the e-mail is sent, the pictures removed, and the groups' pages
  * leave the site and the CDN. The last admin cannot leave (409).
@@ -43,11 +45,18 @@ export async function deleteAccount(db: Db, user: SessionUser, password: string,
     }
     await recordAccess(tx, { userId: me.id, email: me.email, event: 'account_delete', ip });
 
-    const owned = await tx
+    const all = await tx
       .select({ id: groups.id, approved: groups.approved, image: groups.image })
       .from(groups)
       .where(eq(groups.userId, me.id))
       .for('update');
+    // Evidence of a notice or a court order stays, pictures and revisions too, without the owner
+    // (user_id set null by its foreign key), as orders do; its invite link stays taken.
+    const evidence = await evidenceGroups(
+      tx,
+      all.map((g) => g.id),
+    );
+    const owned = all.filter((g) => !evidence.has(g.id));
     const ids = owned.map((g) => g.id);
     const revisionImages = ids.length
       ? await tx

@@ -1,4 +1,5 @@
-// The admin's group edit dialog: content, link (with its health), category, approval and featuring.
+// The admin's group edit dialog: content, link (with its health), category, approval, featuring and
+// the group's holds (#40).
 // Featuring sends the days to add; the server applies the one rule (extendFeaturing).
 import { useState } from 'react';
 import { Field, Select } from '#src/components/ui/Field.tsx';
@@ -10,6 +11,7 @@ import type { AdminGroup } from '../moderation/moderation.schema.ts';
 import { EDIT_FEATURE_DAYS, FEATURE_DURATIONS } from '../moderation/moderation.schema.ts';
 import { FormDialog, failure, TextField, useFormFields, useSave } from './admin-kit.tsx';
 import { GroupClaimsHistory } from './GroupClaimsHistory.tsx';
+import { GroupHoldsPanel } from './GroupHolds.tsx';
 import {
   CheckLinkButton,
   type LinkHealthFields,
@@ -136,6 +138,7 @@ export function GroupEditDialog({
           </Field>
         )}
       </div>
+      <GroupHoldsPanel groupId={group.id} />
       <GroupClaimsHistory groupId={group.id} />
     </FormDialog>
   );

@@ -1,6 +1,7 @@
-// /admin/notificacoes-juridicas: the legal notices queue, oldest first, each with a clock counting from
-// receipt (target 24 h, red when overdue), the group, the notifier, what they wrote and the audit trail;
-// the decision 'Remover' / 'Manter' takes a reason that is e-mailed to the notifier (and the owner).
+// /admin/notificacoes-juridicas: the legal notices queue, those past the site-wide bound on automatic
+// hides first (counted in the header), then oldest first. Each shows a clock from receipt (target 24 h,
+// red when overdue), the group with its picture and active holds, the notifier, what they wrote and the
+// audit trail; the decision 'Remover' / 'Manter' takes a reason e-mailed to the notifier (and the owner).
 import { Clock, EyeOff, Scale, ShieldCheck, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Badge } from '#src/components/ui/Badge.tsx';
@@ -19,6 +20,7 @@ import {
   LegalNoticeDecisionSchema,
 } from '../legal-notices/legal-notices.schema.ts';
 import { FormDialog, failure, ListView, PageHeader, TextField, useSave } from './admin-kit.tsx';
+import { type HoldItem, HoldList } from './GroupHolds.tsx';
 import { adminScreen } from './RequireAdmin.tsx';
 
 type Kind = keyof typeof LEGAL_NOTICE_KIND_LABELS;
@@ -28,7 +30,25 @@ interface NoticeView {
   protocol: string;
   kind: Kind;
   status: 'pending' | 'removed' | 'kept';
-  group: { id: string; title: string; path: string; hidden: boolean; approved: boolean } | null;
+  group: {
+    id: string;
+    title: string;
+    path: string;
+    hidden: boolean;
+    approved: boolean;
+    image: string | null;
+    holds: HoldItem[];
+    /** the owner's content changes, newest first (kept while the notice stands) */
+    revisions: {
+      title: string;
+      description: string;
+      image: string | null;
+      status: string;
+      createdAt: string;
+    }[];
+  } | null;
+  /** came past the site-wide daily bound on automatic hides: first in the queue */
+  pastCap: boolean;
   groupTitle: string;
   groupUrl: string;
   notifier: { name: string; email: string; confirmed: boolean };
@@ -75,10 +95,44 @@ const DECISIONS: Record<LegalNoticeDecision, { title: string; submit: string; hi
     keep: {
       title: 'Manter o grupo',
       submit: 'Manter',
-      hint: 'Se uma denúncia jurídica ocultou o grupo, ele volta ao site. O motivo vai por e-mail para quem denunciou.',
+      hint: 'A retenção desta notificação sai; o grupo volta ao site se nenhuma outra retenção o segurar. O motivo vai por e-mail para quem denunciou.',
       done: 'Grupo mantido',
     },
   };
+
+const REVISION_STATUS: Record<string, string> = {
+  pending: 'aguardando',
+  approved: 'aprovada',
+  rejected: 'recusada',
+};
+
+/** The group's content changes as its owner sent them: what the group showed over time. */
+function GroupRevisionsList({ revisions }: { revisions: NonNullable<NoticeView['group']>['revisions'] }) {
+  return (
+    <ul className="flex flex-col gap-2">
+      {revisions.map((r) => (
+        <li key={r.createdAt} className="flex gap-2 text-sm">
+          {r.image && (
+            <img
+              src={r.image}
+              alt=""
+              width={40}
+              height={40}
+              className="size-10 rounded-control object-cover"
+            />
+          )}
+          <div className="min-w-0">
+            <p className="break-words font-medium text-neutral-900">{r.title}</p>
+            <p className="break-words text-neutral-600">{r.description}</p>
+            <p className="text-neutral-500">
+              {formatDateTime(r.createdAt)} · {REVISION_STATUS[r.status] ?? r.status}
+            </p>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 /** '3 h 20 min' for a span of milliseconds. */
 function span(ms: number): string {
@@ -129,6 +183,7 @@ function NoticeCard({
           <Badge variant={KIND_BADGE[notice.kind]}>
             <span title={LEGAL_NOTICE_KIND_LABELS[notice.kind]}>{KIND_SHORT[notice.kind]}</span>
           </Badge>
+          {notice.pastCap && <Badge variant="red">Acima do limite diário</Badge>}
           {notice.group?.hidden && <Badge variant="grey">Grupo oculto</Badge>}
           {notice.kind === 'intimate_images' && (
             <Badge variant={notice.notifier.confirmed ? 'green' : 'yellow'}>
@@ -145,6 +200,15 @@ function NoticeCard({
       <dl className="grid gap-2 text-sm sm:grid-cols-[8rem_1fr]">
         <dt className="font-medium text-neutral-500">Grupo</dt>
         <dd className="min-w-0 break-words text-neutral-900">
+          {notice.group?.image && (
+            <img
+              src={notice.group.image}
+              alt=""
+              width={64}
+              height={64}
+              className="mb-1 size-16 rounded-control object-cover"
+            />
+          )}
           {notice.group ? (
             <a
               href={notice.group.path}
@@ -161,6 +225,22 @@ function NoticeCard({
           )}
           <span className="block text-neutral-500">Endereço informado: {notice.groupUrl}</span>
         </dd>
+        {notice.group && (
+          <>
+            <dt className="font-medium text-neutral-500">Retenções</dt>
+            <dd className="min-w-0">
+              <HoldList holds={notice.group.holds} />
+            </dd>
+            {notice.group.revisions.length > 0 && (
+              <>
+                <dt className="font-medium text-neutral-500">Alterações</dt>
+                <dd className="min-w-0">
+                  <GroupRevisionsList revisions={notice.group.revisions} />
+                </dd>
+              </>
+            )}
+          </>
+        )}
         <dt className="font-medium text-neutral-500">Denunciante</dt>
         <dd className="min-w-0 break-words text-neutral-900">
           <bdi>{notice.notifier.name}</bdi> ·{' '}
@@ -260,7 +340,10 @@ function DecisionDialog({
 }
 
 function LegalNoticesAdmin() {
-  const list = useApi<{ pending: NoticeView[]; decided: NoticeView[] }>('/api/admin/legal-notices', 60_000);
+  const list = useApi<{ pending: NoticeView[]; decided: NoticeView[]; pastCap: number }>(
+    '/api/admin/legal-notices',
+    60_000,
+  );
   const [now, setNow] = useState(() => Date.now());
   const [deciding, setDeciding] = useState<{ notice: NoticeView; decision: LegalNoticeDecision } | null>(
     null,
@@ -305,6 +388,13 @@ function LegalNoticesAdmin() {
                 Na fila ({pending.length})
                 {overdue > 0 && (
                   <Badge variant="red">{overdue === 1 ? '1 atrasada' : `${overdue} atrasadas`}</Badge>
+                )}
+                {(list.data?.pastCap ?? 0) > 0 && (
+                  <Badge variant="red" data-past-cap={list.data?.pastCap}>
+                    {list.data?.pastCap === 1
+                      ? '1 acima do limite diário de ocultações'
+                      : `${list.data?.pastCap} acima do limite diário de ocultações`}
+                  </Badge>
                 )}
               </h2>
               {pending.length ? (

@@ -1,8 +1,10 @@
 // Link health in the admin's group list and edit dialog: the link's status badge, 'Verificar agora'
 // (POST /api/admin/groups/{id}/check-link) and, in the 'Links quebrados' queue, 'Restaurar'
 // (POST /api/admin/groups/{id}/restore-link).
+
 import { RefreshCw, RotateCcw } from 'lucide-react';
 import { useState } from 'react';
+import type { HoldReason } from '#db/schema.ts';
 import { Badge } from '#src/components/ui/Badge.tsx';
 import { Button } from '#src/components/ui/Button.tsx';
 import type { BadgeVariant } from '#src/components/ui/classes.ts';
@@ -18,7 +20,7 @@ export interface LinkHealthFields {
   linkCheckedAt: string | null;
   linkLiveAt: string | null;
   hidden: boolean;
-  hiddenReason: 'reports' | 'dead_link' | 'legal_notice' | null;
+  hiddenReason: HoldReason | null;
 }
 
 const VARIANTS: Record<LinkAnswer, BadgeVariant> = { live: 'green', dead: 'red', unknown: 'grey' };

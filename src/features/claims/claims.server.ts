@@ -3,10 +3,12 @@
 // check is one request to the invite page through the link checker (its SSRF rules, limits and the
 // pace it shares with the scheduled checks); when the name shows the code the group changes owner in
 // one transaction, keeping its page, clicks and paid featuring, and the previous owner is told.
+
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '#db/client.ts';
 import { groupClaims, groupRevisions, groups, users } from '#db/schema.ts';
+import { isHeldRow } from '#db/visibility.ts';
 import { subjectHash } from '#src/features/analytics/visitor.server.ts';
 import type { SessionUser } from '#src/features/auth/session.server.ts';
 import { normalizeInviteLink } from '#src/features/groups/groups.ts';
@@ -249,7 +251,7 @@ async function transferGroup(db: Db, user: SessionUser, claimId: string, seen: s
         seenName: seen,
         attempts: sql`${groupClaims.attempts} + 1`,
         previousUserId: previous,
-        groupState: group.hiddenAt ? 'hidden' : group.approved ? 'approved' : 'pending',
+        groupState: isHeldRow(group) ? 'hidden' : group.approved ? 'approved' : 'pending',
       })
       .where(eq(groupClaims.id, claim.id));
     const mailId = previous && changed ? await queueGroupClaimed(tx, previous, group.title) : undefined;

@@ -3,9 +3,11 @@
 // rebuild re-renders only the pages whose groups (or related lists) changed. Only the most visited
 // groups are pre-rendered (PRERENDER_GROUPS); the others are rendered on demand by the same page
 // (decision 0008).
+
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '#db/client.ts';
+import { featuredNowPredicate, publicPredicate } from '#db/visibility.ts';
 import { onceForBuild } from '#src/lib/build-once.server.ts';
 import { readSettings } from '#src/lib/env.server.ts';
 import { AppError } from '#src/lib/http.server.ts';
@@ -108,6 +110,9 @@ const RECENT_DAYS = 30;
  */
 export async function groupsToPrerender(db: Db, limit: number): Promise<string[]> {
   if (limit <= 0) return [];
+  const PUBLIC = sql.raw(publicPredicate());
+  const PUBLIC_G = sql.raw(publicPredicate('g'));
+  const FEATURED_NOW = sql.raw(featuredNowPredicate());
   const rows = rowsOf<{ id: string }>(
     await db.execute(sql`
       with recent as (
@@ -117,15 +122,14 @@ export async function groupsToPrerender(db: Db, limit: number): Promise<string[]
       ),
       candidates as (
         select id, true as featured_now, cliques from groups
-        where featured and featured_until > now() and approved and hidden_at is null
-          and category_id <> all(array(select id from categories where adult))
+        where ${PUBLIC} and ${FEATURED_NOW}
         union
         select g.id, g.featured and coalesce(g.featured_until > now(), false), g.cliques
         from recent r join groups g on g.id = r.target_id
-        where g.approved and g.hidden_at is null and g.category_id <> all(array(select id from categories where adult))
+        where ${PUBLIC_G}
         union
         (select id, featured and coalesce(featured_until > now(), false), cliques from groups
-          where approved and hidden_at is null and category_id <> all(array(select id from categories where adult))
+          where ${PUBLIC}
           order by cliques desc nulls last, id desc nulls last limit ${limit})
       )
       select c.id from candidates c left join recent r on r.target_id = c.id

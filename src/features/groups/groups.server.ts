@@ -1,13 +1,18 @@
 // Queries shared by every feature that reads groups. The rules for "public" and "featured now"
-// live here and only here; every list selects `groupColumns` and answers with `toGroupJson`.
-import { and, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
+// live here (drizzle SQL) and in db/visibility.ts (the text they are written from, the row checks)
+// and only there; every list selects `groupColumns` and answers with `toGroupJson`.
+import { and, eq, gt, type SQL, sql } from 'drizzle-orm';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import { groupCategory } from '#db/joins.ts';
 import { categories, groups, type LinkStatus } from '#db/schema.ts';
+import { isHeldRow, isListedRow, listedPredicate } from '#db/visibility.ts';
 import { type GroupType, groupPath, isFeaturedNow } from './groups.ts';
 
-/** Approved and not hidden: what moderation lets out, 18+ groups included (see isPublicGroup). */
-export const isApprovedGroup: SQL = and(eq(groups.approved, true), isNull(groups.hiddenAt))!;
+/**
+ * Approved and no active hold: what moderation lets out, 18+ groups included (see isPublicGroup).
+ * Written from db/visibility.ts, the partial indexes' predicate, so the lists keep their indexes.
+ */
+export const isApprovedGroup: SQL = sql.raw(`(${listedPredicate('"groups"')})`);
 
 /**
  * Not in an adult (18+) category. A small id array evaluated once per statement (the categories table
@@ -21,6 +26,12 @@ export const notAdultGroup: SQL = sql`${groups.categoryId} <> all(array(select $
  * them, through a function that checked it and asks with `includeAdult` (isApprovedGroup).
  */
 export const isPublicGroup: SQL = and(isApprovedGroup, notAdultGroup)!;
+
+/** Approved by moderation, held or not: the admin's 'Aprovados' filter, never a public list. */
+export const isApprovedByModeration: SQL = eq(groups.approved, true);
+
+/** The TypeScript twins for one row already read (db/visibility.ts). */
+export { isHeldRow, isListedRow };
 
 /** Featured now: the flag set and the end date ahead (expired featuring never counts). */
 export function isFeaturedGroup(now: Date = new Date()): SQL {

@@ -1,15 +1,18 @@
 // Legal notices ('Denúncia jurídica'): a person tells us that a group of the catalogue carries intimate
 // images without consent (Marco Civil art. 21), child abuse material (ECA art. 241-A) or other illegal
 // content (art. 19). Child abuse hides the group at once; intimate images once the notifier confirms
-// their e-mail; the rest wait for an admin's decision. Automatic hides are bounded per sender and
-// globally (see autoHide), so a flood of false notices hides only a few groups before an admin looks.
+// their e-mail; the rest wait for an admin's decision. Each hide is the notice's own hold (holds.server.ts).
+// Automatic hides are bounded per sender and globally (see takeAutoHide), so a flood of false notices
+// hides only a few groups before an admin looks; past the global bound a notice goes first in the queue
+// and every admin is e-mailed at once.
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Db, rowsOf, type Tx } from '#db/client.ts';
 import { groupCategory } from '#db/joins.ts';
 import {
   categories,
+  groupRevisions,
   groupSlugHistory,
   groups,
   type LegalNoticeAction,
@@ -18,8 +21,11 @@ import {
   legalNotices,
   users,
 } from '#db/schema.ts';
+import { isHeldRow } from '#db/visibility.ts';
 import { subjectHash } from '#src/features/analytics/visitor.server.ts';
 import { groupPath, normalizeInviteLink } from '#src/features/groups/groups.ts';
+import { activeHolds, liftHolds, placeHold } from '#src/features/holds/holds.server.ts';
+import { HOLD_REASON_LABELS } from '#src/features/holds/holds.ts';
 import { deliverMail, enqueueMail } from '#src/features/mail/outbox.server.ts';
 import { CONFIRM_EMAIL_HOURS } from '#src/features/mail/templates.ts';
 import { requestRebuild } from '#src/features/rebuilds/rebuilds.server.ts';
@@ -122,69 +128,91 @@ async function recordEvent(
     .values({ noticeId, action, detail, actorId: actor?.id ?? null, actorEmail: actor?.email ?? null });
 }
 
-/** Whether one more automatic hide fits in the source's and the site's daily bounds (counted if so). */
-async function takeAutoHide(tx: Tx, notice: { addressHash: string; email: string }): Promise<string | null> {
-  // One bucket after the other: a source over its own bound never uses up the global one.
-  const buckets: [string, number, string][] = [
-    [`legal:autohide:ip:${notice.addressHash}`, AUTO_HIDES_PER_SOURCE_DAY, 'do endereço de rede'],
-    [
-      `legal:autohide:email:${subjectHash(notice.email.toLowerCase())}`,
-      AUTO_HIDES_PER_SOURCE_DAY,
-      'do e-mail',
-    ],
-    ['legal:autohide:all', getEnv().LEGAL_NOTICE_AUTO_HIDES_PER_DAY, 'geral do site'],
-  ];
-  for (const [key, limit, label] of buckets) {
-    const [hit] = rowsOf<{ count: number | string }>(await tx.execute(rateLimitHit(key, DAY)));
-    if (!hit || Number(hit.count) > limit)
-      return `Limite diário de ocultações automáticas ${label} atingido: o grupo continua público até a decisão.`;
-  }
-  return null;
+/** What the automatic-hide bounds allow: a refusal (the trail's reason), and whether the site's was past. */
+interface HideBound {
+  refused: string | null;
+  pastCap: boolean;
 }
 
 /**
- * Take the notice's group out of public view pending review, inside `tx`. A group hidden already (by
- * another notice, reports or a dead link) stays hidden under this notice; a visible one is hidden only
- * within the automatic-hide bounds. Says whether a public page went away (a rebuild is needed).
+ * Whether one more automatic hide fits in the source's and the site's daily bounds (counted if so).
+ * Past the site-wide bound a notice only queues, marked past the bound: first in the queue, and every
+ * admin is e-mailed at once.
+ */
+async function takeAutoHide(
+  tx: Tx,
+  notice: { addressHash: string; email: string; kind: LegalNoticeKind },
+): Promise<HideBound> {
+  // One bucket after the other: a source over its own bound never uses up the global one.
+  const sources: [string, string][] = [
+    [`legal:autohide:ip:${notice.addressHash}`, 'do endereço de rede'],
+    [`legal:autohide:email:${subjectHash(notice.email.toLowerCase())}`, 'do e-mail'],
+  ];
+  for (const [key, label] of sources) {
+    const [hit] = rowsOf<{ count: number | string }>(await tx.execute(rateLimitHit(key, DAY)));
+    if (!hit || Number(hit.count) > AUTO_HIDES_PER_SOURCE_DAY)
+      return {
+        refused: `Limite diário de ocultações automáticas ${label} atingido: o grupo continua público até a decisão.`,
+        pastCap: false,
+      };
+  }
+  const [site] = rowsOf<{ count: number | string }>(
+    await tx.execute(rateLimitHit('legal:autohide:all', DAY)),
+  );
+  if (site && Number(site.count) <= getEnv().LEGAL_NOTICE_AUTO_HIDES_PER_DAY)
+    return { refused: null, pastCap: false };
+  // Past the site-wide bound every kind only queues, child abuse included: hiding past it would let a
+  // flood from many addresses hide groups without limit. It goes first in the queue and every admin is
+  // e-mailed at once (pastCap), so a real notice waits for a person, not for tomorrow.
+  return {
+    refused:
+      'Limite diário de ocultações automáticas geral do site atingido: o grupo continua público até a decisão.',
+    pastCap: true,
+  };
+}
+
+/**
+ * Place the notice's own hold on its group pending review, inside `tx`. A group held already (by another
+ * notice, reports, a dead link...) gets this notice's hold too, at no cost to the bounds; a listed one
+ * only within the automatic-hide bounds. Says whether a public page went away (a rebuild is needed).
  */
 async function autoHide(
   tx: Tx,
-  notice: { id: string; groupId: string | null; addressHash: string; email: string },
-): Promise<{ hidden: boolean; rebuild: boolean }> {
+  notice: { id: string; groupId: string | null; addressHash: string; email: string; kind: LegalNoticeKind },
+): Promise<{ hidden: boolean; rebuild: boolean; pastCap: boolean }> {
   if (!notice.groupId) {
     await recordEvent(tx, notice.id, 'hide_skipped', 'O grupo não existe mais.');
-    return { hidden: false, rebuild: false };
+    return { hidden: false, rebuild: false, pastCap: false };
   }
   const [group] = await tx
-    .select({ approved: groups.approved, hiddenAt: groups.hiddenAt, hiddenReason: groups.hiddenReason })
+    .select({ hiddenAt: groups.hiddenAt })
     .from(groups)
     .where(eq(groups.id, notice.groupId))
     .for('update');
   if (!group) {
     await recordEvent(tx, notice.id, 'hide_skipped', 'O grupo não existe mais.');
-    return { hidden: false, rebuild: false };
+    return { hidden: false, rebuild: false, pastCap: false };
   }
-  if (!group.hiddenAt) {
-    const refused = await takeAutoHide(tx, notice);
-    if (refused) {
-      await recordEvent(tx, notice.id, 'hide_skipped', refused);
-      return { hidden: false, rebuild: false };
-    }
+  const bound = isHeldRow(group) ? { refused: null, pastCap: false } : await takeAutoHide(tx, notice);
+  if (bound.pastCap)
+    await tx.update(legalNotices).set({ pastCapAt: sql`now()` }).where(eq(legalNotices.id, notice.id));
+  if (bound.refused) {
+    await recordEvent(tx, notice.id, 'hide_skipped', bound.refused);
+    return { hidden: false, rebuild: false, pastCap: bound.pastCap };
   }
-  await tx
-    .update(groups)
-    .set({ hiddenAt: group.hiddenAt ?? sql`now()`, hiddenReason: 'legal_notice' })
-    .where(eq(groups.id, notice.groupId));
+  const hold = await placeHold(tx, notice.groupId, { reason: 'legal_notice', noticeId: notice.id });
   await tx.update(legalNotices).set({ hidGroupAt: sql`now()` }).where(eq(legalNotices.id, notice.id));
   await recordEvent(
     tx,
     notice.id,
     'group_hidden',
-    group.hiddenAt
-      ? 'O grupo já estava oculto; continua oculto até a decisão.'
-      : 'Grupo ocultado automaticamente até a decisão.',
+    isHeldRow(group)
+      ? 'O grupo já estava oculto por outro motivo; esta denúncia também o retém até a decisão.'
+      : bound.pastCap
+        ? 'Limite diário geral de ocultações automáticas ultrapassado: por ser abuso infantil, o grupo foi ocultado mesmo assim e a notificação foi para o topo da fila.'
+        : 'Grupo ocultado automaticamente até a decisão.',
   );
-  return { hidden: true, rebuild: !group.hiddenAt && group.approved };
+  return { hidden: true, rebuild: hold.leftSite, pastCap: bound.pastCap };
 }
 
 /** 'Denúncia jurídica …' to every admin (in `tx`); the ids to send. */
@@ -192,6 +220,7 @@ async function queueAdminAlert(
   tx: Tx,
   notice: { protocol: string; kind: LegalNoticeKind; groupTitle: string },
   hidden: boolean,
+  pastCap = false,
 ) {
   const admins = await tx.select({ email: users.email }).from(users).where(eq(users.admin, true));
   const ids: (number | undefined)[] = [];
@@ -205,6 +234,7 @@ async function queueAdminAlert(
           kindLabel: LEGAL_NOTICE_KIND_LABELS[notice.kind],
           groupTitle: notice.groupTitle,
           hidden,
+          pastCap,
         },
       }),
     );
@@ -292,11 +322,17 @@ export async function submitLegalNotice(
         groupId: group.id,
         addressHash: sender.addressHash,
         email,
+        kind: input.kind,
       });
       hidden = effect.hidden;
       rebuild = effect.rebuild;
       mailIds.push(
-        ...(await queueAdminAlert(tx, { ...row, kind: input.kind, groupTitle: group.title }, hidden)),
+        ...(await queueAdminAlert(
+          tx,
+          { ...row, kind: input.kind, groupTitle: group.title },
+          hidden,
+          effect.pastCap,
+        )),
       );
     }
     return { protocol: row.protocol, hidden, mailIds };
@@ -343,7 +379,8 @@ export async function confirmLegalNotice(
     if (notice.status !== 'pending') return { protocol: notice.protocol, hidden: false, mailIds: [] };
     const effect = await autoHide(tx, notice);
     rebuild = effect.rebuild;
-    const mailIds = effect.hidden ? await queueAdminAlert(tx, notice, true) : [];
+    const mailIds =
+      effect.hidden || effect.pastCap ? await queueAdminAlert(tx, notice, effect.hidden, effect.pastCap) : [];
     return { protocol: notice.protocol, hidden: effect.hidden, mailIds };
   });
   if (rebuild && groupId)
@@ -354,7 +391,30 @@ export async function confirmLegalNotice(
   return { protocol: result.protocol, hidden: result.hidden };
 }
 
-/** The admin queue: pending notices oldest first (the clock), then the latest decided ones; each with its trail. */
+/** The groups' content changes (title, description, picture) as their owners sent them, newest first. */
+async function groupHistory(db: Db, groupIds: string[]) {
+  if (!groupIds.length) return [];
+  const rows = await db
+    .select({
+      groupId: groupRevisions.groupId,
+      title: groupRevisions.title,
+      description: groupRevisions.description,
+      image: groupRevisions.image,
+      status: groupRevisions.status,
+      createdAt: groupRevisions.createdAt,
+    })
+    .from(groupRevisions)
+    .where(inArray(groupRevisions.groupId, groupIds))
+    .orderBy(desc(groupRevisions.createdAt))
+    .limit(20 * groupIds.length);
+  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+}
+
+/**
+ * The admin queue: pending notices past the site-wide bound first (a possible flood, or child abuse that
+ * hid past it), then oldest first (the clock); then the latest decided ones. Each with its trail, its
+ * group's picture and active holds; `pastCap` counts the pending ones past the bound.
+ */
 export async function listLegalNotices(db: Db, now: Date = new Date()) {
   const columns = {
     id: legalNotices.id,
@@ -376,6 +436,8 @@ export async function listLegalNotices(db: Db, now: Date = new Date()) {
     titleSlug: groups.titleSlug,
     groupHiddenAt: groups.hiddenAt,
     groupApproved: groups.approved,
+    groupImage: groups.image,
+    pastCapAt: legalNotices.pastCapAt,
   };
   const base = () =>
     db
@@ -385,8 +447,12 @@ export async function listLegalNotices(db: Db, now: Date = new Date()) {
       .leftJoin(categories, groupCategory);
   const pending = await base()
     .where(eq(legalNotices.status, 'pending'))
-    .orderBy(asc(legalNotices.createdAt))
+    .orderBy(sql`${legalNotices.pastCapAt} is null`, asc(legalNotices.createdAt))
     .limit(200);
+  const [pastCap] = await db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(legalNotices)
+    .where(and(eq(legalNotices.status, 'pending'), isNotNull(legalNotices.pastCapAt)));
   const decided = await base()
     .where(ne(legalNotices.status, 'pending'))
     .orderBy(desc(legalNotices.decidedAt))
@@ -410,6 +476,9 @@ export async function listLegalNotices(db: Db, now: Date = new Date()) {
         )
         .orderBy(asc(legalNoticeEvents.createdAt), asc(legalNoticeEvents.id))
     : [];
+  const groupIds = [...new Set(rows.map((r) => r.groupId).filter((id): id is string => id !== null))];
+  const holds = await activeHolds(db, groupIds);
+  const revisions = await groupHistory(db, groupIds);
   const view = (r: (typeof rows)[number]) => {
     const dueAt = new Date(r.createdAt.getTime() + LEGAL_NOTICE_TARGET_HOURS * 3_600_000);
     return {
@@ -423,8 +492,11 @@ export async function listLegalNotices(db: Db, now: Date = new Date()) {
               id: r.groupId,
               title: r.groupTitle,
               path: groupPath({ categorySlug: r.categorySlug, titleSlug: r.titleSlug }),
-              hidden: r.groupHiddenAt !== null,
+              hidden: isHeldRow({ hiddenAt: r.groupHiddenAt }),
               approved: r.groupApproved === true,
+              image: r.groupImage,
+              holds: holds.filter((h) => h.groupId === r.groupId),
+              revisions: revisions.filter((v) => v.groupId === r.groupId),
             }
           : null,
       groupTitle: r.groupTitle,
@@ -435,6 +507,7 @@ export async function listLegalNotices(db: Db, now: Date = new Date()) {
       receivedAt: r.createdAt.toISOString(),
       dueAt: dueAt.toISOString(),
       overdue: r.status === 'pending' && now > dueAt,
+      pastCap: r.pastCapAt !== null,
       decidedAt: r.decidedAt?.toISOString() ?? null,
       decisionReason: r.decisionReason,
       events: events
@@ -447,7 +520,7 @@ export async function listLegalNotices(db: Db, now: Date = new Date()) {
         })),
     };
   };
-  return { pending: pending.map(view), decided: decided.map(view) };
+  return { pending: pending.map(view), decided: decided.map(view), pastCap: pastCap?.n ?? 0 };
 }
 
 /**
@@ -486,13 +559,7 @@ export async function decideLegalNotice(
     }
     const [group] = notice.groupId
       ? await tx
-          .select({
-            id: groups.id,
-            approved: groups.approved,
-            hiddenAt: groups.hiddenAt,
-            hiddenReason: groups.hiddenReason,
-            userId: groups.userId,
-          })
+          .select({ id: groups.id, userId: groups.userId })
           .from(groups)
           .where(eq(groups.id, notice.groupId))
           .for('update')
@@ -513,11 +580,13 @@ export async function decideLegalNotice(
     let detail = input.reason;
     if (input.decision === 'remove') {
       if (group) {
-        await tx
-          .update(groups)
-          .set({ hiddenAt: group.hiddenAt ?? sql`now()`, hiddenReason: 'legal_notice' })
-          .where(eq(groups.id, group.id));
-        if (group.approved && !group.hiddenAt) rebuildGroup = group.id;
+        // Upheld: the notice's hold stays for good (placed now when the notice had not hidden the group).
+        const hold = await placeHold(tx, group.id, {
+          reason: 'legal_notice',
+          noticeId: notice.id,
+          by: admin,
+        });
+        if (hold.leftSite) rebuildGroup = group.id;
         const [owner] = group.userId
           ? await tx
               .select({ email: users.email, name: users.name })
@@ -540,27 +609,23 @@ export async function decideLegalNotice(
       }
       await recordEvent(tx, notice.id, 'removed', detail, admin);
     } else {
-      if (group?.hiddenAt && group.hiddenReason === 'legal_notice') {
-        // Another notice that was upheld, or one still pending that hid the group, keeps it hidden.
-        const [holding] = await tx
-          .select({ id: legalNotices.id })
-          .from(legalNotices)
-          .where(
-            and(
-              eq(legalNotices.groupId, group.id),
-              ne(legalNotices.id, notice.id),
-              or(
-                eq(legalNotices.status, 'removed'),
-                and(eq(legalNotices.status, 'pending'), isNotNull(legalNotices.hidGroupAt)),
-              ),
-            ),
+      // Kept: this notice's hold goes; every other hold (another notice, reports, a court order...) stays.
+      const lift = group
+        ? await liftHolds(
+            tx,
+            group.id,
+            { reason: 'legal_notice', noticeId: notice.id },
+            { reason: `Notificação ${notice.protocol} mantida: ${input.reason}`, by: admin },
           )
-          .limit(1);
-        if (!holding) {
-          await tx.update(groups).set({ hiddenAt: null, hiddenReason: null }).where(eq(groups.id, group.id));
-          if (group.approved) rebuildGroup = group.id;
+        : null;
+      if (group && lift?.changed) {
+        if (lift.cameBack) {
+          rebuildGroup = group.id;
           detail += ' (o grupo voltou a ficar público)';
-        } else detail += ' (o grupo continua oculto por outra denúncia jurídica)';
+        } else if (lift.held) {
+          const others = (await activeHolds(tx, [group.id])).map((h) => HOLD_REASON_LABELS[h.reason]);
+          detail += ` (o grupo continua oculto: ${[...new Set(others)].join(', ')})`;
+        }
       }
       await recordEvent(tx, notice.id, 'kept', detail, admin);
     }

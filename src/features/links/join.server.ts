@@ -6,10 +6,12 @@
 // moves the group to the front of the queue (check-policy.ts joinChecksFirst). A group hidden for its dead
 // link, or whose last answer was dead: the visitor is stopped on 'Este link deixou de funcionar' with
 // related groups, never sent to the dead link.
+
 import { eq } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { groupCategory } from '#db/joins.ts';
 import { categories, groups } from '#db/schema.ts';
+import { isHeldRow, isListedRow } from '#db/visibility.ts';
 import { AppError } from '#src/lib/http.server.ts';
 import { GROUP_NOT_FOUND, isUuid } from '#src/lib/ids.ts';
 import { registerGroupClick, type Visitor } from '../analytics/engagement.server.ts';
@@ -66,8 +68,9 @@ export async function joinGroup(
     .where(eq(groups.id, groupId));
   // An 18+ group is public to nobody but an age-verified visitor (decision 0010), its link included.
   if (!row || (row.adult && !adultAllowed)) throw new AppError('NOT_FOUND', GROUP_NOT_FOUND);
-  const deadHidden = row.hiddenAt !== null && row.hiddenReason === 'dead_link';
-  const isPublic = row.approved && row.hiddenAt === null;
+  // Held for its dead link alone (hidden_reason names the strongest hold): the visitor hears why.
+  const deadHidden = isHeldRow(row) && row.hiddenReason === 'dead_link';
+  const isPublic = isListedRow(row);
   if (deadHidden || (isPublic && row.linkStatus === 'dead'))
     return { kind: 'stopped', location: brokenLinkPath(row), checked: null };
   if (!isPublic) throw new AppError('NOT_FOUND', GROUP_NOT_FOUND);

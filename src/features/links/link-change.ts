@@ -4,16 +4,20 @@ import type { groups } from '#db/schema.ts';
 import type { InviteLink } from '#src/features/groups/groups.ts';
 import { newLinkCheckState, type PolicyAnswer } from './check-policy.ts';
 
+/** The lift reason of a dead link's hold when the group gets a new link (the caller lifts it, #40). */
+export const NEW_LINK_LIFT = 'Link de convite trocado';
+/** The lift reason of a dead link's hold when a check finds the link working. */
+export const LINK_LIVE_AGAIN = 'O link voltou a funcionar';
+
 /**
- * The columns to set for a group's new link: the link itself; a fresh check state from the answer the
- * new link got (the old link's dead answers never count against it, so one dead answer cannot hide it
- * again at once, #35); and a group its dead link hid comes back. Whether the group goes back to
- * moderation stays the caller's rule.
+ * The columns to set for a group's new link: the link itself and a fresh check state from the answer
+ * the new link got (the old link's dead answers never count against it, so one dead answer cannot hide
+ * it again at once, #35). The caller lifts the dead link's hold in the same transaction (liftHolds with
+ * NEW_LINK_LIFT), and whether the group goes back to moderation stays its rule.
  */
 export function linkChange(
   invite: InviteLink,
   answer: PolicyAnswer,
-  current: { hiddenReason: string | null },
   now: Date,
 ): Partial<typeof groups.$inferInsert> {
   return {
@@ -21,6 +25,5 @@ export function linkChange(
     inviteCode: invite.code,
     type: invite.type,
     ...newLinkCheckState(answer, now),
-    ...(current.hiddenReason === 'dead_link' ? { hiddenAt: null, hiddenReason: null } : {}),
   };
 }

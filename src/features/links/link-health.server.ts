@@ -14,10 +14,19 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '#db/client.ts';
 import { groups, linkCheckState } from '#db/schema.ts';
+import { isHeldRow, isListedRow } from '#db/visibility.ts';
 import { recordAccess } from '#src/features/access-log/access-log.server.ts';
 import { assertInviteFree, inviteTakenError } from '#src/features/groups/group-writes.server.ts';
 import { isApprovedGroup } from '#src/features/groups/groups.server.ts';
 import { normalizeInviteLink } from '#src/features/groups/groups.ts';
+import {
+  evidenceGroups,
+  type HoldActor,
+  hasActiveHold,
+  liftHolds,
+  placeHold,
+} from '#src/features/holds/holds.server.ts';
+import { HOLD_MESSAGES } from '#src/features/holds/holds.ts';
 import { notifyLinkDead } from '#src/features/mail/notify.server.ts';
 import { requestRebuild } from '#src/features/rebuilds/rebuilds.server.ts';
 import { isUniqueViolation } from '#src/lib/db-errors.ts';
@@ -38,7 +47,7 @@ import {
   type PolicyInput,
 } from './check-policy.ts';
 import { checkInvite, type InviteCheck } from './invite-check.server.ts';
-import { linkChange } from './link-change.ts';
+import { LINK_LIVE_AGAIN, linkChange, NEW_LINK_LIFT } from './link-change.ts';
 import {
   backoffSeconds,
   type LinkAnswer,
@@ -107,8 +116,8 @@ function policyInputOf(
 }
 
 /**
- * Apply one answer to a group (locked while it changes). Hides it on the second counted dead answer,
- * unless it is already hidden. Returns the new status and whether a public group left the site (the
+ * Apply one answer to a group (locked while it changes). The second counted dead answer places the dead
+ * link's hold, a live answer lifts it. Returns the new status and whether a public group left the site (the
  * caller asks for the rebuild: a run asks once for all of its groups).
  */
 export async function recordLinkAnswer(
@@ -119,7 +128,7 @@ export async function recordLinkAnswer(
   options: { checkedAt?: boolean; previousCheckedAt?: Date | null; scale?: number } = {},
 ): Promise<{ linkStatus: LinkAnswer; hidden: boolean; leftSite: boolean }> {
   const scale = options.scale ?? (await readState(db)).intervalScale ?? INITIAL_INTERVAL_SCALE;
-  const { hiddenNow, ...result } = await db.transaction(async (tx) => {
+  const { hiddenNow, cameBack, ...result } = await db.transaction(async (tx) => {
     const [row] = await tx.select(stateColumns).from(groups).where(eq(groups.id, groupId)).for('update');
     if (!row) throw new AppError('NOT_FOUND', GROUP_NOT_FOUND);
     const current: LinkState = {
@@ -129,7 +138,6 @@ export async function recordLinkAnswer(
       linkDeadAt: row.linkDeadAt,
     };
     const { state, hide } = nextLinkState(current, answer, now, confirmMs());
-    const hideNow = hide && row.hiddenAt === null;
     const previous = options.previousCheckedAt === undefined ? row.linkCheckedAt : options.previousCheckedAt;
     // The next check: the policy's after a live or unknown answer; after a dead one, the confirmation.
     const dueAt =
@@ -142,22 +150,30 @@ export async function recordLinkAnswer(
         ...(answer !== 'unknown' ? { ...state, linkCheckJoins: row.cliques } : {}),
         ...(options.checkedAt && answer !== 'unknown' ? { linkCheckedAt: now } : {}),
         linkCheckDueAt: dueAt,
-        ...(hideNow ? { hiddenAt: now, hiddenReason: 'dead_link' as const } : keepUpdatedAt),
+        ...keepUpdatedAt,
       })
       .where(eq(groups.id, groupId));
+    // The dead link's own hold: placed on the confirmed dead answer (whatever else holds the group),
+    // lifted by a live one; no other hold moves.
+    const hadHold = await hasActiveHold(tx, groupId, { reason: 'dead_link' });
+    const placed = hide && !hadHold ? await placeHold(tx, groupId, { reason: 'dead_link', at: now }) : null;
+    const lifted =
+      answer === 'live' && hadHold
+        ? await liftHolds(tx, groupId, { reason: 'dead_link' }, { reason: LINK_LIVE_AGAIN, at: now })
+        : null;
     return {
       linkStatus: state.linkStatus,
-      // Hidden for its dead link: by this answer, or already (a dead answer on a group another check
-      // hid moments ago comes too soon to count, yet the group is hidden all the same).
-      hidden:
-        hideNow ||
-        (row.hiddenAt !== null && (hide || (answer === 'dead' && row.hiddenReason === 'dead_link'))),
-      leftSite: hideNow && row.approved,
-      hiddenNow: hideNow,
+      // Held for its dead link: by this answer, or already (a dead answer on a group another check
+      // held moments ago comes too soon to count, yet the group is held all the same).
+      hidden: Boolean(placed?.changed) || (hadHold && (hide || answer === 'dead')),
+      leftSite: Boolean(placed?.leftSite),
+      cameBack: Boolean(lifted?.cameBack),
+      hiddenNow: Boolean(placed?.changed) && !isHeldRow(row),
     };
   });
   // The owner hears of it once, when the group is hidden ('Atualizar link' in the panel).
   if (hiddenNow) await notifyLinkDead(db, groupId);
+  if (cameBack) await requestRebuild(db, `link voltou a funcionar: ${groupId}`, { groups: [groupId] });
   return result;
 }
 
@@ -466,7 +482,7 @@ export async function checkGroupLink(
   const unchanged = {
     linkStatus: group.linkStatus,
     answer: 'unknown' as const,
-    hidden: group.hiddenAt !== null,
+    hidden: isHeldRow(group),
   };
   if (options.respectPause && (await linkChecksPausedUntil(db, now)))
     return { ...unchanged, checkedAt: null };
@@ -575,27 +591,33 @@ export async function queueOverdueCheck(db: Db, row: JoinRow, now: Date = new Da
 }
 
 /** Admin: put a group hidden for a dead link back (unverified: the rotation checks it again). */
-export async function restoreDeadLinkGroup(db: Db, groupId: string) {
-  const [row] = await db
-    .update(groups)
-    .set({
-      hiddenAt: null,
-      hiddenReason: null,
-      linkStatus: 'unknown',
-      linkDeadCount: 0,
-      linkDeadAt: null,
-      linkCheckedAt: null,
-      linkCheckDueAt: null,
-    })
-    .where(and(eq(groups.id, groupId), eq(groups.hiddenReason, 'dead_link')))
-    .returning({ id: groups.id, approved: groups.approved });
-  if (!row) {
-    const [exists] = await db.select({ id: groups.id }).from(groups).where(eq(groups.id, groupId));
-    throw exists
-      ? new AppError('CONFLICT', NOT_DEAD_LINK_MESSAGE)
-      : new AppError('NOT_FOUND', GROUP_NOT_FOUND);
-  }
-  if (row.approved) await requestRebuild(db, `grupo restaurado (link): ${groupId}`, { groups: [groupId] });
+export async function restoreDeadLinkGroup(db: Db, groupId: string, admin?: HoldActor) {
+  const change = await db.transaction(async (tx) => {
+    const lifted = await liftHolds(
+      tx,
+      groupId,
+      { reason: 'dead_link' },
+      { reason: 'Restaurado pelo admin (o link será verificado de novo)', by: admin },
+    );
+    if (!lifted.changed) {
+      const [exists] = await tx.select({ id: groups.id }).from(groups).where(eq(groups.id, groupId));
+      throw exists
+        ? new AppError('CONFLICT', NOT_DEAD_LINK_MESSAGE)
+        : new AppError('NOT_FOUND', GROUP_NOT_FOUND);
+    }
+    await tx
+      .update(groups)
+      .set({
+        linkStatus: 'unknown',
+        linkDeadCount: 0,
+        linkDeadAt: null,
+        linkCheckedAt: null,
+        linkCheckDueAt: null,
+      })
+      .where(eq(groups.id, groupId));
+    return lifted;
+  });
+  if (change.cameBack) await requestRebuild(db, `grupo restaurado (link): ${groupId}`, { groups: [groupId] });
 }
 
 function linkError(message: string, code: 'BAD_REQUEST' | 'CONFLICT' = 'BAD_REQUEST'): AppError {
@@ -627,6 +649,7 @@ export async function replaceGroupLink(
     .from(groups)
     .where(and(eq(groups.id, groupId), eq(groups.userId, userId)));
   if (!group) throw new AppError('NOT_FOUND', GROUP_NOT_FOUND);
+  if ((await evidenceGroups(db, [groupId])).size) throw linkError(HOLD_MESSAGES.evidenceLink, 'CONFLICT');
   await assertInviteFree(db, invite.code, { userId }, groupId);
   const check = await (options.checker ?? checkInvite)(invite.link).catch(
     (): InviteCheck => ({ status: 'unknown', type: 'group' }),
@@ -635,17 +658,20 @@ export async function replaceGroupLink(
   const now = options.now ?? new Date();
   const live = check.status === 'live';
   try {
-    await db
-      .update(groups)
-      // Back to moderation: this path is the dead-link notice's, for a group the site stopped showing.
-      .set({ ...linkChange(invite, check.status, group, now), approved: false })
-      .where(eq(groups.id, groupId));
+    await db.transaction(async (tx) => {
+      await tx
+        .update(groups)
+        // Back to moderation: this path is the dead-link notice's, for a group the site stopped showing.
+        .set({ ...linkChange(invite, check.status, now), approved: false })
+        .where(eq(groups.id, groupId));
+      await liftHolds(tx, groupId, { reason: 'dead_link' }, { reason: NEW_LINK_LIFT, by: { id: userId } });
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw inviteTakenError({ userId });
     throw error;
   }
   if (options.ip) await recordAccess(db, { userId, event: 'group_edit', ip: options.ip });
-  if (group.approved && group.hiddenAt === null)
+  if (isListedRow(group))
     await requestRebuild(db, `link do grupo trocado: ${groupId}`, { groups: [groupId] });
   return { id: groupId, link: invite.link, approved: false, linkStatus: live ? 'live' : 'unknown' };
 }

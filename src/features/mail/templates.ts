@@ -81,7 +81,14 @@ export interface MailTemplates {
     token?: string;
   };
   /** to every admin: a notice that needs a look now (child abuse, or a group hidden automatically) */
-  legal_notice_admin: { protocol: string; kindLabel: string; groupTitle: string; hidden: boolean };
+  legal_notice_admin: {
+    protocol: string;
+    kindLabel: string;
+    groupTitle: string;
+    hidden: boolean;
+    /** the site-wide daily bound on automatic hides was past: a possible flood, decide first */
+    pastCap?: boolean;
+  };
   /** to the notifier: the decision and its reason */
   legal_notice_decided: {
     name: string;
@@ -459,6 +466,13 @@ const BUILDERS: { [T in TemplateName]: (data: MailTemplates[T], ctx: MailContext
           ? `O grupo "${d.groupTitle}" foi ocultado automaticamente e aguarda a sua decisão.`
           : `O grupo "${d.groupTitle}" recebeu uma denúncia que precisa de análise agora. Ele não foi ocultado automaticamente.`,
       ),
+      ...(d.pastCap
+        ? [
+            p(
+              'Atenção: o limite diário de ocultações automáticas do site foi ultrapassado (pode ser uma onda de denúncias falsas). Esta notificação está no topo da fila.',
+            ),
+          ]
+        : []),
       facts([
         ['Protocolo', d.protocol],
         ['Tipo', d.kindLabel],

@@ -1,20 +1,24 @@
 // Group moderation: the admin list, edit, approve, feature, delete and the bulk actions. Every change
 // that alters public pages asks for a rebuild.
-import { and, count, desc, eq, ilike, isNotNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
-import { categories, groups } from '#db/schema.ts';
+import { categories, groups, type HoldReason } from '#db/schema.ts';
+import { isHeldRow } from '#db/visibility.ts';
 import { findCategory, freeTitleSlug } from '#src/features/groups/group-writes.server.ts';
 import {
   type GroupRow,
   groupColumns,
   groupsWithCategory,
+  isApprovedByModeration,
   isFeaturedGroup,
 } from '#src/features/groups/groups.server.ts';
 import { INVITE_LINK_MESSAGE, isFeaturedNow, normalizeInviteLink } from '#src/features/groups/groups.ts';
 import { keepFormerAddress } from '#src/features/groups/slugs.server.ts';
+import { evidenceGroups, heldFor, liftHolds, notEvidenceGroup } from '#src/features/holds/holds.server.ts';
+import { HOLD_MESSAGES } from '#src/features/holds/holds.ts';
 import { deleteImage } from '#src/features/images/stored-images.server.ts';
 import { checkAndCopyPhoto } from '#src/features/links/invite-photo.server.ts';
-import { linkChange } from '#src/features/links/link-change.ts';
+import { linkChange, NEW_LINK_LIFT } from '#src/features/links/link-change.ts';
 import { queueGroupApproved, queueGroupRejected } from '#src/features/mail/notify.server.ts';
 import { deliverMail } from '#src/features/mail/outbox.server.ts';
 import { extendFeaturing } from '#src/features/payments/featuring.server.ts';
@@ -33,7 +37,7 @@ import {
 
 /** The admin JSON of a group: the public fields plus moderation state (raw featured flag and date). */
 export function toAdminGroupJson(
-  row: GroupRow & { hiddenAt: Date | null; hiddenReason: 'reports' | 'dead_link' | 'legal_notice' | null },
+  row: GroupRow & { hiddenAt: Date | null; hiddenReason: HoldReason | null },
   now = new Date(),
 ) {
   return {
@@ -46,8 +50,8 @@ export function toAdminGroupJson(
     approved: row.approved,
     featured: isFeaturedNow(row, now),
     featuredUntil: row.featuredUntil?.toISOString() ?? null,
-    hidden: row.hiddenAt !== null,
-    hiddenReason: row.hiddenAt !== null ? row.hiddenReason : null,
+    hidden: isHeldRow(row),
+    hiddenReason: isHeldRow(row) ? row.hiddenReason : null,
     linkStatus: row.linkStatus,
     linkCheckedAt: row.linkCheckedAt?.toISOString() ?? null,
     linkLiveAt: row.linkLiveAt?.toISOString() ?? null,
@@ -89,9 +93,9 @@ export async function listAdminGroups(
   if (status === 'all' && query.featured === true) status = 'featured';
   else if (status === 'all' && query.approved !== undefined) status = query.approved ? 'approved' : 'pending';
   if (status === 'pending') where.push(eq(groups.approved, false));
-  if (status === 'approved') where.push(eq(groups.approved, true));
-  if (status === 'featured') where.push(eq(groups.approved, true), isFeaturedGroup(now));
-  if (status === 'dead_link') where.push(eq(groups.hiddenReason, 'dead_link'), isNotNull(groups.hiddenAt));
+  if (status === 'approved') where.push(isApprovedByModeration);
+  if (status === 'featured') where.push(isApprovedByModeration, isFeaturedGroup(now));
+  if (status === 'dead_link') where.push(heldFor('dead_link'));
   if (query.search) {
     const term = `%${escapeLike(query.search)}%`;
     where.push(or(ilike(groups.title, term), ilike(groups.description, term), ilike(groups.link, term))!);
@@ -152,7 +156,7 @@ export async function updateGroup(db: Db, id: string, edit: GroupEdit, now = new
     const invite = normalizeInviteLink(edit.link);
     if (!invite) throw new AppError('BAD_REQUEST', INVITE_LINK_MESSAGE, { link: INVITE_LINK_MESSAGE });
     // A new link starts unverified (the admin's edit does not wait for WhatsApp).
-    if (invite.link !== current.link) Object.assign(set, linkChange(invite, 'unknown', current, now));
+    if (invite.link !== current.link) Object.assign(set, linkChange(invite, 'unknown', now));
   }
   const categoryId =
     edit.category !== undefined ? await categoryIdFor(db, edit.category) : current.categoryId;
@@ -180,6 +184,7 @@ export async function updateGroup(db: Db, id: string, edit: GroupEdit, now = new
         await tx.update(groups).set(set).where(eq(groups.id, id));
         if (set.titleSlug) await keepFormerAddress(tx, id, current, { categoryId, titleSlug: set.titleSlug });
         if (set.approved && !current.approved) mailId = await queueGroupApproved(tx, id);
+        if (set.inviteCode) await liftHolds(tx, id, { reason: 'dead_link' }, { reason: NEW_LINK_LIFT });
       }
       if (featureDays) await extendFeaturing(tx, id, featureDays, now);
     });
@@ -266,6 +271,8 @@ export async function deleteGroup(db: Db, id: string) {
       .select({ id: groups.id })
       .from(groups)
       .where(and(eq(groups.id, id), eq(groups.approved, false)));
+    if ((await evidenceGroups(tx, [id])).size)
+      throw new AppError('CONFLICT', HOLD_MESSAGES.evidenceDeleteAdmin);
     const queued = pending ? await queueGroupRejected(tx, id) : undefined;
     const [row] = await tx.delete(groups).where(eq(groups.id, id)).returning({ id: groups.id });
     if (!row) throw new AppError('NOT_FOUND', GROUP_NOT_FOUND);
@@ -321,10 +328,13 @@ const BLANK_TITLE_CHARACTERS =
 /** Bulk: delete groups whose title is empty or only spaces. */
 export async function deleteEmptyTitles(db: Db) {
   // Blank to a reader: only spaces and invisibles (zero-widths, bidi controls, fillers, blank Braille),
-  // as titles stored before src/lib/text.ts removed them could be.
+  // as titles stored before src/lib/text.ts removed them could be. Evidence of a notice or a court order
+  // is never swept away in bulk.
   const rows = await db
     .delete(groups)
-    .where(sql`regexp_replace(${groups.title}, ${BLANK_TITLE_CHARACTERS}, '', 'g') = ''`)
+    .where(
+      and(sql`regexp_replace(${groups.title}, ${BLANK_TITLE_CHARACTERS}, '', 'g') = ''`, notEvidenceGroup),
+    )
     .returning({ id: groups.id });
   if (rows.length) await requestRebuild(db, 'grupos sem título excluídos', { groups: idsOf(rows) });
   return {
@@ -342,7 +352,7 @@ export async function deleteByTitle(db: Db, title: string) {
   if (!wanted) throw new AppError('NOT_FOUND', TITLE_NOT_FOUND);
   const rows = await db
     .delete(groups)
-    .where(sql`lower(btrim(${groups.title})) = lower(${wanted})`)
+    .where(and(sql`lower(btrim(${groups.title})) = lower(${wanted})`, notEvidenceGroup))
     .returning({ id: groups.id });
   if (!rows.length) throw new AppError('NOT_FOUND', TITLE_NOT_FOUND);
   await requestRebuild(db, 'grupos excluídos por título', { groups: idsOf(rows) });

@@ -1,6 +1,7 @@
 // The admin's group moderation: list filters, the edit dialog, featuring by days; shared by the admin
 // islands and the functions. No server imports: islands load this file.
 import { z } from 'zod';
+import type { HoldReason } from '#db/schema.ts';
 import type { LinkAnswer } from '#src/features/links/link-health.ts';
 import { boolish } from '#src/lib/form-values.ts';
 import { multiLineText, singleLineText, visibleText } from '#src/lib/text.ts';
@@ -66,7 +67,7 @@ export interface AdminGroup {
   featured: boolean;
   featuredUntil: string | null;
   hidden: boolean;
-  hiddenReason: 'reports' | 'dead_link' | 'legal_notice' | null;
+  hiddenReason: HoldReason | null;
   linkStatus: LinkAnswer;
   linkCheckedAt: string | null;
   linkLiveAt: string | null;

@@ -24,6 +24,8 @@ export function hiddenExplanation(reason: string | null, reportReasons: readonly
   if (reason === 'dead_link')
     return `Ocultado porque o link de convite não abre mais no WhatsApp. ${DEAD_LINK_NEXT_STEP}`;
   if (reason === 'legal_notice') return 'Ocultado após uma denúncia jurídica; nossa equipe vai analisar.';
+  if (reason === 'court_order') return 'Ocultado por ordem judicial.';
+  if (reason === 'admin') return 'Ocultado pela nossa equipe de moderação.';
   const words = reportReasons.map((r) => REASON_WORDS[r]).filter(Boolean);
   return words.length
     ? `Ocultado após denúncias de ${listed(words)}; nossa equipe vai revisar.`

@@ -1,8 +1,10 @@
 // The owner's free bump and a group's daily clicks and shares (from engagement_events).
-import { and, eq, isNull, lte, sql } from 'drizzle-orm';
+
+import { and, eq, lte, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '#db/client.ts';
 import { groups } from '#db/schema.ts';
 import { saoPauloDay } from '#src/features/analytics/visitor.server.ts';
+import { isApprovedGroup, isListedRow } from '#src/features/groups/groups.server.ts';
 import { requestRebuild } from '#src/features/rebuilds/rebuilds.server.ts';
 import { AppError } from '#src/lib/http.server.ts';
 import { GROUP_NOT_FOUND, isUuid } from '#src/lib/ids.ts';
@@ -34,8 +36,7 @@ export async function bumpGroup(db: Db, userId: string, groupId: string, now: Da
       and(
         eq(groups.id, groupId),
         eq(groups.userId, userId),
-        eq(groups.approved, true),
-        isNull(groups.hiddenAt),
+        isApprovedGroup,
         lte(groups.bumpedAt, opensBefore),
       ),
     )
@@ -46,7 +47,7 @@ export async function bumpGroup(db: Db, userId: string, groupId: string, now: Da
       .from(groups)
       .where(and(eq(groups.id, groupId), eq(groups.userId, userId)));
     if (!group) throw notFound();
-    if (!group.approved || group.hiddenAt) throw new AppError('BAD_REQUEST', BUMP_NOT_PUBLIC);
+    if (!isListedRow(group)) throw new AppError('BAD_REQUEST', BUMP_NOT_PUBLIC);
     const next = nextBumpAt(group.bumpedAt);
     const seconds = Math.max(1, Math.ceil((next.getTime() - now.getTime()) / 1000));
     throw new AppError('TOO_MANY', bumpCooldownMessage(next), undefined, { 'retry-after': String(seconds) });

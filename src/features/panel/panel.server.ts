@@ -1,4 +1,5 @@
 // The user's panel data: only the caller's own groups and feature orders, never anyone else's.
+
 import { and, desc, eq, inArray, or } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { orderGroup, orderPlan } from '#db/joins.ts';
@@ -10,6 +11,7 @@ import {
   groups,
   type ReportReason,
 } from '#db/schema.ts';
+import { isHeldRow } from '#db/visibility.ts';
 import { groupColumns, groupsWithCategory, toGroupJson } from '#src/features/groups/groups.server.ts';
 import { daysRemaining, withdrawableUntil } from '#src/features/payments/payments.ts';
 import { ownGroupExtras } from '#src/features/submission/group-edits.server.ts';
@@ -34,7 +36,9 @@ export async function listUserGroups(db: Db, userId: string) {
     .innerJoin(categories, groupsWithCategory)
     .where(eq(groups.userId, userId))
     .orderBy(desc(groups.createdAt), desc(groups.id));
-  const hiddenByReports = rows.filter((r) => r.hiddenAt && r.hiddenReason === 'reports').map((r) => r.id);
+  const hiddenByReports = rows
+    .filter((r) => isHeldRow(r) && (r.hiddenReason === 'reports' || r.hiddenReason === 'admin'))
+    .map((r) => r.id);
   // The reports behind the hide: still pending, or reviewed by an admin who hid the group.
   const reasons = hiddenByReports.length
     ? await db
@@ -56,8 +60,8 @@ export async function listUserGroups(db: Db, userId: string) {
     for (const r of reasons) if (r.groupId === row.id) counts.set(r.reason, (counts.get(r.reason) ?? 0) + 1);
     return {
       ...toGroupJson(row),
-      hidden: row.hiddenAt !== null,
-      hiddenReason: row.hiddenAt ? row.hiddenReason : null,
+      hidden: isHeldRow(row),
+      hiddenReason: isHeldRow(row) ? row.hiddenReason : null,
       reportReasons: [...counts].sort((a, b) => b[1] - a[1]).map(([reason]) => reason),
       /** the listing time: the approval or the last 'Renovar' ('Últimos Grupos' orders by it) */
       listedAt: row.bumpedAt.toISOString(),

@@ -1,11 +1,13 @@
 // The opt-in e-mail 'Seu grupo já pode ser renovado': an owner asks for it in the panel; the scheduled
 // send-mail run writes at most one a day per owner, naming the groups whose free bump opened since the
 // last one. Its unsubscribe link works without logging in: a token signed with JWT_SECRET names the owner.
+
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { groups, renewalReminders, users } from '#db/schema.ts';
 import { saoPauloDay } from '#src/features/analytics/visitor.server.ts';
+import { isApprovedGroup } from '#src/features/groups/groups.server.ts';
 import { enqueueMail } from '#src/features/mail/outbox.server.ts';
 import { secret } from '#src/lib/env.server.ts';
 import { BUMP_COOLDOWN_HOURS } from './engage.ts';
@@ -79,8 +81,7 @@ export async function queueRenewalReminders(db: Db, now = new Date()): Promise<n
     .where(
       and(
         or(isNull(renewalReminders.lastSentAt), lte(renewalReminders.lastSentAt, quietSince)),
-        eq(groups.approved, true),
-        isNull(groups.hiddenAt),
+        isApprovedGroup,
         sql`${opensAt} <= ${now}`,
         sql`${opensAt} > coalesce(${renewalReminders.lastSentAt}, ${renewalReminders.since})`,
       ),

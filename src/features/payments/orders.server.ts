@@ -1,13 +1,15 @@
 // Feature orders, the owner's side: which groups may be featured, creating an order (price and days
 // from the plan, a renewal adds to the time left), reading it, and starting its payment. Settlement is in
 // settlement.server.ts, the admin's list in order-admin.server.ts, the scheduled expiry in expiry.server.ts.
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { groupCategory, orderGroup, orderPlan } from '#db/joins.ts';
 import { categories, featureOrders, featurePlans, groups } from '#db/schema.ts';
+import { isListedRow } from '#db/visibility.ts';
 import { recordAccess } from '#src/features/access-log/access-log.server.ts';
 import type { SessionUser } from '#src/features/auth/session.server.ts';
-import { isFeaturedGroup } from '#src/features/groups/groups.server.ts';
+import { isApprovedGroup, isFeaturedGroup } from '#src/features/groups/groups.server.ts';
 import { AppError } from '#src/lib/http.server.ts';
 import { isUuid } from '#src/lib/ids.ts';
 import { consumeRateLimit } from '#src/lib/rate-limit.server.ts';
@@ -28,14 +30,7 @@ export async function listEligibleGroups(db: Db, userId: string) {
     .select({ id: groups.id, title: groups.title, category: categories.name })
     .from(groups)
     .innerJoin(categories, groupCategory)
-    .where(
-      and(
-        eq(groups.userId, userId),
-        eq(groups.approved, true),
-        isNull(groups.hiddenAt),
-        sql`not coalesce(${isFeaturedGroup()}, false)`,
-      ),
-    )
+    .where(and(eq(groups.userId, userId), isApprovedGroup, sql`not coalesce(${isFeaturedGroup()}, false)`))
     .orderBy(desc(groups.createdAt));
 }
 
@@ -61,7 +56,7 @@ export async function createOrder(db: Db, user: SessionUser, input: CreateOrderI
     .where(and(eq(groups.id, input.groupId), eq(groups.userId, user.id)));
   // Another user's group is answered exactly like a missing one.
   if (!group) throw new AppError('NOT_FOUND', MESSAGES.groupNotFound);
-  if (!group.approved || group.hiddenAt) throw new AppError('BAD_REQUEST', MESSAGES.groupNotApproved);
+  if (!isListedRow(group)) throw new AppError('BAD_REQUEST', MESSAGES.groupNotApproved);
 
   let metadata: Record<string, unknown> = { isRenewal: false };
   const renewal = parseRenewal(input.metadata);

@@ -203,6 +203,8 @@ export const NO_PERSONAL_DATA: Readonly<Record<string, string>> = {
   advertisements: 'ads placed by the admins (created_by points at an admin account, described under users)',
   payment_settings: 'the providers’ keys, encrypted at rest',
   rebuild_requests: 'requests to rebuild the static site (a reason such as "group approved")',
+  group_holds:
+    'why a group is off the site (reason, notice, court order number); placed_by/lifted_by point at admin accounts, whose e-mail the trail keeps as legal_notice_events does',
 };
 
 /** A cookie the site sets, with what it is for and how long it lasts. */

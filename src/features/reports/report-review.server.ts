@@ -1,9 +1,13 @@
 // The reports queue: groups with pending reports (how many, why, what reporters wrote) and the review
 // actions (dismiss, hide the group, delete the group), each recorded on the reports it closes.
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { groupCategory } from '#db/joins.ts';
 import { categories, groupReports, groups } from '#db/schema.ts';
+import { isHeldRow } from '#db/visibility.ts';
+import { evidenceGroups, type HoldActor, liftHolds, placeHold } from '#src/features/holds/holds.server.ts';
+import { HOLD_MESSAGES } from '#src/features/holds/holds.ts';
 import { queueGroupHidden, REASONS } from '#src/features/mail/notify.server.ts';
 import { deliverMail } from '#src/features/mail/outbox.server.ts';
 import { requestRebuild } from '#src/features/rebuilds/rebuilds.server.ts';
@@ -68,7 +72,7 @@ export async function listOpenReports(db: Db, now = new Date()) {
         link: s.link,
         category: s.category,
         approved: s.approved,
-        hidden: s.hiddenAt !== null,
+        hidden: isHeldRow(s),
         /** kept by an admin: until then reports cannot hide it again (null: not in that window) */
         keptUntil: graceEnd && graceEnd > now ? graceEnd.toISOString() : null,
         path: `/${s.categorySlug}/${s.titleSlug}`,
@@ -100,9 +104,11 @@ export async function reviewReports(
   db: Db,
   groupId: string,
   action: ReportAction,
-  adminId: string,
+  admin: HoldActor | string,
   now = new Date(),
 ) {
+  const actor: HoldActor = typeof admin === 'string' ? { id: admin } : admin;
+  const adminId = actor.id;
   let mailId: number | undefined;
   const closed = await db.transaction(async (tx) => {
     const rows = await tx
@@ -111,31 +117,30 @@ export async function reviewReports(
       .where(and(eq(groupReports.groupId, groupId), eq(groupReports.status, PENDING)))
       .returning({ id: groupReports.id });
     if (!rows.length) throw new AppError('NOT_FOUND', REPORT_NOT_FOUND);
-    // Kept: visible again, and reports cannot hide it again for a while (REVIEW_GRACE_DAYS). Only a
-    // hide by reports is lifted: a dead link keeps its group in 'Links quebrados', and a legal notice
-    // is lifted only by its own decision (Notificações jurídicas).
+    // Each decision lifts or places its own hold only: 'dismiss' lifts the reports' hold (a dead link,
+    // an admin's hide, a legal notice or a court order keep theirs); 'hide' turns the reports' hold into
+    // an admin's, which only 'Liberar' in the group's dialog lifts.
     if (action === 'dismiss') {
       await tx.update(groups).set({ reportsKeptAt: now }).where(eq(groups.id, groupId));
-      await tx
-        .update(groups)
-        .set({ hiddenAt: null, hiddenReason: null })
-        .where(
-          and(
-            eq(groups.id, groupId),
-            sql`${groups.hiddenReason} is distinct from 'dead_link'`,
-            sql`${groups.hiddenReason} is distinct from 'legal_notice'`,
-          ),
-        );
+      await liftHolds(tx, groupId, { reason: 'reports' }, { reason: 'Denúncias descartadas', by: actor });
     }
     if (action === 'hide') {
-      const [visible] = await tx
-        .select({ id: groups.id })
-        .from(groups)
-        .where(and(eq(groups.id, groupId), isNull(groups.hiddenAt)));
-      await tx.update(groups).set({ hiddenAt: now, hiddenReason: 'reports' }).where(eq(groups.id, groupId));
+      const placed = await placeHold(tx, groupId, {
+        reason: 'admin',
+        note: 'Ocultado na revisão de denúncias',
+        by: actor,
+      });
+      await liftHolds(
+        tx,
+        groupId,
+        { reason: 'reports' },
+        { reason: 'Revisado: ocultado pelo admin', by: actor },
+      );
       // The owner hears of it once: a group the reports already hid was notified then.
-      if (visible) mailId = await queueGroupHidden(tx, groupId, REASONS.hiddenByAdmin);
+      if (placed.leftSite) mailId = await queueGroupHidden(tx, groupId, REASONS.hiddenByAdmin);
     }
+    if (action === 'delete' && (await evidenceGroups(tx, [groupId])).size)
+      throw new AppError('CONFLICT', HOLD_MESSAGES.evidenceDeleteAdmin);
     if (action === 'delete') await tx.delete(groups).where(eq(groups.id, groupId));
     return rows.length;
   });

@@ -1,10 +1,12 @@
 // Reports: one per visitor per group per day. Serious reports ('scam'/'illegal') hide the group pending
 // review once their reporters weigh enough (distinct network addresses and accounts, the threshold
 // growing with the group's audience; see reports.ts), unless an admin kept the group recently.
-import { and, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Db, rowsOf } from '#db/client.ts';
 import { groupReports, groups } from '#db/schema.ts';
+import { isHeldRow } from '#db/visibility.ts';
+import { hasActiveHold, placeHold } from '#src/features/holds/holds.server.ts';
 import { checkReportedLink } from '#src/features/links/link-health.server.ts';
 import { notifyGroupHidden } from '#src/features/mail/notify.server.ts';
 import { requestRebuild } from '#src/features/rebuilds/rebuilds.server.ts';
@@ -79,8 +81,10 @@ export async function reportGroup(
       );
       assertWithinLimit(hit, limit, REPORTS_TOO_MANY_MESSAGE);
     }
-    if (group.hiddenAt || !SERIOUS_REASONS.includes(input.reason as (typeof SERIOUS_REASONS)[number]))
-      return { hidden: false };
+    if (!SERIOUS_REASONS.includes(input.reason as (typeof SERIOUS_REASONS)[number])) return { hidden: false };
+    // Its own hold: reports place theirs even on a group another reason holds, so lifting that one
+    // (a live link, a notice kept) does not bring back a group its reports took down.
+    if (await hasActiveHold(tx, groupId, { reason: 'reports' })) return { hidden: false };
     // Kept by an admin: new reports go to the queue, and only those after the grace period ever count.
     const graceEnd = reviewGraceEnd(group.reportsKeptAt);
     if (graceEnd && now < graceEnd) return { hidden: false };
@@ -100,13 +104,10 @@ export async function reportGroup(
       );
     if (reportWeight(counted) < hideThreshold(getEnv().REPORT_HIDE_THRESHOLD, group.cliques))
       return { hidden: false };
-    const hidden = await tx
-      .update(groups)
-      .set({ hiddenAt: sql`now()`, hiddenReason: 'reports' })
-      .where(and(eq(groups.id, groupId), isNull(groups.hiddenAt)))
-      .returning({ id: groups.id });
-    rebuild = hidden.length > 0 && group.approved;
-    return { hidden: hidden.length > 0 };
+    const hold = await placeHold(tx, groupId, { reason: 'reports' });
+    rebuild = hold.leftSite;
+    // The owner hears of it when the group leaves the site (not when one more reason holds it).
+    return { hidden: hold.changed && !isHeldRow(group) };
   });
   // Outside the transaction: the build hook is a network call.
   if (rebuild) await requestRebuild(db, `group ${groupId} hidden by reports`, { groups: [groupId] });

@@ -2,9 +2,11 @@
 // Above SITEMAP_FILE_URLS it becomes a sitemap index over several files (never cut, never padded).
 // Served by a function, one file at a time (functions/sitemap.ts, decision 0008: a build no longer
 // reads the whole catalogue for it), and previewed by the admin sitemap screen.
+
 import { count, eq, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '#db/client.ts';
 import { categories, groups } from '#db/schema.ts';
+import { listedPredicate } from '#db/visibility.ts';
 import { publicGroupBatches, publicGroupSlice } from '../groups/group-lists.server.ts';
 import { isPublicGroup } from '../groups/groups.server.ts';
 
@@ -74,7 +76,7 @@ async function fixedEntries(db: Db, base: string): Promise<SitemapEntry[]> {
       updatedAt: categories.updatedAt,
       // Written out: drizzle leaves a one-table select's columns unqualified, and "id" would be the group's.
       groupsUpdatedAt: sql`(select max(g.updated_at) from groups g
-        where g.category_id = categories.id and g.approved and g.hidden_at is null)`.mapWith(toDate),
+        where g.category_id = categories.id and ${sql.raw(listedPredicate('g'))})`.mapWith(toDate),
     })
     .from(categories)
     // An 18+ category lists nothing to anyone the sitemap serves (decision 0010): its page stays out too.

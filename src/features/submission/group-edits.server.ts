@@ -7,9 +7,11 @@ import { groupCategory } from '#db/joins.ts';
 import { categories, featureOrders, groupRevisions, groups, users } from '#db/schema.ts';
 import { recordAccess } from '#src/features/access-log/access-log.server.ts';
 import type { SessionUser } from '#src/features/auth/session.server.ts';
+import { evidenceGroups, liftHolds } from '#src/features/holds/holds.server.ts';
+import { HOLD_MESSAGES } from '#src/features/holds/holds.ts';
 import { deleteImage, imageUrl, prepareImage, saveImage } from '#src/features/images/stored-images.server.ts';
 import { checkInvite } from '#src/features/links/invite-check.server.ts';
-import { linkChange } from '#src/features/links/link-change.ts';
+import { linkChange, NEW_LINK_LIFT } from '#src/features/links/link-change.ts';
 import { DEAD_LINK_MESSAGE } from '#src/features/links/links.schema.ts';
 import { requestRebuild } from '#src/features/rebuilds/rebuilds.server.ts';
 import { OwnerGroupEditSchema } from '#src/features/submission/submission.schema.ts';
@@ -103,6 +105,10 @@ export async function editOwnGroup(db: Db, user: SessionUser, id: string, form: 
 
   const invite = input.link === undefined ? null : normalizeInviteLink(input.link);
   const newInvite = invite && invite.code !== group.inviteCode ? invite : null;
+  // Evidence of a notice or a court order: its invite link stays taken and its pictures stay.
+  const evidence = (await evidenceGroups(db, [group.id])).size > 0;
+  if (newInvite && evidence)
+    throw new AppError('CONFLICT', HOLD_MESSAGES.evidenceLink, { link: HOLD_MESSAGES.evidenceLink });
   let newInviteStatus: 'live' | 'dead' | 'unknown' = 'unknown';
   if (newInvite) {
     await assertInviteFree(db, newInvite.code, { userId: user.id }, group.id);
@@ -133,7 +139,10 @@ export async function editOwnGroup(db: Db, user: SessionUser, id: string, form: 
     await db.transaction(async (tx) => {
       const set: Partial<typeof groups.$inferInsert> = {};
       // Joins go to the new link at once (/entrar, #33); the group stays approved.
-      if (newInvite) Object.assign(set, linkChange(newInvite, newInviteStatus, group, new Date()));
+      if (newInvite) {
+        Object.assign(set, linkChange(newInvite, newInviteStatus, new Date()));
+        await liftHolds(tx, group.id, { reason: 'dead_link' }, { reason: NEW_LINK_LIFT, by: user });
+      }
       if (!group.approved) {
         // Never public: the group itself is what the owner edits.
         if (!sameContent(wanted, group) || newImage) {
@@ -176,7 +185,7 @@ export async function editOwnGroup(db: Db, user: SessionUser, id: string, form: 
     if (isUniqueViolation(error)) throw inviteTakenError({ userId: user.id });
     throw error;
   }
-  await dropImages(obsolete);
+  if (!evidence) await dropImages(obsolete);
   if (group.approved && newInvite)
     await requestRebuild(db, `link do grupo trocado pelo dono: ${group.id}`, { groups: [group.id] });
   return {
@@ -198,6 +207,12 @@ export async function editOwnGroup(db: Db, user: SessionUser, id: string, form: 
 export async function deleteOwnGroup(db: Db, user: SessionUser, id: string) {
   const { group, revisionImages } = await db.transaction(async (tx) => {
     const group = await ownGroup(tx, user, id, true);
+    // Evidence of a notice or a court order stays, pictures and all, whoever asks.
+    if ((await evidenceGroups(tx, [group.id])).size)
+      throw new AppError(
+        'CONFLICT',
+        user.admin ? HOLD_MESSAGES.evidenceDeleteAdmin : HOLD_MESSAGES.evidenceDelete,
+      );
     await tx
       .update(featureOrders)
       .set({ status: 'cancelled' })
