@@ -29,6 +29,7 @@ const COPIES: [RegExp, string][] = [
     'TypeScript check of hiddenAt (use isListedRow/isHeldRow)',
   ],
   [/!\s*[\w.]*\.hiddenAt\b/, 'TypeScript check of hiddenAt (use isListedRow/isHeldRow)'],
+  [/\$\{\s*[\w.]*\.hiddenAt\s*\}\s*is\s/i, 'SQL template on hiddenAt (use heldPredicate/listedPredicate)'],
   [/(\|\||&&)\s*!?\s*[\w.]*\.hiddenAt\b/, 'TypeScript check of hiddenAt (use isListedRow/isHeldRow)'],
   [
     /\beq\(\s*[\w.]*\.approved\s*,\s*true\s*\)/,

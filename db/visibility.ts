@@ -2,12 +2,18 @@
 // drizzle SQL from it): the partial indexes' predicate in db/schema.ts, the raw SQL of the build and
 // the TypeScript checks of single rows all come from here. `hidden_at` means "has an active hold"
 // (group_holds, kept by src/features/holds/holds.server.ts); nothing else writes it.
-// tests/unit/visibility-home.test.ts fails when code elsewhere filters on approved/hidden_at by hand.
+// db/visibility.test.ts fails when code elsewhere filters on approved/hidden_at by hand.
 
 /** Moderation lets a group out: approved and no active hold. `alias` qualifies the columns (`g`). */
 export function listedPredicate(alias?: string): string {
   const p = alias ? `${alias}.` : '';
   return `${p}approved and ${p}hidden_at is null`;
+}
+
+/** Held: at least one active hold (whatever moderation said); what the takedown list names. */
+export function heldPredicate(alias?: string): string {
+  const p = alias ? `${alias}.` : '';
+  return `${p}hidden_at is not null`;
 }
 
 /** Not in an adult (18+) category: a small id array evaluated once per statement (decision 0010). */

@@ -4,6 +4,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '#db/client.ts';
 import { categories, groups } from '#db/schema.ts';
+import { heldPredicate } from '#db/visibility.ts';
 import { storedImageKey } from '#src/features/images/group-image.ts';
 import { forgetTakedowns, takedownStore } from './takedown-store.ts';
 import { EMPTY_TAKEDOWN_LIST, REMOVED_KEPT_DAYS, TAKEDOWN_LIST_KEY, type TakedownList } from './takedowns.ts';
@@ -17,13 +18,13 @@ interface GroupState {
   adult: boolean;
 }
 
-// "Held" is groups.hidden_at set (one indexed column kept as "has an active hold") and "adult" an 18+
-// category. Written here in SQL, not with groups.server.ts's predicates: rebuilds, which calls this,
-// sits below the groups feature (groups -> categories -> rebuilds), so importing it would make a cycle.
+// "Held" is db/visibility.ts's heldPredicate (hidden_at set: "has an active hold") and "adult" an 18+
+// category. Not groups.server.ts's drizzle predicates: rebuilds, which calls this, sits below the groups
+// feature (groups -> categories -> rebuilds), so importing them would make a cycle; db/ is the ground.
 const stateColumns = {
   id: groups.id,
   image: groups.image,
-  held: sql<boolean>`${groups.hiddenAt} is not null`,
+  held: sql<boolean>`${sql.raw(heldPredicate('"groups"'))}`,
   adult: categories.adult,
 };
 
@@ -53,7 +54,7 @@ async function fullList(db: Db, previous: TakedownList, now: Date): Promise<Take
     .select(stateColumns)
     .from(groups)
     .innerJoin(categories, sql`${categories.id} = ${groups.categoryId}`)
-    .where(sql`${groups.hiddenAt} is not null or ${categories.adult}`);
+    .where(sql`${sql.raw(heldPredicate('"groups"'))} or ${categories.adult}`);
   return withGroups({ ...EMPTY_TAKEDOWN_LIST, removed }, rows);
 }
 
