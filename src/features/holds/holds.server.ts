@@ -7,7 +7,6 @@ import type { Db, Tx } from '#db/client.ts';
 import { groupHolds, groups, HOLD_REASONS, type HoldReason, legalNotices } from '#db/schema.ts';
 import { isHeldRow, isListedRow } from '#db/visibility.ts';
 
-
 /** Who placed or lifted a hold; none: the system (reports, link checks, an automatic notice hide). */
 export interface HoldActor {
   id: string;
