@@ -119,9 +119,9 @@ describe('group pages', () => {
     expect(body).toContain(group.id.slice(0, 8));
     expect(body).toContain('Grupos Relacionados');
     expect(body).toContain('id="denunciar"');
-    // Each line of the description is its own paragraph.
+    // Each line of the description is its own paragraph, its direction its own (dir="auto", #46).
     for (const line of group.description.split('\n').filter((l) => l.trim()))
-      expect(body).toContain(`<p>${escapeHtml(line.trim())}</p>`);
+      expect(body).toContain(`<p dir="auto">${escapeHtml(line.trim())}</p>`);
 
     const data = jsonLd(body);
     const product = data.find((d) => d['@type'] === 'Product') as {
