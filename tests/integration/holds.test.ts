@@ -41,7 +41,7 @@ import {
 import { recordLinkAnswer } from '../../src/features/links/link-health.server.ts';
 import { resetEnvForTests } from '../../src/lib/env.server.ts';
 import { setupTestDb } from '../support/db.ts';
-import { callFunction, withSessionCookie } from '../support/functions.ts';
+import { callFunction, sessionCookieOf, withSessionCookie } from '../support/functions.ts';
 import { setupMailCatcher } from '../support/mail.ts';
 import { signedIn, startBlobs } from './admin-support.ts';
 
@@ -444,7 +444,9 @@ describe('evidence kept', () => {
       ip: '198.51.100.77',
     });
     expect(reg.status).toBe(201);
-    const { user, token } = (await reg.json()) as { user: { id: string }; token: string };
+    // The session travels in the cookie only (#46).
+    const token = sessionCookieOf(reg);
+    const { user } = (await reg.json()) as { user: { id: string } };
     const picture = await storedPicture();
     const revisionPicture = await storedPicture();
     const evidence = await addGroup({ userId: user.id, image: picture.url });
