@@ -4,6 +4,7 @@ import type { Config, Context } from '@netlify/functions';
 import {
   ageVerificationConfigured,
   type CookieToSet,
+  cookiesOf,
   finishAgeVerification,
   isAgeVerified,
   safeNext,
@@ -16,9 +17,7 @@ import {
   AGE_STATUS_PATH,
 } from '#src/features/age-verification/age-verification.ts';
 import { getEnv } from '#src/lib/env.server.ts';
-import { AppError, json, MESSAGES, route } from '#src/lib/http.server.ts';
-
-const path = (req: Request) => new URL(req.url).pathname.replace(/\/+$/, '');
+import { json, type PathRoutes, routeByPath } from '#src/lib/http.server.ts';
 
 function setCookie(context: Context, cookie: CookieToSet) {
   context.cookies.set({ ...cookie, httpOnly: true, secure: !getEnv().isLocal, sameSite: 'Lax' });
@@ -28,29 +27,35 @@ function setCookie(context: Context, cookie: CookieToSet) {
 const redirect = (location: string) =>
   new Response(null, { status: 302, headers: { location, 'cache-control': 'private, no-store' } });
 
-export default route({
-  GET: async (req: Request, context: Context) => {
-    switch (path(req)) {
-      case AGE_START_PATH: {
-        const started = await startAgeVerification(safeNext(new URL(req.url).searchParams.get('next')));
-        if (started.cookie) setCookie(context, started.cookie);
-        return redirect(started.redirect);
-      }
-      case AGE_CALLBACK_PATH: {
-        const finished = await finishAgeVerification(req);
-        context.cookies.delete({ name: AGE_CHECK_COOKIE, path: '/api/age-verification' });
-        if (finished.verified) setCookie(context, finished.verified);
-        return redirect(finished.redirect);
-      }
-      case AGE_STATUS_PATH:
-        return json({ available: ageVerificationConfigured(), verified: await isAgeVerified(req) }, 200, {
-          'cache-control': 'private, no-store',
-        });
-      default:
-        throw new AppError('NOT_FOUND', MESSAGES.notFound);
-    }
+const routes: PathRoutes = {
+  [AGE_START_PATH]: {
+    GET: async (req: Request, context: Context) => {
+      const started = await startAgeVerification(safeNext(new URL(req.url).searchParams.get('next')));
+      if (started.cookie) setCookie(context, started.cookie);
+      return redirect(started.redirect);
+    },
   },
-});
+  [AGE_CALLBACK_PATH]: {
+    GET: async (req: Request, context: Context) => {
+      const finished = await finishAgeVerification(req, cookiesOf(context));
+      context.cookies.delete({ name: AGE_CHECK_COOKIE, path: '/api/age-verification' });
+      if (finished.verified) setCookie(context, finished.verified);
+      return redirect(finished.redirect);
+    },
+  },
+  [AGE_STATUS_PATH]: {
+    GET: async (_req: Request, context: Context) =>
+      json(
+        { available: ageVerificationConfigured(), verified: await isAgeVerified(cookiesOf(context)) },
+        200,
+        {
+          'cache-control': 'private, no-store',
+        },
+      ),
+  },
+};
+
+export default routeByPath(routes);
 
 // Literal paths: Netlify reads config.path by static analysis (an imported constant fails the deploy).
 export const config: Config = {

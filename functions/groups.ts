@@ -2,7 +2,7 @@
 // POST /api/groups (submission) is another function; this one declares method GET.
 import type { Config, Context } from '@netlify/functions';
 import { getDb } from '#db/client.ts';
-import { isAgeVerified } from '#src/features/age-verification/age-verification.server.ts';
+import { cookiesOf, isAgeVerified } from '#src/features/age-verification/age-verification.server.ts';
 import {
   categoryGroups,
   featuredGroups,
@@ -35,8 +35,11 @@ const PRIVATE = { 'cache-control': 'private, no-store' };
  * (decision 0010); the parameter alone opens nothing. Its answers are private either way, so a copy
  * made for one visitor never reaches another.
  */
-async function adultAccess(req: Request, asked: boolean) {
-  return { includeAdult: asked && (await isAgeVerified(req)), cache: asked ? PRIVATE : LIST_CACHE };
+async function adultAccess(context: Context, asked: boolean) {
+  return {
+    includeAdult: asked && (await isAgeVerified(cookiesOf(context))),
+    cache: asked ? PRIVATE : LIST_CACHE,
+  };
 }
 
 function segment(value: string | undefined): string {
@@ -48,16 +51,16 @@ function segment(value: string | undefined): string {
   }
 }
 
-async function list(req: Request) {
+async function list(req: Request, context: Context) {
   const db = await getDb();
   const params = new URL(req.url).searchParams;
   if (SEARCH_PARAMS.some((name) => params.has(name))) {
     const query = parse(SearchQuerySchema, { search: '', ...Object.fromEntries(params) });
-    const { includeAdult, cache } = await adultAccess(req, query.adult);
+    const { includeAdult, cache } = await adultAccess(context, query.adult);
     return json(await searchGroups(db, { ...query, adult: includeAdult }), 200, cache);
   }
   const { adult, ...query } = parseQuery(GroupListQuerySchema, req);
-  const { includeAdult, cache } = await adultAccess(req, adult);
+  const { includeAdult, cache } = await adultAccess(context, adult);
   const page = query.category
     ? await categoryGroups(db, { categorySlug: query.category, ...query, includeAdult })
     : await publicGroupsPage(db, {
@@ -69,22 +72,22 @@ async function list(req: Request) {
 }
 
 export default route({
-  GET: async (req: Request, _context: Context) => {
+  GET: async (req: Request, context: Context) => {
     // Dispatch on the path itself: '/api/groups/:id' would also match 'featured' and 'recent'.
     const parts = new URL(req.url).pathname.replace(/\/+$/, '').split('/').slice(3);
     const db = await getDb();
-    if (parts.length === 0) return list(req);
+    if (parts.length === 0) return list(req, context);
     if (parts.length === 1 && parts[0] === 'featured') {
-      const { includeAdult, cache } = await adultAccess(req, parseQuery(FeaturedQuerySchema, req).adult);
+      const { includeAdult, cache } = await adultAccess(context, parseQuery(FeaturedQuerySchema, req).adult);
       return json(await featuredGroups(db, new Date(), undefined, { includeAdult }), 200, cache);
     }
     if (parts.length === 1 && parts[0] === 'recent') {
       const { adult, ...query } = parseQuery(RecentQuerySchema, req);
-      const { includeAdult, cache } = await adultAccess(req, adult);
+      const { includeAdult, cache } = await adultAccess(context, adult);
       return json(await recentGroups(db, { ...query, includeAdult }), 200, cache);
     }
     // One group: an 18+ one only for a verified visitor, and then privately.
-    const verified = { includeAdult: await isAgeVerified(req) };
+    const verified = { includeAdult: await isAgeVerified(cookiesOf(context)) };
     const oneCache = (group: { adult: boolean }) => (group.adult ? PRIVATE : GROUP_CACHE);
     if (parts.length === 1) {
       const group = await groupById(db, segment(parts[0]), verified);
@@ -93,7 +96,7 @@ export default route({
     if (parts.length === 2 && parts[1] === 'related') {
       const { limit, adult } = parseQuery(RelatedQuerySchema, req);
       const group = await groupById(db, segment(parts[0]), verified);
-      const { includeAdult, cache } = await adultAccess(req, adult);
+      const { includeAdult, cache } = await adultAccess(context, adult);
       return json(
         await relatedGroups(db, group, limit, { includeAdult }),
         200,

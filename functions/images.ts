@@ -2,7 +2,7 @@
 // edge answers 410 before this runs; this checks the same list, for a request that reaches it anyway),
 // and an 18+ group's only to an age-verified visitor, privately (decisions 0010 and 0015).
 import type { Config, Context } from '@netlify/functions';
-import { isAgeVerified } from '#src/features/age-verification/age-verification.server.ts';
+import { cookiesOf, isAgeVerified } from '#src/features/age-verification/age-verification.server.ts';
 import { readImage } from '#src/features/images/stored-images.server.ts';
 import { pictureCacheHeaders } from '#src/features/rebuilds/page-cache.ts';
 import { currentTakedowns } from '#src/features/takedowns/takedown-store.ts';
@@ -19,7 +19,7 @@ export default route({
     const { list, sets } = await currentTakedowns();
     if (picture && sets.images.has(picture)) throw new AppError('NOT_FOUND', NOT_FOUND);
     const adult = !!picture && list.adultImages.includes(picture);
-    if (adult && !(await isAgeVerified(req))) throw new AppError('NOT_FOUND', NOT_FOUND);
+    if (adult && !(await isAgeVerified(cookiesOf(context)))) throw new AppError('NOT_FOUND', NOT_FOUND);
     // Keys are never rewritten: a browser's copy that names this key is current (a revalidation).
     if (!adult && req.headers.get('if-none-match') === `"${key}"`)
       return new Response(null, { status: 304, headers: pictureCacheHeaders(key) });

@@ -3,7 +3,7 @@
 // cached: the answer changes the moment an owner replaces the link or the checker hides the group.
 import type { Config, Context } from '@netlify/functions';
 import { getDb } from '#db/client.ts';
-import { isAgeVerified } from '#src/features/age-verification/age-verification.server.ts';
+import { cookiesOf, isAgeVerified } from '#src/features/age-verification/age-verification.server.ts';
 import { visitorOf } from '#src/features/analytics/engagement.server.ts';
 import { notFoundPage } from '#src/features/groups/not-found-page.server.ts';
 import { joinGroup } from '#src/features/links/join.server.ts';
@@ -15,7 +15,7 @@ export default route({
   GET: async (req: Request, context: Context) => {
     try {
       const outcome = await joinGroup(await getDb(), param(context, 'id'), visitorOf(req, context), {
-        adultAllowed: await isAgeVerified(req),
+        adultAllowed: await isAgeVerified(cookiesOf(context)),
       });
       return new Response(null, {
         status: 302,

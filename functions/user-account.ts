@@ -10,30 +10,37 @@ import { toUserJson, updateName } from '#src/features/auth/accounts.server.ts';
 import { EmailChangeSchema, ProfileNameSchema } from '#src/features/auth/auth.schema.ts';
 import { pendingEmailChange, requestEmailChange } from '#src/features/auth/email-links.server.ts';
 import { clearSessionCookies, requireUser } from '#src/features/auth/session.server.ts';
-import { AppError, json, MESSAGES, parseJson, route } from '#src/lib/http.server.ts';
+import { json, type PathRoutes, parseJson, routeByPath } from '#src/lib/http.server.ts';
 
-const path = (req: Request) => new URL(req.url).pathname.replace(/\/+$/, '');
-const notAllowed = () => new AppError('METHOD_NOT_ALLOWED', MESSAGES.methodNotAllowed);
+const PROFILE_MAX_BYTES = 4 * 1024;
 
-export default route({
-  GET: async (req: Request, context: Context) => {
-    const db = await getDb();
-    const user = await requireUser(db, req, context);
-    if (path(req) !== '/api/user/profile') throw notAllowed();
-    return json({ user: toUserJson(user), pendingEmail: await pendingEmailChange(db, user.id) });
+const routes: PathRoutes = {
+  '/api/user/profile': {
+    GET: async (req: Request, context: Context) => {
+      const db = await getDb();
+      const user = await requireUser(db, req, context);
+      return json({ user: toUserJson(user), pendingEmail: await pendingEmailChange(db, user.id) });
+    },
+    PATCH: async (req: Request, context: Context) => {
+      const db = await getDb();
+      const user = await requireUser(db, req, context);
+      const { name } = await parseJson(ProfileNameSchema, req, PROFILE_MAX_BYTES);
+      return json({ user: toUserJson(await updateName(db, user.id, name)), message: 'Nome atualizado.' });
+    },
   },
-  PATCH: async (req: Request, context: Context) => {
-    if (path(req) !== '/api/user/profile') throw notAllowed();
-    const db = await getDb();
-    const user = await requireUser(db, req, context);
-    const { name } = await parseJson(ProfileNameSchema, req, 4 * 1024);
-    return json({ user: toUserJson(await updateName(db, user.id, name)), message: 'Nome atualizado.' });
+  '/api/user/email': {
+    POST: async (req: Request, context: Context) => {
+      const db = await getDb();
+      const user = await requireUser(db, req, context);
+      const input = await parseJson(EmailChangeSchema, req, PROFILE_MAX_BYTES);
+      return json(await requestEmailChange(db, user, input, clientIp(req, context)));
+    },
   },
-  POST: async (req: Request, context: Context) => {
-    const db = await getDb();
-    // A POST, so the session's Origin rule applies: another site cannot spend the person's exports
-    // with a cross-site link (a GET would carry the SameSite=Lax cookie).
-    if (path(req) === '/api/user/data-export') {
+  // A POST, so the session's Origin rule applies: another site cannot spend the person's exports with
+  // a cross-site link (a GET would carry the SameSite=Lax cookie).
+  '/api/user/data-export': {
+    POST: async (req: Request, context: Context) => {
+      const db = await getDb();
       const user = await requireUser(db, req, context);
       const data = await exportAccountData(db, user, clientIp(req, context));
       const day = data.exportedAt.slice(0, 10);
@@ -44,23 +51,23 @@ export default route({
           'cache-control': 'no-store',
         },
       });
-    }
-    if (path(req) !== '/api/user/email') throw notAllowed();
-    const user = await requireUser(db, req, context);
-    const input = await parseJson(EmailChangeSchema, req, 4 * 1024);
-    return json(await requestEmailChange(db, user, input, clientIp(req, context)));
+    },
   },
-  DELETE: async (req: Request, context: Context) => {
-    if (path(req) !== '/api/user/account') throw notAllowed();
-    const db = await getDb();
-    const user = await requireUser(db, req, context);
-    const { password } = await parseJson(DeleteAccountSchema, req, 4 * 1024);
-    const result = await deleteAccount(db, user, password, clientIp(req, context));
-    clearSessionCookies(context);
-    return json(result);
+  '/api/user/account': {
+    DELETE: async (req: Request, context: Context) => {
+      const db = await getDb();
+      const user = await requireUser(db, req, context);
+      const { password } = await parseJson(DeleteAccountSchema, req, PROFILE_MAX_BYTES);
+      const result = await deleteAccount(db, user, password, clientIp(req, context));
+      clearSessionCookies(context);
+      return json(result);
+    },
   },
-});
+};
 
+export default routeByPath(routes);
+
+// Netlify reads config statically at bundle time: the paths are written out (the table's keys).
 export const config: Config = {
   path: ['/api/user/profile', '/api/user/email', '/api/user/data-export', '/api/user/account'],
 };

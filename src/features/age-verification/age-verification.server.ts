@@ -88,22 +88,25 @@ async function verify(token: string | undefined, audience: string): Promise<Reco
   }
 }
 
-/** A cookie's value from a request's Cookie header. */
-function cookieOf(req: Request, name: string): string | undefined {
-  for (const part of (req.headers.get('cookie') ?? '').split(';')) {
-    const [key, ...value] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(value.join('='));
-  }
-  return undefined;
-}
+/**
+ * A request's cookie by name, as the platform parsed it: a function's `context.cookies.get` or a page's
+ * `Astro.cookies.get(name)?.value` (no Cookie header is parsed by hand).
+ */
+export type CookieReader = (name: string) => string | undefined;
+
+/** A function's cookies as a reader. */
+export const cookiesOf =
+  (context: { cookies: { get(name: string): string | undefined } }): CookieReader =>
+  (name) =>
+    context.cookies.get(name);
 
 /**
  * Whether this request comes from a visitor whose age a provider confirmed: a valid age_verified cookie
  * while a provider is configured (removing the provider closes adult content again at once).
  */
-export async function isAgeVerified(req: Request): Promise<boolean> {
+export async function isAgeVerified(cookie: CookieReader): Promise<boolean> {
   if (!ageVerificationConfigured()) return false;
-  return (await verify(cookieOf(req, AGE_VERIFIED_COOKIE), VERIFIED_AUDIENCE))?.adult === true;
+  return (await verify(cookie(AGE_VERIFIED_COOKIE), VERIFIED_AUDIENCE))?.adult === true;
 }
 
 // One discovery per provider per process; a failed one is forgotten so the next visitor tries again.
@@ -213,9 +216,9 @@ export interface CallbackResult {
  * checked, the ID token's signature verified against the provider's JWKS by openid-client), and only
  * the configured claim being true sets the verified cookie.
  */
-export async function finishAgeVerification(req: Request): Promise<CallbackResult> {
+export async function finishAgeVerification(req: Request, cookie: CookieReader): Promise<CallbackResult> {
   const config = ageVerificationConfig();
-  const check = await verify(cookieOf(req, AGE_CHECK_COOKIE), CHECK_AUDIENCE);
+  const check = await verify(cookie(AGE_CHECK_COOKIE), CHECK_AUDIENCE);
   const next = safeNext(typeof check?.next === 'string' ? check.next : '/');
   if (!config || !check) return { redirect: withOutcome(next, 'erro') };
   const callbackUrl = new URL(req.url);
