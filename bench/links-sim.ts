@@ -82,6 +82,8 @@ export interface SimOptions {
   paceMs?: number;
   confirmMinutes?: number;
   runMinutes?: number;
+  /** how long a run may check (RUN_TIME_BUDGET_MS; only to explore what a longer-running checker buys) */
+  budgetMs?: number;
   /** share of requests WhatsApp answers inconclusively (timeouts, 5xx, consent pages) */
   inconclusiveShare?: number;
   /** share of requests answered 429, and the Retry-After it carries */
@@ -134,6 +136,7 @@ export interface SimRow {
   batch: number;
   paceMs: number;
   runMinutes: number;
+  budgetMs: number;
   days: number;
   measuredDays: number;
   joins: number;
@@ -310,7 +313,8 @@ export function simulate(options: SimOptions): SimRow {
   const joinWaitSeconds = JOIN_CHECK_MAX_WAIT_MS / SECOND_MS;
   const slotSeconds = paceMs / SECOND_MS;
   const runSeconds = o.runMinutes * 60;
-  const budgetSeconds = RUN_TIME_BUDGET_MS / SECOND_MS;
+  const budgetMs = options.budgetMs ?? RUN_TIME_BUDGET_MS;
+  const budgetSeconds = budgetMs / SECOND_MS;
 
   // Death time of a group born at `birth`, alive at `now` (piecewise exponential, memoryless).
   const deathAfter = (birth: number, now: number) => {
@@ -658,7 +662,7 @@ export function simulate(options: SimOptions): SimRow {
   for (let slot = 0; slot < n; slot++) if (totalSeconds - birth[slot]! < youngAge) young++;
   const sent = joins + stoppedJoins;
   const capacity = Math.min(
-    scheduledCapacityPerDay(batch, paceMs, o.runMinutes),
+    scheduledCapacityPerDay(batch, paceMs, o.runMinutes, budgetMs),
     (PACE_REQUESTS_PER_DAY * 1000) / Math.max(1, paceMs),
   );
   return {
@@ -666,7 +670,10 @@ export function simulate(options: SimOptions): SimRow {
     policy: o.policy,
     world: o.world,
     shipped:
-      options.batch === undefined && options.paceMs === undefined && o.runMinutes === LINK_CHECK_RUN_MINUTES,
+      options.batch === undefined &&
+      options.paceMs === undefined &&
+      budgetMs === RUN_TIME_BUDGET_MS &&
+      o.runMinutes === LINK_CHECK_RUN_MINUTES,
     deadJoinShare: Number((deadJoins / sent).toFixed(5)),
     stoppedJoinShare: Number((stoppedJoins / sent).toFixed(5)),
     inconclusiveShare: Number((inconclusive / Math.max(1, requests)).toFixed(5)),
@@ -676,6 +683,7 @@ export function simulate(options: SimOptions): SimRow {
     batch,
     paceMs,
     runMinutes: o.runMinutes,
+    budgetMs,
     days: o.days,
     measuredDays: o.measureDays,
     joins: sent,
@@ -713,6 +721,9 @@ export const PUBLISHED: SimOptions[] = [
   { groups: 1_000_000, policy: 'due-by-joins', world: 'half' },
   { groups: 1_000_000, policy: 'due-by-joins', world: 'double' },
   { groups: 1_000_000, policy: 'due-by-joins', world: 'flat' },
+  // Not shipped: a checker that may use the whole minute (a 15-minute background function), batch 58.
+  { groups: 1_000_000, policy: 'due-by-joins', batch: 58, budgetMs: 58_000 },
+  { groups: 1_000_000, policy: 'due-by-joins', world: 'double', batch: 58, budgetMs: 58_000 },
 ];
 
 const RESULTS = new URL('./results-links.json', import.meta.url);
@@ -734,7 +745,7 @@ export function tableOf(rows: SimRow[]): string {
       r.groups >= 1_000_000 ? `${r.groups / 1_000_000}M` : `${r.groups / 1000}k`,
       r.world,
       r.policy,
-      `${r.shipped ? 'shipped: ' : ''}batch ${r.batch}, pace ${r.paceMs} ms, every ${r.runMinutes} min`,
+      `${r.shipped ? 'shipped: ' : ''}batch ${r.batch}, ${r.budgetMs / 1000} s a run every ${r.runMinutes} min, pace ${r.paceMs} ms`,
       r.shipped && r.policy === 'due-by-joins' ? `**${pct(r.deadJoinShare)}**` : pct(r.deadJoinShare),
       pct(r.stoppedJoinShare),
       pct(r.deadJoinShare + r.stoppedJoinShare),
@@ -765,10 +776,15 @@ function publish() {
     console.log(describeRow(row));
     return row;
   });
-  writeFileSync(
-    RESULTS,
-    `${JSON.stringify({ scenario: 'issue #42: what ships', generatedAt: new Date().toISOString(), rows }, null, 2)}\n`,
-  );
+  // The file's other sections (the /entrar timings under `join`) are kept.
+  const previous = JSON.parse(readFileSync(RESULTS, 'utf8')) as Record<string, unknown>;
+  const results = {
+    ...previous,
+    scenario: 'issue #42: what ships',
+    generatedAt: new Date().toISOString(),
+    rows,
+  };
+  writeFileSync(RESULTS, `${JSON.stringify(results, null, 2)}\n`);
   writeFileSync(DOC, withTable(readFileSync(DOC, 'utf8'), rows));
 }
 

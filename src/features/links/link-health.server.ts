@@ -25,6 +25,7 @@ import { getEnv } from '#src/lib/env.server.ts';
 import { AppError } from '#src/lib/http.server.ts';
 import { GROUP_NOT_FOUND } from '#src/lib/ids.ts';
 import { saoPauloDay } from '../analytics/visitor.server.ts';
+import { decisionScale, RUN_TIME_BUDGET_MS, policyInputOf as sharedPolicyInput } from './check-capacity.ts';
 import {
   adjustIntervalScale,
   FRONT_OFFSET_MS,
@@ -36,7 +37,6 @@ import {
   nextCheckDueAt,
   type PolicyInput,
 } from './check-policy.ts';
-import { decisionScale, policyInputOf as sharedPolicyInput, RUN_TIME_BUDGET_MS } from './check-capacity.ts';
 import { checkInvite, type InviteCheck } from './invite-check.server.ts';
 import { linkChange } from './link-change.ts';
 import {
@@ -55,6 +55,7 @@ export const NOT_DEAD_LINK_MESSAGE = 'Este grupo não está oculto por link queb
 export type InviteChecker = (link: string, options?: { signal?: AbortSignal }) => Promise<InviteCheck>;
 
 export { RUN_TIME_BUDGET_MS } from './check-capacity.ts';
+
 const STATE_ID = 'default';
 /** A claimed group's due time moves this far ahead while its run checks it (another run skips it). */
 const CLAIM_LEASE_MS = 10 * 60_000;
