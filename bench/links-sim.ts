@@ -1,82 +1,169 @@
-// npm run bench -- --only links-sim (or `tsx bench/links-sim.ts [--sizes 100000,1000000] [--days 150]`):
-// how many joins the site sends to a dead link, with the shipped check policy
-// (src/features/links/check-policy.ts, imported, not copied) and with the old round robin, in the
-// reference scenario of issue #33. Writes bench/results-links.json (one row per size and policy).
+// npm run bench:links-sim [-- --groups 100000] : the shipped settings in the reference world, one row,
+// printed as `dead joins N %` beside the published row; `-- --publish` runs every published row and
+// writes bench/results-links.json and the table in docs/link-health.md (decision 0018).
 //
-// Reference scenario (keep it, so figures compare from round to round):
-// - N listed groups; 200,000 joins a day spread over them by a Zipf law of exponent 1 (a slot's
-//   popularity rank is fixed and independent of its group's death; a replacement takes the slot);
-// - a group dies with a hazard of 3 %/day in its first 30 days and 0.5 %/day after; 10 % of the
-//   catalogue starts younger than 30 days; a group hidden for its dead link is replaced by a new one
-//   (so new groups arrive at the rate dead ones leave);
-// - one request a second to WhatsApp for every check of any kind (scheduled, front of the queue,
-//   the confirmation of a dead answer, and the submission check of every new group);
-// - 10 % of the visitors who land on a dead link report it (the report checks it at the front).
-// A join is dead when the site sends the visitor to a link dead at that moment; it is stopped when the
-// site already had a dead answer for it (the visitor sees 'Este link deixou de funcionar').
+// What it simulates is what a default deploy does, through the functions production calls with the
+// inputs production builds (src/features/links/check-capacity.ts and check-policy.ts, imported):
+// - a scheduled run every LINK_CHECK_RUN_MINUTES claims LINK_CHECK_BATCH groups (suspects waiting to
+//   confirm a dead answer, then the front of the queue, then the earliest due) and checks them at the
+//   pace within the function's 22 s budget, handing back what it did not reach; its scale is adjusted
+//   once per run (adjustIntervalScale) and every decision, a join's included, uses it;
+// - one pace of LINK_CHECK_PACE ms shared by the runs, the joins' own checks, broken-link reports,
+//   claims and submissions (a join, report or claim takes a slot only when it comes soon enough);
+// - WhatsApp answers inconclusively to a share of requests (2 %: timeouts, 5xx, consent pages; the group
+//   is tried again within UNKNOWN_RETRY_MS) and with 429 to another (every check pauses for
+//   backoffSeconds, doubled for each 429 in a row, as link_check_state does).
+// The world is not the policy's: its hazards are the bench's own (WORLDS), and only the reference one
+// happens to equal the policy's priors. 200,000 joins a day by Zipf(1) over fixed popularity ranks
+// (a replacement takes the slot); 10 % of the catalogue under 30 days at the start; a hidden group is
+// replaced by a new one (its submission check takes a request); 10 % of visitors on a dead link report
+// it. A dead join: the visitor was sent to a link dead at that moment; a stopped join: the site told
+// the visitor the link no longer works ('Este link deixou de funcionar').
 //
-// One second is one step: one check, then the joins of that second (Poisson). Typed arrays, an indexed
-// heap keyed by due time, an alias table for the Zipf draw: 1M groups over 150 days in a few minutes.
-import { writeFileSync } from 'node:fs';
+// One second is one step. Typed arrays, an indexed heap keyed by due time, an alias table for the
+// Zipf draw: 1M groups over 90 days in well under a minute.
+import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import {
+  decisionScale,
+  LINK_CHECK_RUN_MINUTES,
+  PACE_REQUESTS_PER_DAY,
+  policyInputOf,
+  RUN_TIME_BUDGET_MS,
+  scheduledCapacityPerDay,
+} from '../src/features/links/check-capacity.ts';
+import {
   adjustIntervalScale,
-  INITIAL_INTERVAL_SCALE,
   JOIN_CHECK_MAX_WAIT_MS,
   joinChecksFirst,
   joinQueuesCheck,
+  MAX_INTERVAL_SCALE,
+  MIN_INTERVAL_SCALE,
   nextCheckDueAt,
-  OLD_HAZARD,
-  YOUNG_AGE_MS,
-  YOUNG_HAZARD,
+  type PolicyAnswer,
 } from '../src/features/links/check-policy.ts';
+import { backoffSeconds } from '../src/features/links/link-health.ts';
+import { LINK_CHECK_DEFAULTS } from '../src/lib/env.server.ts';
 
 /**
- * due-by-joins: the shipped policy (a join on an overdue group checks it first when the shared pace has
- * a slot within JOIN_CHECK_MAX_WAIT_MS, else queues it); due-by-joins-queue-only: the same without the
- * joins' own checks (the previous round's policy); round-robin: longest-unchecked first.
+ * due-by-joins: the shipped policy; due-by-joins-queue-only: the same without the joins' own checks;
+ * round-robin: longest-unchecked first (no join rules). All three under the same runs and pace.
  */
 export type SimPolicy = 'due-by-joins' | 'due-by-joins-queue-only' | 'round-robin';
+
+/** Daily death hazards of the simulated world (not the policy's priors: those are its guess). */
+export interface World {
+  youngHazard: number;
+  oldHazard: number;
+  /** age under which a group is young (days) */
+  youngDays: number;
+}
+
+export const WORLDS = {
+  /** issue #33's reference: 3 %/day in the first 30 days, 0.5 %/day after */
+  reference: { youngHazard: 0.03, oldHazard: 0.005, youngDays: 30 },
+  half: { youngHazard: 0.015, oldHazard: 0.0025, youngDays: 30 },
+  double: { youngHazard: 0.06, oldHazard: 0.01, youngDays: 30 },
+  /** age does not matter: 1 %/day for every group (about the reference catalogue's mean at steady state) */
+  flat: { youngHazard: 0.01, oldHazard: 0.01, youngDays: 30 },
+} satisfies Record<string, World>;
+export type WorldName = keyof typeof WORLDS;
 
 export interface SimOptions {
   groups: number;
   policy: SimPolicy;
-  days: number;
+  world?: WorldName;
+  days?: number;
   /** the last days measured (the steady state); the days before warm the catalogue up */
-  measureDays: number;
+  measureDays?: number;
   joinsPerDay?: number;
-  checksPerDay?: number;
+  /** LINK_CHECK_BATCH, LINK_CHECK_PACE, LINK_DEAD_CONFIRM_MINUTES: the shipped defaults unless given */
+  batch?: number;
+  paceMs?: number;
+  confirmMinutes?: number;
+  runMinutes?: number;
+  /** how long a run may check (RUN_TIME_BUDGET_MS; only to explore what a longer-running checker buys) */
+  budgetMs?: number;
+  /** share of requests WhatsApp answers inconclusively (timeouts, 5xx, consent pages) */
+  inconclusiveShare?: number;
+  /** share of requests answered 429, and the Retry-After it carries */
+  rateLimitShare?: number;
+  retryAfterSeconds?: number;
+  /** ownership claims a day (each checks the link through the pace) */
+  claimsPerDay?: number;
   reportShare?: number;
   youngShare?: number;
-  confirmMinutes?: number;
   seed?: number;
+}
+
+export const SIM_DEFAULTS = {
+  world: 'reference' as WorldName,
+  days: 90,
+  measureDays: 30,
+  joinsPerDay: 200_000,
+  runMinutes: LINK_CHECK_RUN_MINUTES,
+  inconclusiveShare: 0.02,
+  rateLimitShare: 0.0001,
+  retryAfterSeconds: 60,
+  claimsPerDay: 200,
+  reportShare: 0.1,
+  youngShare: 0.1,
+  seed: 33,
+};
+
+/** Checks by cause, as the admin's figures count them. */
+export interface CauseCounts {
+  scheduled: number;
+  join: number;
+  report: number;
+  submission: number;
+  claim: number;
 }
 
 export interface SimRow {
   groups: number;
   policy: SimPolicy;
+  world: WorldName;
+  /** the settings a default deploy runs (batch, pace, schedule) */
+  shipped: boolean;
   deadJoinShare: number;
   stoppedJoinShare: number;
+  /** inconclusive answers (429s included) over all requests */
+  inconclusiveShare: number;
+  scheduledChecksPerDay: number;
+  scheduledCapacityPerDay: number;
+  requestsPerDay: number;
+  batch: number;
+  paceMs: number;
+  runMinutes: number;
+  budgetMs: number;
   days: number;
   measuredDays: number;
   joins: number;
   deadJoins: number;
   stoppedJoins: number;
-  checks: { scheduled: number; front: number; confirm: number; submission: number; join: number };
-  /** groups hidden (dead twice) a day, in the measured days */
+  /** requests in the measured days, by cause */
+  checks: CauseCounts;
+  /** the scheduled runs' checks by queue: confirmations, the front, the due order */
+  scheduledByQueue: { confirm: number; front: number; due: number };
+  rateLimited: number;
+  /** share of the measured time every check was paused after a 429 */
+  pausedShare: number;
   hiddenPerDay: number;
-  /** the policy's interval scale at the end (round robin: none) */
   scaleAtEnd: number | null;
-  /** the share of the catalogue younger than 30 days at the end */
+  /** whether the scale ended pinned at a bound of adjustIntervalScale */
+  scaleBound: 'max' | 'min' | null;
   youngShareAtEnd: number;
-  /** dead-join share of each 10-day window, to see the steady state */
   windows: number[];
-  /** dead joins by popularity rank: ranks 1-9, 10-99, 100-999 … */
   deadByRankDecade: number[];
   seconds: number;
 }
 
 const SECOND_MS = 1000;
+/** A claimed group's due time moves this far ahead while its run checks it (CLAIM_LEASE_MS). */
+const LEASE_SECONDS = 600;
+/** Claims wait this long for a slot of the pace (claims.server.ts CHECK_MAX_WAIT_MS). */
+const CLAIM_MAX_WAIT_SECONDS = 3;
 
 /** mulberry32: small, fast and seeded (the same scenario for both policies). */
 function rng(seed: number) {
@@ -189,6 +276,7 @@ class Ring {
     this.times = new Float64Array(capacity);
   }
   push(slot: number, time = 0) {
+    if (this.length >= this.capacity) throw new Error('links-sim: queue overflow');
     const i = (this.head + this.length++) % this.capacity;
     this.items[i] = slot;
     this.times[i] = time;
@@ -204,23 +292,29 @@ class Ring {
   }
 }
 
-/** Run one policy over the scenario and count dead and stopped joins in the measured days. */
+/** Run one policy over one world and count dead and stopped joins in the measured days. */
 export function simulate(options: SimOptions): SimRow {
   const started = performance.now();
-  const n = options.groups;
-  const joinsPerSecond = (options.joinsPerDay ?? 200_000) / 86_400;
-  const checksPerSecond = (options.checksPerDay ?? 86_400) / 86_400;
-  const reportShare = options.reportShare ?? 0.1;
-  const youngShare = options.youngShare ?? 0.1;
-  const confirmSeconds = (options.confirmMinutes ?? 60) * 60;
-  const random = rng(options.seed ?? 33);
+  const o = { ...SIM_DEFAULTS, ...withoutUndefined(options) };
+  const n = o.groups;
+  const batch = options.batch ?? LINK_CHECK_DEFAULTS.batch;
+  const paceMs = options.paceMs ?? LINK_CHECK_DEFAULTS.paceMs;
+  const confirmSeconds = (options.confirmMinutes ?? LINK_CHECK_DEFAULTS.confirmMinutes) * 60;
+  const world = WORLDS[o.world];
+  const joinsPerSecond = o.joinsPerDay / 86_400;
+  const claimsPerSecond = o.claimsPerDay / 86_400;
+  const random = rng(o.seed);
   const exp = (rate: number) => -Math.log(1 - random()) / rate;
-  const youngAge = YOUNG_AGE_MS / SECOND_MS;
-  const youngRate = YOUNG_HAZARD / 86_400;
-  const oldRate = OLD_HAZARD / 86_400;
-  const byJoins = options.policy !== 'round-robin';
-  const joinChecks = options.policy === 'due-by-joins';
+  const youngAge = world.youngDays * 86_400;
+  const youngRate = world.youngHazard / 86_400;
+  const oldRate = world.oldHazard / 86_400;
+  const byJoins = o.policy !== 'round-robin';
+  const joinChecks = o.policy === 'due-by-joins';
   const joinWaitSeconds = JOIN_CHECK_MAX_WAIT_MS / SECOND_MS;
+  const slotSeconds = paceMs / SECOND_MS;
+  const runSeconds = o.runMinutes * 60;
+  const budgetMs = options.budgetMs ?? RUN_TIME_BUDGET_MS;
+  const budgetSeconds = budgetMs / SECOND_MS;
 
   // Death time of a group born at `birth`, alive at `now` (piecewise exponential, memoryless).
   const deathAfter = (birth: number, now: number) => {
@@ -240,68 +334,118 @@ export function simulate(options: SimOptions): SimRow {
   const queued = new Uint8Array(n);
   const due = new Float64Array(n);
   const totalJoins = new Float64Array(n);
-  const joinsSinceCheck = new Uint32Array(n);
+  /** cliques at the last conclusive check (link_check_joins) */
+  const joinsAtCheck = new Float64Array(n);
+  /** link_checked_at (NaN: never) */
   const lastChecked = new Float64Array(n);
+  /** link_dead_at: the counted dead answer */
+  const deadAt = new Float64Array(n);
   const heap = new SlotHeap(n, due);
-  const front = new Ring(n);
-  const suspects = new Ring(n);
+  // A slot may sit twice in the front (queued again after a check cleared its flag): room for that.
+  const front = new Ring(4 * n);
+  const suspects = new Ring(2 * n);
 
-  let scale = INITIAL_INTERVAL_SCALE;
-  const policyInput = (slot: number, now: number) => ({
-    now: now * SECOND_MS,
-    createdAt: birth[slot]! * SECOND_MS,
-    answer: 'live' as const,
-    totalJoins: totalJoins[slot]!,
-    joinsSinceCheck: joinsSinceCheck[slot]!,
-    lastCheckedAt: lastChecked[slot]! * SECOND_MS,
-    liveSince: birth[slot]! * SECOND_MS,
-    scale,
-  });
-  /** A check at `now` found the group live: its next due time. */
-  const schedule = (slot: number, now: number) => {
-    const input = policyInput(slot, now);
-    lastChecked[slot] = now;
-    joinsSinceCheck[slot] = 0;
-    if (!byJoins) return now; // round robin: longest-unchecked first
-    return nextCheckDueAt({ ...input, lastCheckedAt: now * SECOND_MS }) / SECOND_MS;
+  let scale = decisionScale(null);
+  // The policy's input, built by the same function production uses from the same columns.
+  const policyInput = (slot: number, answer: PolicyAnswer, now: number, checkedAt = lastChecked[slot]!) =>
+    policyInputOf(
+      {
+        createdAt: birth[slot]! * SECOND_MS,
+        cliques: totalJoins[slot]!,
+        linkCheckJoins: joinsAtCheck[slot]!,
+        linkCheckedAt: Number.isNaN(checkedAt) ? null : checkedAt * SECOND_MS,
+      },
+      answer,
+      now * SECOND_MS,
+      scale,
+    );
+  const dueAtOf = (slot: number) => (Number.isNaN(lastChecked[slot]!) ? null : due[slot]! * SECOND_MS);
+  /** The next due time after a live or unknown answer (round robin: the longest unchecked first). */
+  const nextDue = (slot: number, answer: PolicyAnswer, now: number, previous: number) => {
+    if (!byJoins) return answer === 'unknown' ? now + 6 * 3600 : now;
+    return nextCheckDueAt(policyInput(slot, answer, now, previous)) / SECOND_MS;
   };
 
-  // The catalogue at day 0: 10 % younger than 30 days, the rest established; lifetime joins as
-  // expected for their popularity and age; last checked some time in the past weeks.
   for (let slot = 0; slot < n; slot++) {
-    const age = random() < youngShare ? random() * youngAge : youngAge + exp(oldRate);
+    const age = random() < o.youngShare ? random() * youngAge : youngAge + exp(oldRate);
     birth[slot] = -age;
     death[slot] = deathAfter(-age, 0);
     totalJoins[slot] = Math.round(((joinsPerSecond / (slot + 1)) * age) / total);
-    const checkedAt = -random() * (byJoins ? 14 * 86_400 : n / checksPerSecond);
-    due[slot] = schedule(slot, checkedAt);
+    const checkedAt = -random() * 14 * 86_400;
+    joinsAtCheck[slot] = totalJoins[slot]!;
+    lastChecked[slot] = checkedAt;
+    due[slot] = nextDue(slot, 'live', checkedAt, checkedAt - 86_400);
     heap.push(slot);
   }
 
-  const totalSeconds = Math.round(options.days * 86_400);
-  const measureFrom = totalSeconds - Math.round(options.measureDays * 86_400);
+  const totalSeconds = Math.round(o.days * 86_400);
+  const measureFrom = totalSeconds - Math.round(o.measureDays * 86_400);
+  let measuring = false;
   let joins = 0;
   let deadJoins = 0;
   let stoppedJoins = 0;
   let hidden = 0;
-  const checks = { scheduled: 0, front: 0, confirm: 0, submission: 0, join: 0 };
-  let submissionsOwed = 0;
+  let requests = 0;
+  let inconclusive = 0;
+  let rateLimited = 0;
+  let pausedSeconds = 0;
+  const checks: CauseCounts = { scheduled: 0, join: 0, report: 0, submission: 0, claim: 0 };
+  const scheduledByQueue = { confirm: 0, front: 0, due: 0 };
   const windows: number[] = [];
   let windowJoins = 0;
   let windowDead = 0;
-  // The shared pace: the time its next free request slot starts (every check of any kind takes one).
-  let paceFree = 0;
-  const slotSeconds = 1 / checksPerSecond;
   const byRank = [0, 0, 0, 0, 0, 0, 0];
+  // The shared pace: when its next free request slot starts. link_check_state: the pause after a 429.
+  let paceFree = 0;
+  let pausedUntil = -1;
+  let rateLimitedRuns = 0;
+  let lastRunAt = -1;
 
-  const check = (slot: number, now: number) => {
+  /** One request to WhatsApp: its answer (429 pauses every check; see pauseAfterRateLimit). */
+  const ask = (slot: number, now: number, cause: keyof CauseCounts, pauses = true): PolicyAnswer | 429 => {
+    if (measuring) {
+      requests++;
+      checks[cause]++;
+    }
+    const u = random();
+    if (u < o.rateLimitShare) {
+      if (measuring) {
+        rateLimited++;
+        inconclusive++;
+      }
+      if (pauses) pausedUntil = now + backoffSeconds(o.retryAfterSeconds, rateLimitedRuns++);
+      return 429;
+    }
+    if (u < o.rateLimitShare + o.inconclusiveShare) {
+      if (measuring) inconclusive++;
+      return 'unknown';
+    }
+    return death[slot]! <= now ? 'dead' : 'live';
+  };
+
+  /** recordLinkAnswer: apply one answer to a group (`previous`: the check before, for the rate). */
+  const record = (slot: number, answer: PolicyAnswer, now: number, previous = lastChecked[slot]!) => {
+    if (answer === 'unknown') {
+      // Nothing changes but the due time (tried again within UNKNOWN_RETRY_MS); a suspect stays one.
+      if (knownDead[slot]) suspects.push(slot, now);
+      else {
+        queued[slot] = 0; // out of the front: its due time is the retry's
+        due[slot] = nextDue(slot, 'unknown', now, previous);
+        heap.update(slot);
+      }
+      return;
+    }
     queued[slot] = 0;
-    if (death[slot]! > now) {
-      due[slot] = schedule(slot, now);
+    if (answer === 'live') {
+      due[slot] = nextDue(slot, 'live', now, previous);
+      joinsAtCheck[slot] = totalJoins[slot]!;
+      lastChecked[slot] = now;
       heap.update(slot);
       return;
     }
+    if (knownDead[slot] && now - deadAt[slot]! < confirmSeconds) return; // too soon: counts once
     if (!knownDead[slot]) {
+      deadAt[slot] = now;
       // The first dead answer: visitors are stopped from now on; the confirmation comes later.
       knownDead[slot] = 1;
       suspects.push(slot, now + confirmSeconds);
@@ -309,16 +453,99 @@ export function simulate(options: SimOptions): SimRow {
       heap.update(slot);
       return;
     }
-    // Confirmed: hidden, and a new group takes the slot (its submission check is owed).
-    hidden += now >= measureFrom ? 1 : 0;
+    // Confirmed: hidden, and a new group takes the slot after its submission check (its own request).
+    if (measuring) hidden++;
     knownDead[slot] = 0;
     birth[slot] = now;
     death[slot] = deathAfter(now, now);
     totalJoins[slot] = 0;
-    joinsSinceCheck[slot] = 0;
-    submissionsOwed++;
-    due[slot] = schedule(slot, now);
+    joinsAtCheck[slot] = 0;
+    takeSlot(now, Number.POSITIVE_INFINITY);
+    const submitted = ask(slot, now, 'submission', false);
+    if (submitted === 'live') {
+      lastChecked[slot] = now;
+      due[slot] = nextDue(slot, 'live', now, now);
+    } else {
+      // Submitted unchecked: never checked, first in the queue (link_check_due_at null).
+      lastChecked[slot] = Number.NaN;
+      due[slot] = now + 86_400 * 365;
+      if (!queued[slot]) front.push(slot);
+      queued[slot] = 1;
+    }
     heap.update(slot);
+  };
+
+  /** takeCheckSlot: the next slot of the pace if it starts within `maxWait`; false when busy. */
+  const takeSlot = (now: number, maxWait: number) => {
+    const slotAt = Math.max(paceFree, now);
+    if (slotAt > now + maxWait) return false;
+    paceFree = slotAt + slotSeconds;
+    return true;
+  };
+
+  // The scheduled run in progress: its claims (slot, previous due, previous check, queue), and its start.
+  const runClaims: number[] = [];
+  const runPrevDue: number[] = [];
+  const runPrevChecked: number[] = [];
+  const runQueue: (keyof typeof scheduledByQueue)[] = [];
+  let runIndex = 0;
+  let runStart = -1;
+  const release = () => {
+    for (; runIndex < runClaims.length; runIndex++) {
+      const slot = runClaims[runIndex]!;
+      const q = runQueue[runIndex]!;
+      lastChecked[slot] = runPrevChecked[runIndex]!;
+      if (q === 'confirm') suspects.push(slot, 0);
+      else if (q === 'front') front.push(slot);
+      else {
+        due[slot] = runPrevDue[runIndex]!;
+        heap.update(slot);
+      }
+    }
+  };
+  const startRun = (now: number) => {
+    runClaims.length = runPrevDue.length = runPrevChecked.length = runQueue.length = 0;
+    runIndex = 0;
+    runStart = now;
+    if (pausedUntil > now) return; // skipped: the pause holds every run
+    if (byJoins) {
+      const elapsed = lastRunAt < 0 ? 0 : (now - lastRunAt) * SECOND_MS;
+      scale = adjustIntervalScale(scale, due[heap.top()]! * SECOND_MS, now * SECOND_MS, elapsed);
+    }
+    // claimLinkBatch: suspects whose confirmation is due, then the front (never checked first), then due.
+    while (runClaims.length < batch) {
+      let slot: number;
+      let q: keyof typeof scheduledByQueue;
+      if (suspects.length > 0 && suspects.peekTime() <= now) {
+        slot = suspects.shift();
+        if (!knownDead[slot]) continue;
+        q = 'confirm';
+      } else if (front.length > 0) {
+        slot = front.shift();
+        if (!queued[slot]) continue;
+        q = 'front';
+      } else {
+        slot = heap.top();
+        q = 'due';
+      }
+      runClaims.push(slot);
+      runPrevDue.push(due[slot]!);
+      runPrevChecked.push(lastChecked[slot]!);
+      runQueue.push(q);
+      lastChecked[slot] = now;
+      if (q === 'due') {
+        due[slot] = now + LEASE_SECONDS;
+        heap.update(slot);
+      }
+    }
+  };
+  const finishRun = (now: number) => {
+    release();
+    runStart = -1;
+    if (pausedUntil <= now) {
+      rateLimitedRuns = 0; // markRun
+      lastRunAt = now;
+    }
   };
 
   for (let now = 0; now < totalSeconds; now++) {
@@ -327,34 +554,46 @@ export function simulate(options: SimOptions): SimRow {
       windowJoins = 0;
       windowDead = 0;
     }
-    // Every scheduled run (a minute) adjusts the scale to the backlog, as the real scheduler does.
-    if (byJoins && now % 60 === 0)
-      scale = adjustIntervalScale(scale, due[heap.top()]! * SECOND_MS, now * SECOND_MS, 60 * SECOND_MS);
-    const measuring = now >= measureFrom;
-
-    // The checker's requests of this second: every slot of the pace still free before the next second
-    // (a join's own check, below, takes the next free slot when it comes within JOIN_CHECK_MAX_WAIT_MS).
-    if (paceFree < now) paceFree = now;
-    while (paceFree < now + 1) {
-      if (submissionsOwed > 0) {
-        submissionsOwed--;
-        checks.submission++;
-      } else if (suspects.length > 0 && suspects.peekTime() <= now) {
-        const slot = suspects.shift();
-        if (!knownDead[slot]) continue; // already handled: no request
-        checks.confirm++;
-        check(slot, now);
-      } else if (front.length > 0) {
-        const slot = front.shift();
-        if (!queued[slot]) continue; // a join's own check came first: no request
-        checks.front++;
-        check(slot, now);
-      } else {
-        checks.scheduled++;
-        check(heap.top(), now);
-      }
-      paceFree += slotSeconds;
+    measuring = now >= measureFrom;
+    const paused = pausedUntil > now;
+    if (measuring && paused) pausedSeconds++;
+    if (now % runSeconds === 0) {
+      if (runStart >= 0) finishRun(now);
+      startRun(now);
     }
+
+    // The run's requests of this second: each takes the pace's next slot while the budget lasts.
+    while (runStart >= 0 && runIndex < runClaims.length) {
+      const slotAt = Math.max(paceFree, now);
+      if (slotAt >= now + 1) break;
+      if (slotAt - runStart >= budgetSeconds) {
+        finishRun(now);
+        break;
+      }
+      const slot = runClaims[runIndex]!;
+      const q = runQueue[runIndex]!;
+      const previous = runPrevChecked[runIndex]!;
+      paceFree = slotAt + slotSeconds;
+      runIndex++;
+      if (measuring) scheduledByQueue[q]++;
+      const answer = ask(slot, now, 'scheduled');
+      if (answer === 429) {
+        // The run stops and hands back what it did not check (this one included).
+        runIndex--;
+        finishRun(now);
+        break;
+      }
+      if (q === 'due' && answer === 'unknown') {
+        // A run's inconclusive answer keeps the claim's link_checked_at (production's claim wrote it).
+        due[slot] = nextDue(slot, 'unknown', now, previous);
+        heap.update(slot);
+      } else record(slot, answer, now, previous);
+    }
+    if (runStart >= 0 && runIndex >= runClaims.length) finishRun(now);
+
+    // Ownership claims (Poisson): each asks WhatsApp through the pace when a slot comes soon enough.
+    if (claimsPerSecond > 0 && random() < claimsPerSecond && pausedUntil <= now)
+      if (takeSlot(now, CLAIM_MAX_WAIT_SECONDS)) ask(Math.floor(random() * n), now, 'claim');
 
     // The joins of this second (Poisson).
     let k = 0;
@@ -368,42 +607,49 @@ export function simulate(options: SimOptions): SimRow {
         if (measuring) stoppedJoins++;
         continue;
       }
-      // A join on an overdue group checks it first when the pace has a slot soon enough: a dead answer
-      // stops the visitor (and starts the confirmation), a live one sends them to a live link.
+      // checkBeforeJoin: an overdue group is checked first when no pause is on and the pace has a slot.
+      let checked: PolicyAnswer | 429 | null = null;
       if (
         joinChecks &&
-        paceFree <= now + 1 + joinWaitSeconds &&
-        joinChecksFirst({ ...policyInput(slot, now), dueAt: due[slot]! * SECOND_MS })
+        pausedUntil <= now &&
+        joinChecksFirst({ ...policyInput(slot, 'live', now), dueAt: dueAtOf(slot) }) &&
+        takeSlot(now, joinWaitSeconds)
       ) {
-        paceFree = Math.max(paceFree, now + 1) + slotSeconds;
-        checks.join++;
-        check(slot, now);
-        if (knownDead[slot]) {
+        checked = ask(slot, now, 'join');
+        if (checked !== 429) record(slot, checked, now);
+        if (checked === 'dead') {
           if (measuring) stoppedJoins++;
           continue;
         }
       }
       totalJoins[slot] = totalJoins[slot]! + 1;
-      joinsSinceCheck[slot] = joinsSinceCheck[slot]! + 1;
       windowJoins++;
       if (measuring) joins++;
-      const dead = death[slot]! <= now;
-      if (dead) {
+      if (death[slot]! <= now) {
         windowDead++;
         if (measuring) {
           deadJoins++;
           byRank[Math.min(6, Math.floor(Math.log10(slot + 1)))]!++;
         }
-        if (!queued[slot] && random() < reportShare) {
-          queued[slot] = 1;
-          front.push(slot);
+        // checkReportedLink: checked at once when the pace allows, else it waits at the front.
+        if (random() < o.reportShare) {
+          const answer =
+            pausedUntil <= now && takeSlot(now, joinWaitSeconds) ? ask(slot, now, 'report') : null;
+          if (answer !== null && answer !== 429 && answer !== 'unknown') record(slot, answer, now);
+          else if (!queued[slot]) {
+            queued[slot] = 1;
+            front.push(slot);
+          }
+          continue;
         }
       }
-      // The site does not know whether the link is dead: an overdue check goes to the front.
+      // queueOverdueCheck: the join did not check; an overdue group moves to the front.
       if (
         byJoins &&
+        checked === null &&
         !queued[slot] &&
-        joinQueuesCheck({ ...policyInput(slot, now), dueAt: due[slot]! * SECOND_MS })
+        !Number.isNaN(lastChecked[slot]!) &&
+        joinQueuesCheck({ ...policyInput(slot, 'live', now), dueAt: dueAtOf(slot) })
       ) {
         queued[slot] = 1;
         front.push(slot);
@@ -415,19 +661,47 @@ export function simulate(options: SimOptions): SimRow {
   let young = 0;
   for (let slot = 0; slot < n; slot++) if (totalSeconds - birth[slot]! < youngAge) young++;
   const sent = joins + stoppedJoins;
+  const capacity = Math.min(
+    scheduledCapacityPerDay(batch, paceMs, o.runMinutes, budgetMs),
+    (PACE_REQUESTS_PER_DAY * 1000) / Math.max(1, paceMs),
+  );
   return {
     groups: n,
-    policy: options.policy,
+    policy: o.policy,
+    world: o.world,
+    shipped:
+      options.batch === undefined &&
+      options.paceMs === undefined &&
+      budgetMs === RUN_TIME_BUDGET_MS &&
+      o.runMinutes === LINK_CHECK_RUN_MINUTES,
     deadJoinShare: Number((deadJoins / sent).toFixed(5)),
     stoppedJoinShare: Number((stoppedJoins / sent).toFixed(5)),
-    days: options.days,
-    measuredDays: options.measureDays,
+    inconclusiveShare: Number((inconclusive / Math.max(1, requests)).toFixed(5)),
+    scheduledChecksPerDay: Math.round(checks.scheduled / o.measureDays),
+    scheduledCapacityPerDay: capacity,
+    requestsPerDay: Math.round(requests / o.measureDays),
+    batch,
+    paceMs,
+    runMinutes: o.runMinutes,
+    budgetMs,
+    days: o.days,
+    measuredDays: o.measureDays,
     joins: sent,
     deadJoins,
     stoppedJoins,
     checks,
-    hiddenPerDay: Math.round(hidden / options.measureDays),
+    scheduledByQueue,
+    rateLimited,
+    pausedShare: Number((pausedSeconds / (totalSeconds - measureFrom)).toFixed(5)),
+    hiddenPerDay: Math.round(hidden / o.measureDays),
     scaleAtEnd: byJoins ? Number(scale.toPrecision(3)) : null,
+    scaleBound: !byJoins
+      ? null
+      : scale >= MAX_INTERVAL_SCALE
+        ? 'max'
+        : scale <= MIN_INTERVAL_SCALE
+          ? 'min'
+          : null,
     youngShareAtEnd: Number((young / n).toFixed(4)),
     windows,
     deadByRankDecade: byRank,
@@ -435,31 +709,121 @@ export function simulate(options: SimOptions): SimRow {
   };
 }
 
-/** Every policy at each size, written to bench/results-links.json. */
-export function runLinksSim(sizes: number[], days: number, measureDays: number): SimRow[] {
-  const rows: SimRow[] = [];
-  for (const groups of sizes)
-    for (const policy of ['due-by-joins', 'due-by-joins-queue-only', 'round-robin'] as const) {
-      const row = simulate({ groups, policy, days, measureDays });
-      console.log(
-        `links-sim: ${groups} groups, ${policy}: dead joins ${(row.deadJoinShare * 100).toFixed(2)} %, stopped ${(row.stoppedJoinShare * 100).toFixed(2)} % (${row.seconds} s; windows ${row.windows.map((w) => (w * 100).toFixed(2)).join(' ')})`,
-      );
-      rows.push(row);
-    }
-  writeFileSync(
-    new URL('./results-links.json', import.meta.url),
-    `${JSON.stringify({ scenario: 'issue #33 reference', generatedAt: new Date().toISOString(), rows }, null, 2)}\n`,
+function withoutUndefined<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+}
+
+/** The rows published in bench/results-links.json (one at a time, each a few seconds to a minute). */
+export const PUBLISHED: SimOptions[] = [
+  { groups: 100_000, policy: 'due-by-joins' },
+  { groups: 1_000_000, policy: 'due-by-joins' },
+  { groups: 1_000_000, policy: 'round-robin' },
+  { groups: 1_000_000, policy: 'due-by-joins', world: 'half' },
+  { groups: 1_000_000, policy: 'due-by-joins', world: 'double' },
+  { groups: 1_000_000, policy: 'due-by-joins', world: 'flat' },
+  // Not shipped: a checker that may use the whole minute (a 15-minute background function), batch 58.
+  { groups: 1_000_000, policy: 'due-by-joins', batch: 58, budgetMs: 58_000 },
+  { groups: 1_000_000, policy: 'due-by-joins', world: 'double', batch: 58, budgetMs: 58_000 },
+];
+
+const RESULTS = new URL('./results-links.json', import.meta.url);
+const DOC = new URL('../docs/link-health.md', import.meta.url);
+const TABLE_START = '<!-- links-sim table: generated by `npm run bench:links-sim -- --publish` -->';
+const TABLE_END = '<!-- /links-sim table -->';
+
+const pct = (share: number) => `${(share * 100).toFixed(2)} %`;
+const thousands = (value: number) => value.toLocaleString('en-US');
+
+/** The link-health page's table, from the published rows. */
+export function tableOf(rows: SimRow[]): string {
+  const head = [
+    '| groups | world | policy | settings | dead joins | stopped joins | dead + stopped | inconclusive | scheduled checks a day (capacity) | requests a day | scale at end |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+  ];
+  const body = rows.map((r) =>
+    [
+      r.groups >= 1_000_000 ? `${r.groups / 1_000_000}M` : `${r.groups / 1000}k`,
+      r.world,
+      r.policy,
+      `${r.shipped ? 'shipped: ' : ''}batch ${r.batch}, ${r.budgetMs / 1000} s a run every ${r.runMinutes} min, pace ${r.paceMs} ms`,
+      r.shipped && r.policy === 'due-by-joins' ? `**${pct(r.deadJoinShare)}**` : pct(r.deadJoinShare),
+      pct(r.stoppedJoinShare),
+      pct(r.deadJoinShare + r.stoppedJoinShare),
+      pct(r.inconclusiveShare),
+      `${thousands(r.scheduledChecksPerDay)} (${thousands(r.scheduledCapacityPerDay)})`,
+      thousands(r.requestsPerDay),
+      r.scaleAtEnd === null ? '–' : `${r.scaleAtEnd}${r.scaleBound ? ` (${r.scaleBound} bound)` : ''}`,
+    ].join(' | '),
   );
-  return rows;
+  return [...head, ...body.map((line) => `| ${line} |`)].join('\n');
+}
+
+/** Put the table between its markers in docs/link-health.md. */
+export function withTable(doc: string, rows: SimRow[]): string {
+  const start = doc.indexOf(TABLE_START);
+  const end = doc.indexOf(TABLE_END);
+  if (start < 0 || end < start) throw new Error('docs/link-health.md: the table markers are missing');
+  return `${doc.slice(0, start + TABLE_START.length)}\n${tableOf(rows)}\n${doc.slice(end)}`;
+}
+
+function describeRow(row: SimRow) {
+  return `links-sim: ${row.groups} groups, ${row.world} world, ${row.policy}${row.shipped ? ' (shipped settings)' : ''}: dead joins ${(row.deadJoinShare * 100).toFixed(2)} %, stopped ${(row.stoppedJoinShare * 100).toFixed(2)} %, inconclusive ${(row.inconclusiveShare * 100).toFixed(2)} %, scheduled ${row.scheduledChecksPerDay}/day of ${row.scheduledCapacityPerDay}, ${row.requestsPerDay} requests/day, scale ${row.scaleAtEnd}${row.scaleBound ? ` (${row.scaleBound} bound)` : ''} (${row.seconds} s)`;
+}
+
+function publish() {
+  const rows = PUBLISHED.map((options) => {
+    const row = simulate(options);
+    console.log(describeRow(row));
+    return row;
+  });
+  // The file's other sections (the /entrar timings under `join`) are kept.
+  const previous = JSON.parse(readFileSync(RESULTS, 'utf8')) as Record<string, unknown>;
+  const results = {
+    ...previous,
+    scenario: 'issue #42: what ships',
+    generatedAt: new Date().toISOString(),
+    rows,
+  };
+  writeFileSync(RESULTS, `${JSON.stringify(results, null, 2)}\n`);
+  writeFileSync(DOC, withTable(readFileSync(DOC, 'utf8'), rows));
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { values } = parseArgs({
     options: {
-      sizes: { type: 'string', default: '100000,1000000' },
-      days: { type: 'string', default: '150' },
-      measure: { type: 'string', default: '30' },
+      groups: { type: 'string', default: '100000' },
+      policy: { type: 'string', default: 'due-by-joins' },
+      world: { type: 'string', default: 'reference' },
+      batch: { type: 'string' },
+      days: { type: 'string' },
+      inconclusive: { type: 'string' },
+      publish: { type: 'boolean', default: false },
     },
   });
-  runLinksSim(values.sizes.split(',').map(Number), Number(values.days), Number(values.measure));
+  if (values.publish) publish();
+  else {
+    const options: SimOptions = {
+      groups: Number(values.groups),
+      policy: values.policy as SimPolicy,
+      world: values.world as WorldName,
+      batch: values.batch === undefined ? undefined : Number(values.batch),
+      days: values.days === undefined ? undefined : Number(values.days),
+      inconclusiveShare: values.inconclusive === undefined ? undefined : Number(values.inconclusive),
+    };
+    const row = simulate(options);
+    console.log(describeRow(row));
+    const published = (JSON.parse(readFileSync(RESULTS, 'utf8')).rows as SimRow[]).find(
+      (r) =>
+        r.groups === row.groups &&
+        r.policy === row.policy &&
+        r.world === row.world &&
+        r.shipped === row.shipped &&
+        r.batch === row.batch,
+    );
+    console.log(
+      published
+        ? `published: dead joins ${(published.deadJoinShare * 100).toFixed(2)} %, stopped ${(published.stoppedJoinShare * 100).toFixed(2)} %`
+        : 'published: no row with these settings',
+    );
+  }
 }

@@ -6,6 +6,9 @@ import { z } from 'zod';
 /** An empty variable counts as unset. */
 const unset = (value: unknown) => (value === '' ? undefined : value);
 
+/** The link checker's shipped defaults (the simulation, bench/links-sim.ts, runs these: decision 0018). */
+export const LINK_CHECK_DEFAULTS = { batch: 10, paceMs: 1000, confirmMinutes: 60 } as const;
+
 const EnvSchema = z.object({
   NODE_ENV: z.string().optional(),
   /** set by the local platform (npm start / npm run dev) and tests */
@@ -28,11 +31,11 @@ const EnvSchema = z.object({
   /** legal notices: groups hidden automatically (child abuse, intimate images) per day, site-wide */
   LEGAL_NOTICE_AUTO_HIDES_PER_DAY: z.coerce.number().int().min(0).default(20),
   /** link checks: groups checked per scheduled run (every minute); 10 re-checks 100k groups in 7 days */
-  LINK_CHECK_BATCH: z.coerce.number().int().min(0).max(1000).default(10),
+  LINK_CHECK_BATCH: z.coerce.number().int().min(0).max(1000).default(LINK_CHECK_DEFAULTS.batch),
   /** link checks: milliseconds between two requests to WhatsApp (1000 = at most 1 request/s) */
-  LINK_CHECK_PACE: z.coerce.number().int().min(0).max(60_000).default(1000),
+  LINK_CHECK_PACE: z.coerce.number().int().min(0).max(60_000).default(LINK_CHECK_DEFAULTS.paceMs),
   /** two dead answers at least this many minutes apart hide a group */
-  LINK_DEAD_CONFIRM_MINUTES: z.coerce.number().int().min(0).default(60),
+  LINK_DEAD_CONFIRM_MINUTES: z.coerce.number().int().min(0).default(LINK_CHECK_DEFAULTS.confirmMinutes),
   /** a fake WhatsApp server for invite checks; honoured locally and in tests only (see whatsappBase) */
   WHATSAPP_INVITE_BASE: z.url().optional(),
   /** fake Stripe / Mercado Pago servers for the real SDKs; honoured locally and in tests only */

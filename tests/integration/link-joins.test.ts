@@ -224,6 +224,23 @@ describe('a join', () => {
     await join(heating.id);
     expect((await row(heating.id)).linkCheckDueAt!.getTime()).toBeLessThan(now);
   });
+
+  it("is judged by the checker's stored scale, the one its due time was set with (decision 0018)", async () => {
+    // At 1M groups the scale ends high: intervals are long, and a join must not call a group overdue
+    // by the initial scale's short interval (20 joins a day, old: 15 h at the initial scale).
+    await db.insert(linkCheckState).values({ id: 'default', intervalScale: 10, lastRunAt: new Date() });
+    await busyPace();
+    const now = Date.now();
+    const group = await addGroup({
+      createdAt: new Date(now - 300 * DAY_MS),
+      cliques: 40,
+      linkCheckJoins: 0,
+      linkCheckedAt: new Date(now - 20 * HOUR),
+      linkCheckDueAt: new Date(now + 14 * DAY_MS),
+    });
+    await join(group.id);
+    expect((await row(group.id)).linkCheckDueAt).toEqual(group.linkCheckDueAt);
+  });
 });
 
 describe('/entrar/{id}', () => {

@@ -34,11 +34,11 @@ import { getEnv } from '#src/lib/env.server.ts';
 import { AppError } from '#src/lib/http.server.ts';
 import { GROUP_NOT_FOUND } from '#src/lib/ids.ts';
 import { saoPauloDay } from '../analytics/visitor.server.ts';
+import { decisionScale, RUN_TIME_BUDGET_MS, policyInputOf as sharedPolicyInput } from './check-capacity.ts';
 import {
   adjustIntervalScale,
   FRONT_OFFSET_MS,
   frontDueAt,
-  INITIAL_INTERVAL_SCALE,
   JOIN_CHECK_MAX_WAIT_MS,
   JOIN_CHECK_TIMEOUT_MS,
   joinChecksFirst,
@@ -63,8 +63,8 @@ export const NOT_DEAD_LINK_MESSAGE = 'Este grupo não está oculto por link queb
 /** The invite check, injectable so tests and the bench can count or slow requests. */
 export type InviteChecker = (link: string, options?: { signal?: AbortSignal }) => Promise<InviteCheck>;
 
-/** How long one run may spend checking (Netlify's scheduled functions stop at 30 s). */
-export const RUN_TIME_BUDGET_MS = 22_000;
+export { RUN_TIME_BUDGET_MS } from './check-capacity.ts';
+
 const STATE_ID = 'default';
 /** A claimed group's due time moves this far ahead while its run checks it (another run skips it). */
 const CLAIM_LEASE_MS = 10 * 60_000;
@@ -95,7 +95,7 @@ const stateColumns = {
   linkCheckedAt: groups.linkCheckedAt,
 };
 
-/** What the shared policy needs to know of a group (joins since its previous check, its age). */
+/** What the shared policy needs to know of a group (the same builder the simulation uses). */
 function policyInputOf(
   row: { createdAt: Date; cliques: number; linkCheckJoins: number; linkCheckedAt: Date | null },
   answer: LinkAnswer,
@@ -103,16 +103,13 @@ function policyInputOf(
   scale: number,
   previousCheckedAt: Date | null = row.linkCheckedAt,
 ): PolicyInput {
-  return {
-    now: now.getTime(),
+  const columns = {
     createdAt: row.createdAt.getTime(),
-    answer,
-    totalJoins: row.cliques,
-    joinsSinceCheck: Math.max(0, row.cliques - row.linkCheckJoins),
-    lastCheckedAt: previousCheckedAt?.getTime() ?? null,
-    liveSince: answer === 'live' ? row.createdAt.getTime() : null,
-    scale,
+    cliques: row.cliques,
+    linkCheckJoins: row.linkCheckJoins,
+    linkCheckedAt: previousCheckedAt?.getTime() ?? null,
   };
+  return sharedPolicyInput(columns, answer, now.getTime(), scale);
 }
 
 /**
@@ -127,7 +124,7 @@ export async function recordLinkAnswer(
   now: Date = new Date(),
   options: { checkedAt?: boolean; previousCheckedAt?: Date | null; scale?: number } = {},
 ): Promise<{ linkStatus: LinkAnswer; hidden: boolean; leftSite: boolean }> {
-  const scale = options.scale ?? (await readState(db)).intervalScale ?? INITIAL_INTERVAL_SCALE;
+  const scale = options.scale ?? decisionScale((await readState(db)).intervalScale);
   const { hiddenNow, cameBack, ...result } = await db.transaction(async (tx) => {
     const [row] = await tx.select(stateColumns).from(groups).where(eq(groups.id, groupId)).for('update');
     if (!row) throw new AppError('NOT_FOUND', GROUP_NOT_FOUND);
@@ -415,7 +412,7 @@ export async function runLinkChecks(db: Db, options: LinkRunOptions = {}): Promi
   const elapsed = state.lastRunAt ? start.getTime() - state.lastRunAt.getTime() : 0;
   const oldest = await oldestScheduledDue(db, start);
   const scale = adjustIntervalScale(
-    state.intervalScale ?? INITIAL_INTERVAL_SCALE,
+    decisionScale(state.intervalScale),
     oldest?.getTime() ?? null,
     start.getTime(),
     elapsed,
@@ -558,7 +555,7 @@ export async function checkBeforeJoin(
 ): Promise<LinkAnswer | null> {
   const now = options.now ?? new Date();
   const state = await readState(db);
-  const scale = state.intervalScale ?? INITIAL_INTERVAL_SCALE;
+  const scale = decisionScale(state.intervalScale);
   const input = policyInputOf(row, 'live', now, scale);
   if (!joinChecksFirst({ ...input, dueAt: row.linkCheckDueAt?.getTime() ?? null })) return null;
   if (state.pausedUntil && state.pausedUntil > now) return null;
@@ -583,8 +580,9 @@ export async function checkBeforeJoin(
  * since the last check now call for), it moves to the front of the queue. Returns whether it moved.
  */
 export async function queueOverdueCheck(db: Db, row: JoinRow, now: Date = new Date()): Promise<boolean> {
-  const input = policyInputOf(row, 'live', now, INITIAL_INTERVAL_SCALE);
   if (row.linkCheckDueAt === null) return false; // never checked: already first in the queue
+  // Judged by the scale the due times were set with (decision 0018), not the initial one.
+  const input = policyInputOf(row, 'live', now, decisionScale((await readState(db)).intervalScale));
   if (!joinQueuesCheck({ ...input, dueAt: row.linkCheckDueAt.getTime() })) return false;
   await moveToFront(db, row.id, now);
   return true;
