@@ -20,6 +20,10 @@ export const MESSAGES = {
   planNotFound: 'Plano não encontrado',
   groupNotApproved: 'Apenas grupos aprovados podem ser destacados.',
   groupAlreadyFeatured: 'Este grupo já está em destaque.',
+  groupHeld: 'Este grupo está suspenso e não pode ser destacado enquanto a suspensão durar.',
+  groupReported: 'Este grupo tem denúncias em análise e não pode ser destacado até a análise terminar.',
+  groupNoticed:
+    'Este grupo tem uma notificação extrajudicial pendente e não pode ser destacado até a decisão.',
   renewalNotAllowed: 'Só é possível renovar um destaque ativo do mesmo grupo.',
   /** contains 'métodos de pagamento estão desativados': the pages flag 'Serviço indisponível' by it */
   paymentsDisabled: 'Os métodos de pagamento estão desativados no momento.',
