@@ -17,3 +17,21 @@ export function startOfDay(day: string): Date {
   // The offset at noon UTC of that day is the day's own (São Paulo changes offset, when it does, at night).
   return new Date(`${day}T00:00:00${timeZoneOffset(new Date(`${day}T12:00:00Z`))}`);
 }
+
+/** The São Paulo day (AAAA-MM-DD) an instant falls on. */
+export function dayOf(at: Date): string {
+  // en-CA writes dates as AAAA-MM-DD.
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(at);
+}
+
+/** The São Paulo day `days` calendar days after `day` (AAAA-MM-DD). */
+export function addDays(day: string, days: number): string {
+  const d = new Date(`${day}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}

@@ -3,11 +3,12 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { resetEnvForTests } from '#src/lib/env.server.ts';
-import { featureOrders, featurePlans, groups } from '../../db/schema.ts';
+import { featureOrders, featurePlans, groupReports, groups, legalNotices } from '../../db/schema.ts';
 import { seedDatabase } from '../../db/seed.ts';
 import * as featureOrdersFn from '../../functions/feature-orders.ts';
 import * as plansFn from '../../functions/feature-plans.ts';
 import * as methodsFn from '../../functions/payment-methods.ts';
+import { placeHold } from '../../src/features/holds/holds.server.ts';
 import { saveSettings } from '../../src/features/payments/settings.server.ts';
 import { expectConsoleError } from '../support/console-errors.ts';
 import { setupTestDb } from '../support/db.ts';
@@ -143,6 +144,60 @@ describe('POST /api/feature-orders', () => {
     );
     expect(res3.status).toBe(409);
     expect(await db.select().from(featureOrders).where(eq(featureOrders.userId, user.id))).toHaveLength(0);
+  });
+
+  it('refuses a held group, one with an open report and one with a pending notice, in pt-BR; decided, it may be ordered', async () => {
+    const { user, token } = await makeUser(db, 'Rita');
+    const week = await plan(7);
+    const order = (groupId: string) =>
+      callFunction(featureOrdersFn, '/api/feature-orders', postJson(token, { groupId, planId: week.id }));
+
+    const held = await makeGroup(db, user.id);
+    await db.transaction((tx) => placeHold(tx, held.id, { reason: 'admin', note: 'teste' }));
+    const r1 = await order(held.id);
+    expect(r1.status).toBe(409);
+    expect(await r1.json()).toMatchObject({
+      message: 'Este grupo está suspenso e não pode ser destacado enquanto a suspensão durar.',
+    });
+
+    const reported = await makeGroup(db, user.id);
+    const [report] = await db
+      .insert(groupReports)
+      .values({ groupId: reported.id, reason: 'spam', reporterHash: crypto.randomUUID() })
+      .returning();
+    const r2 = await order(reported.id);
+    expect(r2.status).toBe(409);
+    expect(await r2.json()).toMatchObject({
+      message: 'Este grupo tem denúncias em análise e não pode ser destacado até a análise terminar.',
+    });
+
+    const noticed = await makeGroup(db, user.id);
+    const [notice] = await db
+      .insert(legalNotices)
+      .values({
+        kind: 'other',
+        groupId: noticed.id,
+        groupTitle: noticed.title,
+        groupUrl: 'https://exemplo.test/g',
+        name: 'Notificante',
+        email: 'notificante@exemplo.test',
+        description: 'Conteúdo ilícito',
+        addressHash: 'h',
+      })
+      .returning();
+    const r3 = await order(noticed.id);
+    expect(r3.status).toBe(409);
+    expect(await r3.json()).toMatchObject({
+      message:
+        'Este grupo tem uma notificação extrajudicial pendente e não pode ser destacado até a decisão.',
+    });
+    expect(await db.select().from(featureOrders).where(eq(featureOrders.userId, user.id))).toHaveLength(0);
+
+    // Once the report and the notice are decided, the same groups may be ordered.
+    await db.update(groupReports).set({ status: 'reviewed' }).where(eq(groupReports.id, report!.id));
+    await db.update(legalNotices).set({ status: 'kept' }).where(eq(legalNotices.id, notice!.id));
+    expect((await order(reported.id)).status).toBe(201);
+    expect((await order(noticed.id)).status).toBe(201);
   });
 
   it('answers a clear 400 for bad input and 503 when payments are off', async () => {

@@ -24,6 +24,7 @@ import { signMercadoPago } from '../../src/features/payments/providers/mercadopa
 import { simulatorEvent } from '../../src/features/payments/providers/simulator.ts';
 import { saveSettings } from '../../src/features/payments/settings.server.ts';
 import { resetEnvForTests } from '../../src/lib/env.server.ts';
+import { addDays, dayOf, startOfDay } from '../../src/lib/time-zone.ts';
 import { expectConsoleError } from '../support/console-errors.ts';
 import { setupTestDb } from '../support/db.ts';
 import { type FakeMercadoPago, startFakeMercadoPago } from '../support/fake-mercadopago.ts';
@@ -312,11 +313,23 @@ describe("the owner's withdrawal within 7 days", () => {
     expect(after.refunds[0]!.providerRefundId).toBe(`re_sim_${paid.id.replace(/-/g, '')}`);
   });
 
-  it('refuses after 7 days, an unpaid order, and anyone but the owner, changing nothing', async () => {
+  it('still withdraws past 168 h while the 7th São Paulo day after the payment lasts', async () => {
+    const paid = await paidOrder('simulator', { days: 30 });
+    // Paid at 00:00 (São Paulo) 7 days before today: more than 168 h ago, and today is its 7th day.
+    const paidAt = startOfDay(addDays(dayOf(new Date()), -7));
+    expect(Date.now() - paidAt.getTime()).toBeGreaterThan(7 * DAY);
+    await db.update(featureOrders).set({ startDate: paidAt }).where(eq(featureOrders.id, paid.id));
+    const res = await withdraw(paid.token, paid.id);
+    expect(res.status).toBe(200);
+    expect((await state(paid.id, paid.groupId)).order.status).toBe('refunded');
+  });
+
+  it('refuses after the 7th day, an unpaid order, and anyone but the owner, changing nothing', async () => {
     const paid = await paidOrder('stripe');
+    // 8 days and a minute ago: past 23:59:59 (São Paulo) of the 7th day after the payment, whatever the hour.
     await db
       .update(featureOrders)
-      .set({ startDate: new Date(Date.now() - 7 * DAY - 60_000) })
+      .set({ startDate: new Date(Date.now() - 8 * DAY - 60_000) })
       .where(eq(featureOrders.id, paid.id));
     const late = await withdraw(paid.token, paid.id);
     expect(late.status).toBe(409);

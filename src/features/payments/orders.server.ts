@@ -5,7 +5,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { groupCategory, orderGroup, orderPlan } from '#db/joins.ts';
-import { categories, featureOrders, featurePlans, groups } from '#db/schema.ts';
+import { categories, featureOrders, featurePlans, groupReports, groups, legalNotices } from '#db/schema.ts';
 import { isListedRow } from '#db/visibility.ts';
 import { recordAccess } from '#src/features/access-log/access-log.server.ts';
 import type { SessionUser } from '#src/features/auth/session.server.ts';
@@ -56,7 +56,9 @@ export async function createOrder(db: Db, user: SessionUser, input: CreateOrderI
     .where(and(eq(groups.id, input.groupId), eq(groups.userId, user.id)));
   // Another user's group is answered exactly like a missing one.
   if (!group) throw new AppError('NOT_FOUND', MESSAGES.groupNotFound);
+  if (group.approved && group.hiddenAt) throw new AppError('CONFLICT', MESSAGES.groupHeld);
   if (!isListedRow(group)) throw new AppError('BAD_REQUEST', MESSAGES.groupNotApproved);
+  await assertNotUnderReview(db, group.id);
 
   let metadata: Record<string, unknown> = { isRenewal: false };
   const renewal = parseRenewal(input.metadata);
@@ -95,6 +97,25 @@ export async function createOrder(db: Db, user: SessionUser, input: CreateOrderI
     })
     .returning({ id: featureOrders.id });
   return { id: order!.id };
+}
+
+/**
+ * Paid featuring is advertising the site answers for (STF, Tema 987): a group with an open report or a
+ * pending legal notice is not sold a featuring until that is decided (409 in pt-BR).
+ */
+async function assertNotUnderReview(db: Db, groupId: string) {
+  const [report] = await db
+    .select({ id: groupReports.id })
+    .from(groupReports)
+    .where(and(eq(groupReports.groupId, groupId), eq(groupReports.status, 'pending')))
+    .limit(1);
+  if (report) throw new AppError('CONFLICT', MESSAGES.groupReported);
+  const [notice] = await db
+    .select({ id: legalNotices.id })
+    .from(legalNotices)
+    .where(and(eq(legalNotices.groupId, groupId), eq(legalNotices.status, 'pending')))
+    .limit(1);
+  if (notice) throw new AppError('CONFLICT', MESSAGES.groupNoticed);
 }
 
 function parseRenewal(metadata: string | null | undefined) {

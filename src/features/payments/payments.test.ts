@@ -41,16 +41,25 @@ describe('extendFeaturedEnd', () => {
 });
 
 describe('withdrawableUntil', () => {
+  // now is 09:00 of 1 June in São Paulo; the window of a payment ends at 23:59:59 of its 7th day there.
   const paid = (days: number, status = 'active') => ({
     status,
     startDate: new Date(now.getTime() - days * DAY),
   });
-  it('is 7 days after payment for a paid order, and null after that or when never paid', () => {
-    expect(withdrawableUntil(paid(2), now)).toEqual(new Date(now.getTime() + 5 * DAY));
-    expect(withdrawableUntil(paid(6.9, 'expired'), now)).toEqual(new Date(now.getTime() + 0.1 * DAY));
-    expect(withdrawableUntil(paid(7), now)).toBeNull();
+  const endOf = (day: string) => new Date(`${day}T23:59:59.999-03:00`);
+  it('ends at 23:59:59 of the 7th São Paulo day after the payment, not 168 h later', () => {
+    expect(withdrawableUntil(paid(2), now)).toEqual(endOf('2026-06-06'));
+    // Paid 7 days and 1 minute ago (25 May): 168 h are over, the 7th day (1 June) is not.
+    expect(withdrawableUntil(paid(7 + 1 / 1440, 'expired'), now)).toEqual(endOf('2026-06-01'));
+    expect(withdrawableUntil(paid(8), now)).toBeNull();
     expect(withdrawableUntil(paid(1, 'refunded'), now)).toBeNull();
     expect(withdrawableUntil({ status: 'pending', startDate: null }, now)).toBeNull();
+  });
+  it('counts days in São Paulo: paid at 23:30 there (02:30 UTC the next day), the payment day is the earlier one', () => {
+    const order = { status: 'active', startDate: new Date('2026-06-02T02:30:00Z') };
+    expect(withdrawableUntil(order, now)).toEqual(endOf('2026-06-08'));
+    expect(withdrawableUntil(order, new Date('2026-06-09T02:59:59Z'))).toEqual(endOf('2026-06-08'));
+    expect(withdrawableUntil(order, new Date('2026-06-09T03:00:00Z'))).toBeNull();
   });
 });
 

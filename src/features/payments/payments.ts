@@ -2,6 +2,7 @@
 
 import { isFeaturedNow } from '#src/features/groups/groups.ts';
 import { GROUP_NOT_FOUND } from '#src/lib/ids.ts';
+import { addDays, dayOf, startOfDay } from '#src/lib/time-zone.ts';
 
 export const PAYMENT_PROVIDERS = ['mercadopago', 'stripe'] as const;
 export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
@@ -19,6 +20,10 @@ export const MESSAGES = {
   planNotFound: 'Plano não encontrado',
   groupNotApproved: 'Apenas grupos aprovados podem ser destacados.',
   groupAlreadyFeatured: 'Este grupo já está em destaque.',
+  groupHeld: 'Este grupo está suspenso e não pode ser destacado enquanto a suspensão durar.',
+  groupReported: 'Este grupo tem denúncias em análise e não pode ser destacado até a análise terminar.',
+  groupNoticed:
+    'Este grupo tem uma notificação extrajudicial pendente e não pode ser destacado até a decisão.',
   renewalNotAllowed: 'Só é possível renovar um destaque ativo do mesmo grupo.',
   /** contains 'métodos de pagamento estão desativados': the pages flag 'Serviço indisponível' by it */
   paymentsDisabled: 'Os métodos de pagamento estão desativados no momento.',
@@ -68,9 +73,14 @@ export function extendFeaturedEnd(
   return new Date(base + days * DAY_MS);
 }
 
-/** The last moment an order paid at `paidAt` may be withdrawn by its owner (7 days later). */
+/**
+ * The last moment an order paid at `paidAt` may be withdrawn by its owner: 23:59:59 of the 7th day,
+ * São Paulo time, counted from the payment. As in the Código Civil (art. 132), the day of the payment is
+ * not counted: paid on 1 June at any hour, the window ends on 8 June at 23:59:59.
+ */
 export function withdrawalDeadline(paidAt: Date | string): Date {
-  return new Date(new Date(paidAt).getTime() + WITHDRAWAL_DAYS * DAY_MS);
+  const lastDay = addDays(dayOf(new Date(paidAt)), WITHDRAWAL_DAYS);
+  return new Date(startOfDay(addDays(lastDay, 1)).getTime() - 1);
 }
 
 /** Until when the owner may still withdraw from this order, or null (not paid, or too late). */
@@ -80,7 +90,7 @@ export function withdrawableUntil(
 ): Date | null {
   if (!PAID_STATUSES.includes(order.status) || !order.startDate) return null;
   const deadline = withdrawalDeadline(order.startDate);
-  return deadline.getTime() > now.getTime() ? deadline : null;
+  return deadline.getTime() >= now.getTime() ? deadline : null;
 }
 
 /**
