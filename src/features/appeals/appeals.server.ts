@@ -218,7 +218,7 @@ export async function decideAppeal(
     const [row] = await appealQuery(tx)
       .where(eq(holdAppeals.id, appealId))
       .for('update', { of: holdAppeals });
-    if (!row || row.status !== 'open') throw new AppError('NOT_FOUND', APPEAL_MESSAGES.appealNotFound);
+    if (row?.status !== 'open') throw new AppError('NOT_FOUND', APPEAL_MESSAGES.appealNotFound);
     const allowed = await mayDecide(tx, admin.id, {
       placedBy: row.holdPlacedBy,
       liftedBy: row.holdLiftedBy,
