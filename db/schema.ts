@@ -855,3 +855,37 @@ export const groupHolds = pgTable(
 );
 
 export type GroupHold = typeof groupHolds.$inferSelect;
+
+export const APPEAL_STATUSES = ['open', 'restored', 'kept'] as const;
+export type AppealStatus = (typeof APPEAL_STATUSES)[number];
+
+/**
+ * An owner's appeal ('Contestar') against a hold on their group (#41): the hold's trail with the
+ * appeal, who decided it, the outcome and its reason. One open appeal per hold.
+ */
+export const holdAppeals = pgTable(
+  'hold_appeals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    holdId: uuid('hold_id')
+      .notNull()
+      .references(() => groupHolds.id, { onDelete: 'cascade' }),
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    text: text('text').notNull(),
+    status: text('status', { enum: APPEAL_STATUSES }).notNull().default('open'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedByEmail: text('decided_by_email'),
+    decisionReason: text('decision_reason'),
+  },
+  (t) => [
+    index('hold_appeals_status_idx').on(t.status, t.createdAt),
+    uniqueIndex('hold_appeals_open_key').on(t.holdId).where(sql`status = 'open'`),
+  ],
+);
+
+export type HoldAppeal = typeof holdAppeals.$inferSelect;

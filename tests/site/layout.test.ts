@@ -13,9 +13,11 @@ import {
   categories,
   engagementEvents,
   featurePlans,
+  groupHolds,
   groupReports,
   groupRevisions,
   groups,
+  holdAppeals,
   legalNotices,
   users,
 } from '../../db/schema.ts';
@@ -144,6 +146,8 @@ const OWNER: Screen[] = [
   { name: 'painel-editar', path: '/painel', act: openForm(/^Editar /) },
   { name: 'painel-excluir', path: '/painel', act: openDialog(/^Excluir /) },
   { name: 'painel-atualizar-link', path: '/painel', act: openDialog(/^Atualizar link de /) },
+  // Hidden by an admin: the reason and 'Contestar' (#41).
+  { name: 'painel-contestar', path: '/painel', act: openDialog(/^Contestar: /, 'Contestar a decisão') },
   // The local mail viewer (npm start's): the list and the e-mail about the owner's dead link.
   { name: 'emails-locais', path: '/__platform/mail' },
   {
@@ -193,6 +197,7 @@ const ADMIN: Screen[] = [
   { name: 'admin-importacao', path: '/admin/importacao' },
   // A pending legal notice (set in beforeAll), on its clock, and the decision dialog.
   { name: 'admin-notificacoes-juridicas', path: '/admin/notificacoes-juridicas' },
+  { name: 'admin-contestacoes', path: '/admin/contestacoes' },
   {
     name: 'admin-notificacao-decisao',
     path: '/admin/notificacoes-juridicas',
@@ -463,6 +468,22 @@ async function ownerContext(): Promise<BrowserContext> {
       reason: 'A descrição tinha propaganda de outro grupo.',
       reviewedAt: new Date(),
     });
+    // Hidden by an admin (a hold with its reason): 'Contestar' in the panel; a second one already
+    // contested, for the admin's 'Contestações' (#41).
+    for (const name of ['Oculto', 'Contestado']) {
+      const [held] = await make(name, { approved: true, hiddenAt: new Date(), hiddenReason: 'admin' });
+      const [hold] = await db
+        .insert(groupHolds)
+        .values({ groupId: held!.id, reason: 'admin', note: 'Divulgação de apostas sem autorização' })
+        .returning();
+      if (name === 'Contestado')
+        await db.insert(holdAppeals).values({
+          holdId: hold!.id,
+          groupId: held!.id,
+          userId: owner!.id,
+          text: 'O grupo é de futebol amador; a mensagem de apostas foi de um membro que já saiu do grupo.',
+        });
+    }
     // A pending change for the admin's 'Revisões'.
     const [changing] = await make('Alterando', { approved: true });
     await db.insert(groupRevisions).values({

@@ -26,6 +26,7 @@ import { subjectHash } from '#src/features/analytics/visitor.server.ts';
 import { groupPath, normalizeInviteLink } from '#src/features/groups/groups.ts';
 import { activeHolds, liftHolds, placeHold } from '#src/features/holds/holds.server.ts';
 import { HOLD_REASON_LABELS } from '#src/features/holds/holds.ts';
+import { queueGroupHidden, REASONS } from '#src/features/mail/notify.server.ts';
 import { deliverMail, enqueueMail } from '#src/features/mail/outbox.server.ts';
 import { CONFIRM_EMAIL_HOURS } from '#src/features/mail/templates.ts';
 import { requestRebuild } from '#src/features/rebuilds/rebuilds.server.ts';
@@ -179,7 +180,7 @@ async function takeAutoHide(
 async function autoHide(
   tx: Tx,
   notice: { id: string; groupId: string | null; addressHash: string; email: string; kind: LegalNoticeKind },
-): Promise<{ hidden: boolean; rebuild: boolean; pastCap: boolean }> {
+): Promise<{ hidden: boolean; rebuild: boolean; pastCap: boolean; ownerMail?: number }> {
   if (!notice.groupId) {
     await recordEvent(tx, notice.id, 'hide_skipped', 'O grupo não existe mais.');
     return { hidden: false, rebuild: false, pastCap: false };
@@ -212,7 +213,11 @@ async function autoHide(
         ? 'Limite diário geral de ocultações automáticas ultrapassado: por ser abuso infantil, o grupo foi ocultado mesmo assim e a notificação foi para o topo da fila.'
         : 'Grupo ocultado automaticamente até a decisão.',
   );
-  return { hidden: true, rebuild: hold.leftSite, pastCap: bound.pastCap };
+  // The owner is told why (never by whom) and how to contest, when the group leaves the site (#41).
+  const ownerMail = hold.leftSite
+    ? await queueGroupHidden(tx, notice.groupId, REASONS.hiddenByNotice)
+    : undefined;
+  return { hidden: true, rebuild: hold.leftSite, pastCap: bound.pastCap, ownerMail };
 }
 
 /** 'Denúncia jurídica …' to every admin (in `tx`); the ids to send. */
@@ -327,6 +332,7 @@ export async function submitLegalNotice(
       hidden = effect.hidden;
       rebuild = effect.rebuild;
       mailIds.push(
+        effect.ownerMail,
         ...(await queueAdminAlert(
           tx,
           { ...row, kind: input.kind, groupTitle: group.title },
@@ -379,8 +385,12 @@ export async function confirmLegalNotice(
     if (notice.status !== 'pending') return { protocol: notice.protocol, hidden: false, mailIds: [] };
     const effect = await autoHide(tx, notice);
     rebuild = effect.rebuild;
-    const mailIds =
-      effect.hidden || effect.pastCap ? await queueAdminAlert(tx, notice, effect.hidden, effect.pastCap) : [];
+    const mailIds = [
+      effect.ownerMail,
+      ...(effect.hidden || effect.pastCap
+        ? await queueAdminAlert(tx, notice, effect.hidden, effect.pastCap)
+        : []),
+    ];
     return { protocol: notice.protocol, hidden: effect.hidden, mailIds };
   });
   if (rebuild && groupId)
@@ -603,6 +613,7 @@ export async function decideLegalNotice(
                 groupTitle: notice.groupTitle,
                 protocol: notice.protocol,
                 reason: input.reason,
+                groupId: group.id,
               },
             }),
           );

@@ -10,6 +10,9 @@ import { deliverMail, enqueueMail } from './outbox.server.ts';
 import type { MailTemplates } from './templates.ts';
 
 export const REASONS = {
+  // Never who notified: the owner learns what is alleged, not by whom.
+  hiddenByNotice:
+    'Recebemos uma denúncia jurídica sobre o conteúdo deste grupo. Ele fica fora do ar enquanto a equipe analisa.',
   hiddenByReports: 'Recebemos várias denúncias de golpe ou conteúdo ilegal sobre este grupo.',
   hiddenByAdmin: 'A equipe ocultou o grupo depois de analisar denúncias sobre ele.',
   rejected: 'O grupo não segue as regras do diretório.',
@@ -65,7 +68,7 @@ export async function queueGroupApproved(db: Db | Tx, groupId: string) {
 
 /** 'Seu grupo foi ocultado', with the reason (reports, an admin). */
 export async function queueGroupHidden(db: Db | Tx, groupId: string, reason: string) {
-  return queueToOwner(db, groupId, 'group_hidden', () => ({ reason }));
+  return queueToOwner(db, groupId, 'group_hidden', (g) => ({ reason, groupId: g.id }));
 }
 
 /** 'Seu grupo não foi aprovado': call before the group is deleted (it reads the owner). */

@@ -10,7 +10,8 @@ const samples: { [T in TemplateName]: MailTemplates[T] } = {
   password_reset: { name: evil, token: 'abc' },
   group_approved: { name: evil, groupTitle: evil, groupPath: '/tecnologia/x' },
   group_rejected: { name: evil, groupTitle: evil, reason: evil },
-  group_hidden: { name: evil, groupTitle: evil, reason: evil },
+  group_hidden: { name: evil, groupTitle: evil, reason: evil, groupId: 'g1' },
+  appeal_decided: { name: evil, groupTitle: evil, decision: 'keep', reason: evil, stillHidden: true },
   payment_confirmed: {
     name: evil,
     groupTitle: evil,
@@ -65,6 +66,7 @@ const samples: { [T in TemplateName]: MailTemplates[T] } = {
     groupTitle: evil,
     protocol: 'JUR-2026-3F9A0C7B21E4',
     reason: evil,
+    groupId: 'g1',
   },
   renewal_open: { name: evil, groupTitles: [evil], more: 2, token: 'u.sig' },
 };
@@ -103,6 +105,11 @@ describe('renderMail', () => {
     expect(byAdmin.text).toContain('Seu pedido de destaque foi reembolsado');
     expect(byAdmin.text).toContain('Grupo: Grupo excluído');
     expect(byAdmin.text).toContain('saiu do topo da página inicial');
+    // Told why, and able to contest (#41): both owner notices carry the panel's 'Contestar' link.
+    for (const t of ['group_hidden', 'legal_notice_group_removed'] as const)
+      expect(renderMail(t, samples[t], ctx).text).toContain(
+        'Contestar: https://gruposdezap.com.br/painel?contestar=g1',
+      );
     const ending = renderMail('featuring_ending', samples.featuring_ending, ctx);
     expect(ending.text).toContain('https://gruposdezap.com.br/planos-destaque?groupId=g1');
   });

@@ -35,7 +35,16 @@ export interface MailTemplates {
   password_reset: { name: string; token: string };
   group_approved: { name: string; groupTitle: string; groupPath: string };
   group_rejected: { name: string; groupTitle: string; reason: string };
-  group_hidden: { name: string; groupTitle: string; reason: string };
+  /** groupId: the panel's 'Contestar' link opens that group's appeal */
+  group_hidden: { name: string; groupTitle: string; reason: string; groupId: string };
+  /** to the owner: an appeal's outcome and reason (stillHidden: another hold, or 'keep', keeps it off) */
+  appeal_decided: {
+    name: string;
+    groupTitle: string;
+    decision: 'restore' | 'keep';
+    reason: string;
+    stillHidden: boolean;
+  };
   payment_confirmed: {
     name: string;
     groupTitle: string;
@@ -98,7 +107,13 @@ export interface MailTemplates {
     reason: string;
   };
   /** to the group's owner: the group was removed after a legal notice */
-  legal_notice_group_removed: { name: string; groupTitle: string; protocol: string; reason: string };
+  legal_notice_group_removed: {
+    name: string;
+    groupTitle: string;
+    protocol: string;
+    reason: string;
+    groupId: string;
+  };
   /** token: the signed unsubscribe token (scrubbed from the outbox once sent) */
   renewal_open: { name: string; groupTitles: string[]; more: number; token: string };
 }
@@ -158,6 +173,11 @@ interface Parts {
 
 function absolute(ctx: MailContext, path: string): string {
   return new URL(path, ctx.siteUrl).toString();
+}
+
+/** The panel with the group's 'Contestar' dialog open. */
+function contestLink(ctx: MailContext, groupId: string): string {
+  return absolute(ctx, `/painel?contestar=${encodeURIComponent(groupId)}`);
 }
 
 function blockHtml(block: Block): string {
@@ -288,7 +308,27 @@ const BUILDERS: { [T in TemplateName]: (data: MailTemplates[T], ctx: MailContext
     blocks: [
       p(`O grupo "${d.groupTitle}" foi ocultado do ${SITE_NAME} e não aparece mais nas buscas e listas.`),
       facts([['Motivo', d.reason]]),
-      p('A equipe vai revisar o caso. Veja seus grupos no painel.'),
+      p(
+        "Se você discorda, conteste: explique por que o grupo deve voltar ao ar e a equipe revisa a decisão. Use 'Contestar' no seu painel.",
+      ),
+      button('Contestar', contestLink(ctx, d.groupId)),
+    ],
+  }),
+  appeal_decided: (d, ctx) => ({
+    subject:
+      d.decision === 'restore'
+        ? 'Contestação aceita: seu grupo foi revisto'
+        : 'Contestação analisada: decisão mantida',
+    greeting: hello(d.name),
+    blocks: [
+      p(
+        d.decision === 'keep'
+          ? `Analisamos sua contestação sobre o grupo "${d.groupTitle}" e mantivemos a decisão: ele continua fora do ar.`
+          : d.stillHidden
+            ? `Aceitamos sua contestação sobre o grupo "${d.groupTitle}". Ele ainda está fora do ar por outro motivo, que aparece no seu painel.`
+            : `Aceitamos sua contestação: o grupo "${d.groupTitle}" voltou ao ${SITE_NAME}.`,
+      ),
+      facts([['Motivo da decisão', d.reason]]),
       button('Abrir meu painel', absolute(ctx, '/painel')),
     ],
   }),
@@ -507,7 +547,8 @@ const BUILDERS: { [T in TemplateName]: (data: MailTemplates[T], ctx: MailContext
         ['Protocolo', d.protocol],
         ['Motivo', d.reason],
       ]),
-      button('Abrir meu painel', absolute(ctx, '/painel')),
+      p("Se você discorda, conteste: use 'Contestar' no seu painel e explique por que o grupo deve voltar."),
+      button('Contestar', contestLink(ctx, d.groupId)),
     ],
   }),
   renewal_open: (d, ctx) => {

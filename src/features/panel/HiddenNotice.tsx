@@ -1,5 +1,6 @@
 // Why one of the owner's groups is hidden, under its card in /painel: reports (with their reasons, never
 // who reported) or a dead invite link. The 'Em análise' badge beside the title says that it is hidden.
+import type { ReactNode } from 'react';
 import type { ReportReason } from '#db/schema.ts';
 import { DEAD_LINK_NEXT_STEP } from '#src/features/groups/groups.ts';
 
@@ -32,16 +33,38 @@ export function hiddenExplanation(reason: string | null, reportReasons: readonly
     : 'Ocultado após denúncias; nossa equipe vai revisar.';
 }
 
+/** The latest appeal's state as the owner reads it. */
+function appealLine(appeal: { status: 'open' | 'restored' | 'kept'; decisionReason: string | null }): string {
+  if (appeal.status === 'open') return 'Contestação enviada: em análise pela equipe.';
+  const why = appeal.decisionReason ? ` Motivo: “${appeal.decisionReason}”.` : '';
+  return appeal.status === 'kept'
+    ? `Contestação analisada: decisão mantida.${why}`
+    : `Contestação aceita.${why}`;
+}
+
 export function HiddenNotice({
   reason,
   reportReasons = [],
+  note = null,
+  appeal = null,
+  action = null,
 }: {
   reason: string | null;
   reportReasons?: readonly ReportReason[];
+  /** what the admin wrote (an admin's reason, a court order's number) */
+  note?: string | null;
+  appeal?: { status: 'open' | 'restored' | 'kept'; decisionReason: string | null } | null;
+  /** 'Contestar', when a hold can be contested now */
+  action?: ReactNode;
 }) {
   return (
-    <p className="mt-2 rounded-control border border-red-200 bg-red-50 p-3 text-sm text-red-900">
-      {hiddenExplanation(reason, reportReasons)}
-    </p>
+    <div className="mt-2 flex flex-col gap-2 rounded-control border border-red-200 bg-red-50 p-3 text-sm text-red-900">
+      <p>
+        {hiddenExplanation(reason, reportReasons)}
+        {note && (reason === 'admin' || reason === 'court_order') ? ` Motivo: “${note}”.` : ''}
+      </p>
+      {appeal && <p className="break-words">{appealLine(appeal)}</p>}
+      {action && <div>{action}</div>}
+    </div>
   );
 }

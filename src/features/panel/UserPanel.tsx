@@ -20,6 +20,7 @@ import { formatDate } from '#src/lib/format.ts';
 import { useLoad } from '#src/lib/use-api.ts';
 import { orderStatusBadge } from '../payments/payments.ts';
 import { type WithdrawableOrder, WithdrawOrder } from '../payments/WithdrawOrder.tsx';
+import { AppealButton } from './AppealDialog.tsx';
 import { DeleteGroupDialog } from './DeleteGroupDialog.tsx';
 import { EditGroupDialog, type OwnGroup } from './EditGroupDialog.tsx';
 import { EndAllSessions } from './EndAllSessions.tsx';
@@ -40,6 +41,9 @@ type UserGroup = OwnGroup &
     linkCheckDueAt: string | null;
     linkStatus: string;
     rejectedRevision: { reason: string } | null;
+    holdNote: string | null;
+    canAppeal: boolean;
+    appeal: { status: 'open' | 'restored' | 'kept'; createdAt: string; decisionReason: string | null } | null;
   };
 interface UserOrder extends WithdrawableOrder {
   id: string;
@@ -235,7 +239,15 @@ export default function UserPanel() {
                     {g.revision && <Badge variant="blue">Alteração em análise</Badge>}
                   </div>
                   {g.approved && !g.hidden && <LinkCheckLine group={g} />}
-                  {g.hidden && <HiddenNotice reason={g.hiddenReason} reportReasons={g.reportReasons} />}
+                  {g.hidden && (
+                    <HiddenNotice
+                      reason={g.hiddenReason}
+                      reportReasons={g.reportReasons}
+                      note={g.holdNote}
+                      appeal={g.appeal}
+                      action={g.canAppeal ? <AppealButton group={g} onSent={retryGroups} /> : null}
+                    />
+                  )}
                   {g.rejectedRevision && (
                     <p className="mt-2 rounded-control border border-amber-200 bg-amber-50 p-3 text-sm break-words text-amber-900">
                       Sua última alteração foi recusada. Motivo: “

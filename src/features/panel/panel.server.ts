@@ -12,7 +12,9 @@ import {
   type ReportReason,
 } from '#db/schema.ts';
 import { isHeldRow } from '#db/visibility.ts';
+import { groupsThatCanAppeal, latestAppeals } from '#src/features/appeals/appeals.server.ts';
 import { groupColumns, groupsWithCategory, toGroupJson } from '#src/features/groups/groups.server.ts';
+import { activeHolds } from '#src/features/holds/holds.server.ts';
 import { daysRemaining, withdrawableUntil } from '#src/features/payments/payments.ts';
 import { ownGroupExtras } from '#src/features/submission/group-edits.server.ts';
 import { nextBumpAt } from './engage.ts';
@@ -51,6 +53,12 @@ export async function listUserGroups(db: Db, userId: string) {
           ),
         )
     : [];
+  // Told why and able to contest (#41): the admin's note (an admin's reason, a court order's number),
+  // whether a hold can be contested now, and the latest appeal's outcome.
+  const heldIds = rows.filter(isHeldRow).map((r) => r.id);
+  const holds = await activeHolds(db, heldIds);
+  const canAppeal = await groupsThatCanAppeal(db, heldIds);
+  const appeals = await latestAppeals(db, heldIds);
   const extras = await ownGroupExtras(
     db,
     rows.map((row) => row.id),
@@ -63,6 +71,12 @@ export async function listUserGroups(db: Db, userId: string) {
       hidden: isHeldRow(row),
       hiddenReason: isHeldRow(row) ? row.hiddenReason : null,
       reportReasons: [...counts].sort((a, b) => b[1] - a[1]).map(([reason]) => reason),
+      /** what the admin wrote on the strongest hold (an admin's reason, a court order's number) */
+      holdNote:
+        holds.find((h) => h.groupId === row.id && h.reason === row.hiddenReason && isHeldRow(row))?.note ??
+        null,
+      canAppeal: canAppeal.has(row.id),
+      appeal: appeals.get(row.id) ?? null,
       /** the listing time: the approval or the last 'Renovar' ('Últimos Grupos' orders by it) */
       listedAt: row.bumpedAt.toISOString(),
       /** when the free bump ('Renovar') opens again */

@@ -179,6 +179,15 @@ export const DATA_INVENTORY: readonly InventoryRow[] = [
     recipients: [...HOSTING, 'mail'],
   },
   {
+    tables: ['hold_appeals'],
+    name: 'Contestações de grupos ocultados',
+    data: 'A conta do dono, o grupo, a retenção contestada, o texto da contestação, a decisão (restaurar ou manter), o motivo e o e-mail do administrador que decidiu.',
+    purpose: 'Dar ao dono o direito de contestar a ocultação ou remoção do grupo e registrar a revisão.',
+    basis: ['contract', 'rights'],
+    retention: 'Enquanto o grupo existir (saem junto com ele).',
+    recipients: [...HOSTING, 'mail'],
+  },
+  {
     tables: ['group_claims'],
     name: 'Pedidos de posse de grupo',
     data: 'A conta de quem pede a posse de um grupo já listado, o grupo, o código de verificação, o nome que o grupo tinha no WhatsApp na verificação e o dono anterior.',

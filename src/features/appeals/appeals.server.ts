@@ -1,0 +1,275 @@
+// Appeals ('Contestar', #41): the owner of a held group contests one hold; an admin (not the one who
+// placed or decided it, when there are two or more) restores the group (that hold is lifted through the
+// holds module, the others stand) or keeps it, and the owner is e-mailed the reason. The appeal rows,
+// joined to their hold, are the hold's trail of appeals and outcomes.
+import { and, asc, count, desc, eq, inArray, isNull, ne } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db, Tx } from '#db/client.ts';
+import { groupHolds, groups, HOLD_REASONS, holdAppeals, legalNotices, users } from '#db/schema.ts';
+import type { SessionUser } from '#src/features/auth/session.server.ts';
+import { type HoldActor, liftHolds } from '#src/features/holds/holds.server.ts';
+import { HOLD_REASON_LABELS } from '#src/features/holds/holds.ts';
+import { deliverMail, enqueueMail } from '#src/features/mail/outbox.server.ts';
+import { requestRebuild } from '#src/features/rebuilds/rebuilds.server.ts';
+import { AppError } from '#src/lib/http.server.ts';
+import { GROUP_NOT_FOUND } from '#src/lib/ids.ts';
+import type { AppealDecisionSchema, AppealSchema } from './appeals.schema.ts';
+import { APPEAL_MESSAGES, APPEALABLE_REASONS } from './appeals.ts';
+
+/** The group's active holds an owner may contest, strongest first (HOLD_REASONS order). */
+async function appealableHolds(db: Db | Tx, groupId: string) {
+  const rows = await db
+    .select({ id: groupHolds.id, reason: groupHolds.reason })
+    .from(groupHolds)
+    .where(
+      and(
+        eq(groupHolds.groupId, groupId),
+        isNull(groupHolds.liftedAt),
+        inArray(groupHolds.reason, [...APPEALABLE_REASONS]),
+      ),
+    );
+  return rows.sort((a, b) => HOLD_REASONS.indexOf(a.reason) - HOLD_REASONS.indexOf(b.reason));
+}
+
+/** POST /api/user/groups/{id}/appeals: the owner contests a hold (the named one, else the strongest). */
+export async function fileAppeal(
+  db: Db,
+  user: SessionUser,
+  groupId: string,
+  input: z.output<typeof AppealSchema>,
+) {
+  const [group] = await db
+    .select({ id: groups.id, userId: groups.userId })
+    .from(groups)
+    .where(eq(groups.id, groupId));
+  // Someone else's group reads as missing, as every /api/user/groups/{id} route answers.
+  if (!group || group.userId !== user.id) throw new AppError('NOT_FOUND', GROUP_NOT_FOUND);
+  const holds = await appealableHolds(db, groupId);
+  const hold = input.holdId ? holds.find((h) => h.id === input.holdId) : holds[0];
+  if (!hold) throw new AppError('BAD_REQUEST', APPEAL_MESSAGES.nothingToAppeal);
+  const [appeal] = await db
+    .insert(holdAppeals)
+    .values({ holdId: hold.id, groupId, userId: user.id, text: input.text })
+    .onConflictDoNothing()
+    .returning({ id: holdAppeals.id, status: holdAppeals.status, createdAt: holdAppeals.createdAt });
+  if (!appeal) throw new AppError('CONFLICT', APPEAL_MESSAGES.alreadyOpen);
+  return {
+    appeal: { ...appeal, createdAt: appeal.createdAt.toISOString() },
+    message: APPEAL_MESSAGES.created,
+  };
+}
+
+/** The latest appeal of each of these groups (the panel's 'Contestação em análise' line). */
+export async function latestAppeals(db: Db | Tx, groupIds: string[]) {
+  if (!groupIds.length) return new Map<string, AppealSummary>();
+  const rows = await db
+    .select({
+      groupId: holdAppeals.groupId,
+      status: holdAppeals.status,
+      createdAt: holdAppeals.createdAt,
+      decisionReason: holdAppeals.decisionReason,
+      holdActive: isNull(groupHolds.liftedAt),
+    })
+    .from(holdAppeals)
+    .innerJoin(groupHolds, eq(groupHolds.id, holdAppeals.holdId))
+    .where(inArray(holdAppeals.groupId, groupIds))
+    .orderBy(desc(holdAppeals.createdAt));
+  const latest = new Map<string, AppealSummary>();
+  for (const r of rows)
+    if (!latest.has(r.groupId))
+      latest.set(r.groupId, {
+        status: r.status,
+        createdAt: r.createdAt.toISOString(),
+        decisionReason: r.decisionReason,
+      });
+  return latest;
+}
+
+export interface AppealSummary {
+  status: 'open' | 'restored' | 'kept';
+  createdAt: string;
+  decisionReason: string | null;
+}
+
+/** Whether each of these groups has an active hold its owner may contest with no appeal open on it. */
+export async function groupsThatCanAppeal(db: Db | Tx, groupIds: string[]): Promise<Set<string>> {
+  if (!groupIds.length) return new Set();
+  const rows = await db
+    .select({ groupId: groupHolds.groupId, open: holdAppeals.id })
+    .from(groupHolds)
+    .leftJoin(holdAppeals, and(eq(holdAppeals.holdId, groupHolds.id), eq(holdAppeals.status, 'open')))
+    .where(
+      and(
+        inArray(groupHolds.groupId, groupIds),
+        isNull(groupHolds.liftedAt),
+        inArray(groupHolds.reason, [...APPEALABLE_REASONS]),
+      ),
+    );
+  return new Set(rows.filter((r) => r.open === null).map((r) => r.groupId));
+}
+
+/** Open appeals (oldest first; the admins' queue count). */
+export async function openAppealCount(db: Db): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(holdAppeals).where(eq(holdAppeals.status, 'open'));
+  return row?.n ?? 0;
+}
+
+/** Whether `adminId` may decide an appeal on this hold: with two or more admins, not who placed or decided it. */
+async function mayDecide(
+  tx: Db | Tx,
+  adminId: string,
+  hold: { placedBy: string | null; liftedBy: string | null; noticeDecidedBy: string | null },
+) {
+  const involved = [hold.placedBy, hold.liftedBy, hold.noticeDecidedBy].includes(adminId);
+  if (!involved) return true;
+  const [others] = await tx
+    .select({ n: count() })
+    .from(users)
+    .where(and(eq(users.admin, true), ne(users.id, adminId)));
+  // A lone admin decides everything: an appeal must not wait for a second person who does not exist.
+  return (others?.n ?? 0) === 0;
+}
+
+function appealQuery(db: Db | Tx) {
+  return db
+    .select({
+      id: holdAppeals.id,
+      status: holdAppeals.status,
+      text: holdAppeals.text,
+      createdAt: holdAppeals.createdAt,
+      decidedAt: holdAppeals.decidedAt,
+      decidedBy: holdAppeals.decidedByEmail,
+      decisionReason: holdAppeals.decisionReason,
+      groupId: holdAppeals.groupId,
+      groupTitle: groups.title,
+      ownerEmail: users.email,
+      ownerName: users.name,
+      holdId: groupHolds.id,
+      holdReason: groupHolds.reason,
+      holdNote: groupHolds.note,
+      holdPlacedAt: groupHolds.placedAt,
+      holdPlacedBy: groupHolds.placedBy,
+      holdPlacedByEmail: groupHolds.placedByEmail,
+      holdLiftedAt: groupHolds.liftedAt,
+      holdLiftedBy: groupHolds.liftedBy,
+      noticeProtocol: legalNotices.protocol,
+      noticeDecidedBy: legalNotices.decidedBy,
+    })
+    .from(holdAppeals)
+    .innerJoin(groupHolds, eq(groupHolds.id, holdAppeals.holdId))
+    .innerJoin(groups, eq(groups.id, holdAppeals.groupId))
+    .leftJoin(users, eq(users.id, holdAppeals.userId))
+    .leftJoin(legalNotices, eq(legalNotices.id, groupHolds.noticeId));
+}
+
+type AppealRow = Awaited<ReturnType<ReturnType<typeof appealQuery>['where']>>[number];
+
+/** GET /api/admin/appeals: open appeals (oldest first), then the latest decided; each says if this admin may decide it. */
+export async function listAppeals(db: Db, admin: HoldActor) {
+  const open = await appealQuery(db)
+    .where(eq(holdAppeals.status, 'open'))
+    .orderBy(asc(holdAppeals.createdAt));
+  const decided = await appealQuery(db)
+    .where(ne(holdAppeals.status, 'open'))
+    .orderBy(desc(holdAppeals.decidedAt))
+    .limit(50);
+  const view = async (r: AppealRow) => ({
+    id: r.id,
+    status: r.status,
+    text: r.text,
+    createdAt: r.createdAt.toISOString(),
+    decidedAt: r.decidedAt?.toISOString() ?? null,
+    decidedBy: r.decidedBy,
+    decisionReason: r.decisionReason,
+    group: { id: r.groupId, title: r.groupTitle },
+    owner: r.ownerEmail ? { email: r.ownerEmail, name: r.ownerName } : null,
+    hold: {
+      id: r.holdId,
+      reason: r.holdReason,
+      reasonLabel: HOLD_REASON_LABELS[r.holdReason],
+      note: r.holdNote,
+      noticeProtocol: r.noticeProtocol,
+      placedAt: r.holdPlacedAt.toISOString(),
+      placedBy: r.holdPlacedByEmail,
+      active: r.holdLiftedAt === null,
+    },
+    canDecide:
+      r.status === 'open' &&
+      (await mayDecide(db, admin.id, {
+        placedBy: r.holdPlacedBy,
+        liftedBy: r.holdLiftedBy,
+        noticeDecidedBy: r.noticeDecidedBy,
+      })),
+  });
+  return { open: await Promise.all(open.map(view)), decided: await Promise.all(decided.map(view)) };
+}
+
+/**
+ * POST /api/admin/appeals/{id} {decision, reason}: restore lifts the contested hold only (the group
+ * comes back when no other hold stands), keep leaves it; the owner is e-mailed the outcome and reason.
+ */
+export async function decideAppeal(
+  db: Db,
+  appealId: string,
+  input: z.output<typeof AppealDecisionSchema>,
+  admin: HoldActor,
+) {
+  const result = await db.transaction(async (tx) => {
+    const [row] = await appealQuery(tx)
+      .where(eq(holdAppeals.id, appealId))
+      .for('update', { of: holdAppeals });
+    if (row?.status !== 'open') throw new AppError('NOT_FOUND', APPEAL_MESSAGES.appealNotFound);
+    const allowed = await mayDecide(tx, admin.id, {
+      placedBy: row.holdPlacedBy,
+      liftedBy: row.holdLiftedBy,
+      noticeDecidedBy: row.noticeDecidedBy,
+    });
+    if (!allowed) throw new AppError('FORBIDDEN', APPEAL_MESSAGES.sameAdmin);
+    const lift =
+      input.decision === 'restore'
+        ? await liftHolds(
+            tx,
+            row.groupId,
+            { holdId: row.holdId },
+            { reason: `Contestação aceita: ${input.reason}`, by: admin },
+          )
+        : null;
+    await tx
+      .update(holdAppeals)
+      .set({
+        status: input.decision === 'restore' ? 'restored' : 'kept',
+        decidedAt: new Date(),
+        decidedBy: admin.id,
+        decidedByEmail: admin.email ?? null,
+        decisionReason: input.reason,
+      })
+      .where(eq(holdAppeals.id, appealId));
+    const mailId = row.ownerEmail
+      ? await enqueueMail(tx, {
+          to: row.ownerEmail,
+          template: 'appeal_decided',
+          data: {
+            name: row.ownerName ?? '',
+            groupTitle: row.groupTitle,
+            decision: input.decision,
+            reason: input.reason,
+            // another hold (a dead link, a second decision) may still keep it off the site
+            stillHidden: input.decision === 'keep' || Boolean(lift?.held),
+          },
+        })
+      : undefined;
+    return { groupId: row.groupId, cameBack: Boolean(lift?.cameBack), stillHeld: lift?.held ?? true, mailId };
+  });
+  if (result.cameBack)
+    await requestRebuild(db, `contestação aceita: ${result.groupId}`, { groups: [result.groupId] });
+  await deliverMail(db, [result.mailId]);
+  return {
+    success: true,
+    message:
+      input.decision === 'keep'
+        ? 'Contestação recusada; o dono foi avisado.'
+        : result.stillHeld
+          ? 'Retenção liberada; o grupo continua oculto por outro motivo. O dono foi avisado.'
+          : 'Grupo restaurado; o dono foi avisado.',
+  };
+}
