@@ -9,6 +9,18 @@ import { toast } from '#src/components/ui/toast.store.ts';
 import { APPEAL_MESSAGES, APPEAL_TEXT_MAX } from '#src/features/appeals/appeals.ts';
 import { ApiError, api } from '#src/lib/api.ts';
 
+/** Send the appeal; answers what went wrong, in pt-BR, or nothing when it was received. */
+async function sendAppeal(groupId: string, text: string): Promise<string | undefined> {
+  try {
+    await api(`/api/user/groups/${encodeURIComponent(groupId)}/appeals`, { method: 'POST', body: { text } });
+    return undefined;
+  } catch (caught) {
+    return caught instanceof ApiError
+      ? (caught.fields?.text ?? caught.message)
+      : 'Não foi possível enviar a contestação. Tente novamente.';
+  }
+}
+
 export function AppealButton({
   group,
   onSent,
@@ -33,23 +45,12 @@ export function AppealButton({
     }
     setBusy(true);
     setError(undefined);
-    try {
-      await api(`/api/user/groups/${encodeURIComponent(group.id)}/appeals`, {
-        method: 'POST',
-        body: { text },
-      });
-      toast({ title: 'Contestação enviada', description: APPEAL_MESSAGES.created, variant: 'success' });
-      setOpen(false);
-      onSent();
-    } catch (caught) {
-      setError(
-        caught instanceof ApiError
-          ? (caught.fields?.text ?? caught.message)
-          : 'Não foi possível enviar a contestação. Tente novamente.',
-      );
-    } finally {
-      setBusy(false);
-    }
+    const problem = await sendAppeal(group.id, text);
+    setBusy(false);
+    if (problem) return setError(problem);
+    toast({ title: 'Contestação enviada', description: APPEAL_MESSAGES.created, variant: 'success' });
+    setOpen(false);
+    onSent();
   }
 
   return (

@@ -6,7 +6,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { groupCategory, orderGroup, orderPlan } from '#db/joins.ts';
 import { categories, featureOrders, featurePlans, groupReports, groups, legalNotices } from '#db/schema.ts';
-import { isListedRow } from '#db/visibility.ts';
+import { isHeldRow, isListedRow } from '#db/visibility.ts';
 import { recordAccess } from '#src/features/access-log/access-log.server.ts';
 import type { SessionUser } from '#src/features/auth/session.server.ts';
 import { isApprovedGroup, isFeaturedGroup } from '#src/features/groups/groups.server.ts';
@@ -56,7 +56,7 @@ export async function createOrder(db: Db, user: SessionUser, input: CreateOrderI
     .where(and(eq(groups.id, input.groupId), eq(groups.userId, user.id)));
   // Another user's group is answered exactly like a missing one.
   if (!group) throw new AppError('NOT_FOUND', MESSAGES.groupNotFound);
-  if (group.approved && group.hiddenAt) throw new AppError('CONFLICT', MESSAGES.groupHeld);
+  if (group.approved && isHeldRow(group)) throw new AppError('CONFLICT', MESSAGES.groupHeld);
   if (!isListedRow(group)) throw new AppError('BAD_REQUEST', MESSAGES.groupNotApproved);
   await assertNotUnderReview(db, group.id);
 
