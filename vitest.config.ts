@@ -98,6 +98,8 @@ export default defineConfig({
           // slow pass must not fail a test that waits for one (the time goal lives in docs/development.md).
           testTimeout: 180_000,
           hookTimeout: 240_000,
+          // expect.poll's own 1 s is a few renders on a loaded machine (a test that waits longer says so).
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],

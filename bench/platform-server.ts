@@ -1,6 +1,8 @@
 // The local platform without its own database or first build: the same @netlify/dev front door as
 // `npm start` (functions, redirects, headers, dist/), pointed at the bench's scratch database.
-// Started as a child process by the bench; prints 'Pronto:' when it listens.
+// Started as a child process by the bench; prints 'Pronto:' when it listens. Its build hook builds and
+// publishes as npm start's does (into .data/bench/builds, never the developer's own builds), and
+// GET /__platform/builds answers how many builds started, finished and failed.
 import http from 'node:http';
 import path from 'node:path';
 import { edgeApplies, throughEdge, webRequest } from '../scripts/platform/edge.ts';
@@ -11,6 +13,7 @@ import {
   handleNodeRequest,
   sendWebResponse,
 } from '../scripts/platform/netlify.mjs';
+import { BUILD_HOOK_PATH, SiteBuilder } from '../scripts/platform/site-builder.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 process.chdir(root);
@@ -27,8 +30,26 @@ await netlify.start();
 // As `npm start` does: until the functions are bundled, every request (static files too) waits on them.
 await functionsBuilt(netlify, siteUrl);
 
+const builder = new SiteBuilder(
+  root,
+  process.env,
+  () => {},
+  1500,
+  '',
+  path.join(root, '.data', 'bench', 'builds'),
+);
+
 const server = http.createServer(async (req, res) => {
   try {
+    if (req.url === BUILD_HOOK_PATH && req.method === 'POST') {
+      builder.request('build hook');
+      res.writeHead(202, { 'content-type': 'application/json' }).end('{"queued":true}');
+      return;
+    }
+    if (req.url === '/__platform/builds') {
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(builder.counts));
+      return;
+    }
     const notFound = () => new Response('404 Page Not Found', { status: 404 });
     // The edge functions in front, as npm start runs them (decision 0015).
     if (edgeApplies(req)) {
@@ -53,6 +74,7 @@ server.listen(port, '127.0.0.1', () => console.log(`Pronto: ${siteUrl}`));
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, async () => {
+    builder.stop();
     server.close();
     server.closeAllConnections();
     await netlify.stop().catch(() => {});

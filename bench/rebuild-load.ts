@@ -3,7 +3,7 @@
 // and writes, go through the platform while a full build runs, as a developer's clicks do during the
 // rebuild that an approval starts. Every call must answer 2xx; the figure is their latency.
 import { spawn } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { existsSync, lstatSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { type DbHandle, rowsOf } from '../db/client.ts';
@@ -30,16 +30,10 @@ export interface RebuildLoadSection {
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 
-/** Run `calls` API calls (three reads to a write: a click) through `base` while a full build runs. */
-export async function benchRebuildLoad(
-  root: string,
-  size: number,
-  databaseUrl: string,
-  handle: DbHandle,
-  base: string,
-  cases: ApiCase[],
-  { calls = 200, concurrency = 8 } = {},
-): Promise<RebuildLoadSection> {
+type Call = [string, RequestInit];
+
+/** The calls a developer's clicks make: three reads (the API cases, group pages' data) to a click. */
+async function callMix(handle: DbHandle, cases: ApiCase[]): Promise<(i: number) => Call> {
   // Groups any visitor may open and click: listed, outside the 18+ categories (closed without an age
   // check, where a page and a click answer 404 by design).
   const open = rowsOf<{ id: string; category: string; title: string }>(
@@ -54,13 +48,79 @@ export async function benchRebuildLoad(
       .slice(0, 5)
       .map((row) => `/api/groups/slug/${encodeURIComponent(row.category)}/${encodeURIComponent(row.title)}`),
   ];
-  const request = (i: number): [string, RequestInit] =>
+  return (i) =>
     i % 4 === 3
       ? [
           `/api/groups/${ids[i % ids.length]}/click`,
           { method: 'POST', headers: { 'user-agent': `bench-rebuild-${process.pid}-${i}` } },
         ]
       : [reads[i % reads.length] as string, {}];
+}
+
+interface CallFigures {
+  calls: number;
+  non2xx: number;
+  statuses: Record<string, number>;
+  /** the first calls that did not answer 2xx: path and status */
+  failed: string[];
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
+}
+
+/** `concurrency` clients making calls of `mix` until `calls` are made or `until()` says stop. */
+async function makeCalls(
+  base: string,
+  mix: (i: number) => Call,
+  { calls = Number.POSITIVE_INFINITY, concurrency = 8, until = () => false },
+): Promise<CallFigures> {
+  const samples: number[] = [];
+  const statuses: Record<string, number> = {};
+  const failed: string[] = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < calls && !until()) {
+        const [url, init] = mix(next++);
+        const t = performance.now();
+        let status = 'error';
+        try {
+          const res = await fetch(base + url, init);
+          await res.arrayBuffer();
+          status = String(res.status);
+        } catch {}
+        samples.push(performance.now() - t);
+        statuses[status] = (statuses[status] ?? 0) + 1;
+        if (!status.startsWith('2') && failed.length < 5)
+          failed.push(`${init.method ?? 'GET'} ${url} ${status}`);
+      }
+    }),
+  );
+  samples.sort((a, b) => a - b);
+  return {
+    calls: samples.length,
+    non2xx: Object.entries(statuses)
+      .filter(([status]) => !status.startsWith('2'))
+      .reduce((sum, [, n]) => sum + n, 0),
+    statuses,
+    failed,
+    p50Ms: Math.round(percentile(samples, 50)),
+    p99Ms: Math.round(percentile(samples, 99)),
+    maxMs: Math.round(samples.at(-1) ?? 0),
+  };
+}
+
+/** Run `calls` API calls (three reads to a write: a click) through `base` while a full build runs. */
+export async function benchRebuildLoad(
+  root: string,
+  size: number,
+  databaseUrl: string,
+  handle: DbHandle,
+  base: string,
+  cases: ApiCase[],
+  { calls = 200, concurrency = 8 } = {},
+): Promise<RebuildLoadSection> {
+  const request = await callMix(handle, cases);
   // Warm instances first: the figure is the database shared with a build, not instances starting.
   await Promise.all(
     Array.from({ length: 8 }, (_, i) =>
@@ -108,47 +168,108 @@ export async function benchRebuildLoad(
   )
     await new Promise((r) => setTimeout(r, 100));
 
-  const samples: number[] = [];
-  const statuses: Record<string, number> = {};
-  const failed: string[] = [];
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < calls) {
-        const [url, init] = request(next++);
-        const t = performance.now();
-        let status = 'error';
-        try {
-          const res = await fetch(base + url, init);
-          await res.arrayBuffer();
-          status = String(res.status);
-        } catch {}
-        samples.push(performance.now() - t);
-        statuses[status] = (statuses[status] ?? 0) + 1;
-        if (!status.startsWith('2') && failed.length < 5)
-          failed.push(`${init.method ?? 'GET'} ${url} ${status}`);
-      }
-    }),
-  );
+  const figures = await makeCalls(base, request, { calls, concurrency });
   const buildRanThroughout = running;
   const buildOk = await built;
   if (!buildOk) log(`the build failed:\n${output.slice(-3000)}`);
   rmSync(outDir, { recursive: true, force: true });
-  samples.sort((a, b) => a - b);
-  const round = (ms: number) => Math.round(ms);
   return {
-    calls,
+    ...figures,
     concurrency,
-    non2xx: Object.entries(statuses)
-      .filter(([status]) => !status.startsWith('2'))
-      .reduce((sum, [, n]) => sum + n, 0),
-    statuses,
-    failed,
-    p50Ms: round(percentile(samples, 50)),
-    p99Ms: round(percentile(samples, 99)),
-    maxMs: round(samples.at(-1) ?? 0),
     buildRanThroughout,
     buildOk,
     buildMs: Date.now() - started,
   };
+}
+
+export interface HookRebuildsSection {
+  /** calls made before the first measured rebuild (a platform that has served a while) */
+  warmCalls: number;
+  warmNon2xx: number;
+  /** each hook rebuild: the calls made from the POST until 2 s after its publish */
+  rebuilds: (CallFigures & { buildOk: boolean; buildMs: number })[];
+  non2xx: number;
+  maxMs: number;
+}
+
+const PUBLISH_AFTERMATH_MS = 2000;
+
+/**
+ * Issue #44: the platform through the build hook's rebuilds, as moderation starts them. A first hook
+ * build (full, not measured) gives the incremental ones a base; after `warmCalls` calls, `rebuilds`
+ * hook rebuilds in a row, each after 1 % of the groups changed, each publishing, while calls go on
+ * from the POST until PUBLISH_AFTERMATH_MS after the new build is served. The developer's own dist/
+ * is put back afterwards.
+ */
+export async function benchHookRebuilds(
+  root: string,
+  handle: DbHandle,
+  base: string,
+  cases: ApiCase[],
+  { warmCalls = 3000, rebuilds = 3, concurrency = 8 } = {},
+): Promise<HookRebuildsSection> {
+  const mix = await callMix(handle, cases);
+  const dist = path.join(root, 'dist');
+  const saved = `${dist}.bench-hook-saved`;
+  const had = existsSync(dist) || Boolean(lstatSync(dist, { throwIfNoEntry: false })?.isSymbolicLink());
+  rmSync(saved, { recursive: true, force: true });
+  if (had) renameSync(dist, saved);
+  const counts = async () =>
+    (await (await fetch(`${base}/__platform/builds`)).json()) as {
+      started: number;
+      finished: number;
+      failed: number;
+    };
+  /** POST the hook; resolve when that build has finished, with whether it published and how long it took. */
+  const hookBuild = async () => {
+    const before = await counts();
+    const started = Date.now();
+    const hook = await fetch(`${base}/__platform/build-hook`, { method: 'POST' });
+    if (hook.status !== 202) throw new Error(`the build hook answered ${hook.status}`);
+    let now = before;
+    while (now.finished <= before.finished) {
+      await new Promise((r) => setTimeout(r, 250));
+      now = await counts();
+    }
+    return { buildOk: now.failed === before.failed, buildMs: Date.now() - started };
+  };
+  try {
+    log('hook rebuilds: a first full build for a base…');
+    const first = await hookBuild();
+    if (!first.buildOk) throw new Error('the first hook build failed');
+    log(`hook rebuilds: ${warmCalls} calls to warm the platform…`);
+    const warm = await makeCalls(base, mix, { calls: warmCalls, concurrency });
+    const measured: HookRebuildsSection['rebuilds'] = [];
+    for (let i = 0; i < rebuilds; i++) {
+      // 1 % of the public groups changed, as a burst of moderation would: the rebuild has pages to render.
+      await handle.db.execute(sql`
+        update groups set bumped_at = now(), updated_at = now()
+        where id in (select id from groups where approved and hidden_at is null order by random()
+          limit greatest(1, (select count(*) from groups) / 100))`);
+      log(`hook rebuild ${i + 1} of ${rebuilds}, with calls throughout…`);
+      let stopAt = Number.POSITIVE_INFINITY;
+      const build = hookBuild();
+      void build.then(
+        () => {
+          stopAt = Date.now() + PUBLISH_AFTERMATH_MS;
+        },
+        () => {
+          stopAt = 0; // the hook failed: awaited below, where it throws
+        },
+      );
+      const calls = await makeCalls(base, mix, { concurrency, until: () => Date.now() > stopAt });
+      measured.push({ ...calls, ...(await build) });
+    }
+    return {
+      warmCalls: warm.calls,
+      warmNon2xx: warm.non2xx,
+      rebuilds: measured,
+      non2xx: measured.reduce((sum, r) => sum + r.non2xx, 0),
+      maxMs: Math.max(0, ...measured.map((r) => r.maxMs)),
+    };
+  } finally {
+    if (lstatSync(dist, { throwIfNoEntry: false })) rmSync(dist, { recursive: true, force: true });
+    if (had) renameSync(saved, dist);
+    rmSync(path.join(root, '.data', 'bench', 'builds'), { recursive: true, force: true });
+  }
 }

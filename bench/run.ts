@@ -29,7 +29,12 @@ import { KB, log, MB, type Target, target } from './lib.ts';
 import { benchJoin, benchLinks, type JoinSection, type LinksSection } from './links.ts';
 import { benchPages, type PagesSection } from './pages.ts';
 import { type Platform, startPlatform } from './platform.ts';
-import { benchRebuildLoad, type RebuildLoadSection } from './rebuild-load.ts';
+import {
+  benchHookRebuilds,
+  benchRebuildLoad,
+  type HookRebuildsSection,
+  type RebuildLoadSection,
+} from './rebuild-load.ts';
 import { benchTakedown, type TakedownSection } from './takedown.ts';
 import { firstSearchBytes, pageWeights } from './weight.ts';
 
@@ -163,8 +168,10 @@ for (const size of sizes) {
       log('takedown: a child_abuse notice on pre-rendered groups, then keep…');
       figures.takedown = await benchTakedown(db.handle, platform.url, Math.min(5, iterations));
     }
-    if (only.has('rebuild-load') && platform)
+    if (only.has('rebuild-load') && platform) {
       figures.rebuildLoad = await benchRebuildLoad(root, size, db.url, db.handle, platform.url, cases);
+      figures.hookRebuilds = await benchHookRebuilds(root, db.handle, platform.url, cases);
+    }
     if (only.has('clicks')) {
       const ingest = [
         await ingestHandlers(db.handle, Math.max(1, seconds / 2)),
@@ -229,6 +236,12 @@ function targetsFor(size: number, f: Record<string, unknown>): Target[] {
   if (rebuildLoad && size >= 20_000) {
     out.push(target(label('calls failed during a build'), rebuildLoad.non2xx, '<=', 0, ''));
     out.push(target(label('call p99 during a build'), rebuildLoad.p99Ms / 1000, '<=', 2, 's'));
+  }
+  // Issue #44: and through three hook rebuilds in a row, each publishing, on a platform that has served a while.
+  const hookRebuilds = f.hookRebuilds as HookRebuildsSection | undefined;
+  if (hookRebuilds && size >= 20_000) {
+    out.push(target(label('calls failed through hook rebuilds'), hookRebuilds.non2xx, '<=', 0, ''));
+    out.push(target(label('slowest call through hook rebuilds'), hookRebuilds.maxMs / 1000, '<=', 3, 's'));
   }
   if (build && size >= 100_000 && size < 1_000_000) {
     out.push(target(label('full build wall time'), build.full.wallMs / 1000, '<=', 150, 's'));
@@ -395,6 +408,14 @@ function printTable() {
       lines.push(
         `platform during a full build: ${r.calls} calls (${r.concurrency} at once, reads and clicks): p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, max ${r.maxMs} ms, non-2xx ${r.non2xx} ${JSON.stringify(r.statuses)}; build ${r.buildOk ? 'ok' : 'FAILED'} in ${(r.buildMs / 1000).toFixed(1)} s${r.buildRanThroughout ? '' : ' (ended before the last call: not a figure under load)'}`,
       );
+    }
+    if (f.hookRebuilds) {
+      const h = f.hookRebuilds as HookRebuildsSection;
+      lines.push(`platform through hook rebuilds, after ${h.warmCalls} calls (${h.warmNon2xx} non-2xx):`);
+      for (const [i, r] of h.rebuilds.entries())
+        lines.push(
+          `  rebuild ${i + 1}: ${r.buildOk ? 'published' : 'FAILED'} ${(r.buildMs / 1000).toFixed(1)} s after the hook; ${r.calls} calls: p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, max ${r.maxMs} ms, non-2xx ${r.non2xx} ${JSON.stringify(r.statuses)}${r.failed.length ? ` (${r.failed.join('; ')})` : ''}`,
+        );
     }
     for (const i of f.clickIngest ?? [])
       lines.push(

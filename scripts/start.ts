@@ -20,9 +20,7 @@ import {
   sendWebResponse,
 } from './platform/netlify.mjs';
 import { startScheduler } from './platform/scheduler.ts';
-import { SiteBuilder } from './platform/site-builder.ts';
-
-export const BUILD_HOOK_PATH = '/__platform/build-hook';
+import { BUILD_HOOK_PATH, SiteBuilder } from './platform/site-builder.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);

@@ -19,6 +19,9 @@ import {
 import path from 'node:path';
 import { buildDatabaseUrl } from './pglite-server.ts';
 
+/** Where the local platform takes a build hook's POST (BUILD_HOOK_URL points here unless set). */
+export const BUILD_HOOK_PATH = '/__platform/build-hook';
+
 export interface BuildResult {
   ok: boolean;
   ms: number;
@@ -30,6 +33,8 @@ export class SiteBuilder {
   private queued: string[] = [];
   private timer: NodeJS.Timeout | undefined;
   private children = new Set<ReturnType<typeof spawn>>();
+  /** Builds started, finished (published or failed) and failed since this builder was made. */
+  readonly counts = { started: 0, finished: 0, failed: 0 };
 
   constructor(
     private readonly root: string,
@@ -38,6 +43,8 @@ export class SiteBuilder {
     private readonly debounceMs = 1500,
     /** Which database the builds read (LocalDatabase.id): recorded with each published build. */
     private readonly database = '',
+    /** Where builds are made (each publish removes the others there). */
+    readonly buildsDir = path.join(root, '.data', 'builds'),
   ) {}
 
   private get publishedFromFile() {
@@ -55,10 +62,6 @@ export class SiteBuilder {
     } catch {
       return false;
     }
-  }
-
-  get buildsDir() {
-    return path.join(this.root, '.data', 'builds');
   }
 
   get publishDir() {
@@ -107,11 +110,14 @@ export class SiteBuilder {
     mkdirSync(this.buildsDir, { recursive: true });
     const dir = path.join(this.buildsDir, `build-${started}`);
     this.log(`[build] ${reason}: building…`);
+    this.counts.started++;
     // The pages being served are the previous build's output: the build keeps the unchanged ones.
     if (existsSync(this.publishDir)) cpSync(realpathSync(this.publishDir), dir, { recursive: true });
     const ok = await this.run(['astro', 'build', '--outDir', dir]);
     const ms = Date.now() - started;
+    this.counts.finished++;
     if (!ok) {
+      this.counts.failed++;
       rmSync(dir, { recursive: true, force: true });
       this.log(`[build] failed after ${(ms / 1000).toFixed(1)} s; still serving the previous build`);
       return { ok, ms, dir };

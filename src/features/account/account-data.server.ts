@@ -28,6 +28,20 @@ export const EXPORT_TOO_MANY_MESSAGE =
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
+type Dated<T> = { [K in keyof T]: T[K] extends Date | null ? string | null : T[K] };
+
+/** A row as it leaves in the file: each of its dates as ISO text. */
+function withIsoDates<T extends object>(row: T): Dated<T> {
+  return Object.fromEntries(
+    Object.entries(row).map(([key, value]) => [key, value instanceof Date ? value.toISOString() : value]),
+  ) as Dated<T>;
+}
+
+/** `rows` of one parent (`key` its id), without that id, dated. */
+function childrenOf<T extends object, K extends keyof T>(rows: T[], key: K, id: T[K]) {
+  return rows.filter((row) => row[key] === id).map(({ [key]: _id, ...rest }) => withIsoDates(rest));
+}
+
 /** A message's data as it may leave the server: a link's token never does. */
 function mailData(payload: string): unknown {
   try {
@@ -39,14 +53,7 @@ function mailData(payload: string): unknown {
   }
 }
 
-/**
- * POST /api/user/data-export: everything the site keeps about the account, as one JSON document: the
- * account (never the password hash), its groups with their revisions and the reports against them
- * (reasons and dates only: reporters are never named or identified), its orders and payments, the
- * reports it made, what is kept about its sessions and e-mail links, and the e-mails sent to it.
- */
-export async function exportAccountData(db: Db, user: SessionUser, ip: string) {
-  await consumeRateLimit(db, `data-export:${user.id}`, EXPORT_LIMIT_PER_HOUR, 3600, EXPORT_TOO_MANY_MESSAGE);
+async function accountOf(db: Db, userId: string) {
   const [account] = await db
     .select({
       id: users.id,
@@ -59,9 +66,13 @@ export async function exportAccountData(db: Db, user: SessionUser, ip: string) {
       createdAt: users.createdAt,
     })
     .from(users)
-    .where(eq(users.id, user.id));
+    .where(eq(users.id, userId));
   if (!account) throw new AppError('UNAUTHORIZED', 'Você precisa estar logado para continuar.');
+  return account;
+}
 
+/** The account's groups, each with its revisions and the reports against it (reasons and dates only). */
+async function groupsSection(db: Db, userId: string) {
   const ownGroups = await db
     .select({
       id: groups.id,
@@ -86,43 +97,50 @@ export async function exportAccountData(db: Db, user: SessionUser, ip: string) {
     })
     .from(groups)
     .innerJoin(categories, groupCategory)
-    .where(eq(groups.userId, user.id))
+    .where(eq(groups.userId, userId))
     .orderBy(desc(groups.createdAt));
   const groupIds = ownGroups.map((g) => g.id);
-  const [revisions, reportsAgainst] = groupIds.length
-    ? await Promise.all([
-        db
-          .select({
-            groupId: groupRevisions.groupId,
-            title: groupRevisions.title,
-            description: groupRevisions.description,
-            category: categories.name,
-            image: groupRevisions.image,
-            status: groupRevisions.status,
-            reason: groupRevisions.reason,
-            createdAt: groupRevisions.createdAt,
-            reviewedAt: groupRevisions.reviewedAt,
-          })
-          .from(groupRevisions)
-          .innerJoin(categories, eq(categories.id, groupRevisions.categoryId))
-          .where(inArray(groupRevisions.groupId, groupIds))
-          .orderBy(desc(groupRevisions.createdAt)),
-        // Reasons and dates only: no reporter's account, hash or words.
-        db
-          .select({
-            groupId: groupReports.groupId,
-            reason: groupReports.reason,
-            status: groupReports.status,
-            actionTaken: groupReports.actionTaken,
-            createdAt: groupReports.createdAt,
-            reviewedAt: groupReports.reviewedAt,
-          })
-          .from(groupReports)
-          .where(inArray(groupReports.groupId, groupIds))
-          .orderBy(desc(groupReports.createdAt)),
-      ])
-    : [[], []];
+  if (!groupIds.length) return [];
+  const [revisions, reportsAgainst] = await Promise.all([
+    db
+      .select({
+        groupId: groupRevisions.groupId,
+        title: groupRevisions.title,
+        description: groupRevisions.description,
+        category: categories.name,
+        image: groupRevisions.image,
+        status: groupRevisions.status,
+        reason: groupRevisions.reason,
+        createdAt: groupRevisions.createdAt,
+        reviewedAt: groupRevisions.reviewedAt,
+      })
+      .from(groupRevisions)
+      .innerJoin(categories, eq(categories.id, groupRevisions.categoryId))
+      .where(inArray(groupRevisions.groupId, groupIds))
+      .orderBy(desc(groupRevisions.createdAt)),
+    // Reasons and dates only: no reporter's account, hash or words.
+    db
+      .select({
+        groupId: groupReports.groupId,
+        reason: groupReports.reason,
+        status: groupReports.status,
+        actionTaken: groupReports.actionTaken,
+        createdAt: groupReports.createdAt,
+        reviewedAt: groupReports.reviewedAt,
+      })
+      .from(groupReports)
+      .where(inArray(groupReports.groupId, groupIds))
+      .orderBy(desc(groupReports.createdAt)),
+  ]);
+  return ownGroups.map((g) => ({
+    ...withIsoDates(g),
+    revisions: childrenOf(revisions, 'groupId', g.id),
+    reports: childrenOf(reportsAgainst, 'groupId', g.id),
+  }));
+}
 
+/** The account's featuring orders, each with the payment events received for it. */
+async function ordersSection(db: Db, userId: string) {
   const orders = await db
     .select({
       id: featureOrders.id,
@@ -140,7 +158,7 @@ export async function exportAccountData(db: Db, user: SessionUser, ip: string) {
     })
     .from(featureOrders)
     .leftJoin(featurePlans, orderPlan)
-    .where(eq(featureOrders.userId, user.id))
+    .where(eq(featureOrders.userId, userId))
     .orderBy(desc(featureOrders.orderDate));
   const orderIds = orders.map((o) => o.id);
   const payments = orderIds.length
@@ -156,8 +174,12 @@ export async function exportAccountData(db: Db, user: SessionUser, ip: string) {
         .where(inArray(processedWebhookEvents.orderId, orderIds))
         .orderBy(desc(processedWebhookEvents.receivedAt))
     : [];
+  return orders.map((o) => ({ ...withIsoDates(o), payments: childrenOf(payments, 'orderId', o.id) }));
+}
 
-  const reportsMade = await db
+/** The reports the account made, with their own words. */
+async function reportsMadeSection(db: Db, userId: string) {
+  const rows = await db
     .select({
       groupId: groupReports.groupId,
       groupTitle: groups.title,
@@ -168,10 +190,14 @@ export async function exportAccountData(db: Db, user: SessionUser, ip: string) {
     })
     .from(groupReports)
     .leftJoin(groups, eq(groups.id, groupReports.groupId))
-    .where(eq(groupReports.userId, user.id))
+    .where(eq(groupReports.userId, userId))
     .orderBy(desc(groupReports.createdAt));
+  return rows.map(withIsoDates);
+}
 
-  const emailLinks = await db
+/** The e-mail links made for the account (confirmation, reset, new address): never their tokens. */
+async function emailLinksSection(db: Db, userId: string) {
+  const rows = await db
     .select({
       purpose: authTokens.purpose,
       newEmail: authTokens.newEmail,
@@ -180,10 +206,14 @@ export async function exportAccountData(db: Db, user: SessionUser, ip: string) {
       usedAt: authTokens.usedAt,
     })
     .from(authTokens)
-    .where(eq(authTokens.userId, user.id))
+    .where(eq(authTokens.userId, userId))
     .orderBy(desc(authTokens.createdAt));
+  return rows.map(withIsoDates);
+}
 
-  const emails = await db
+/** The e-mails sent to the account's address, with their data (links' tokens left out). */
+async function emailsSection(db: Db, email: string) {
+  const rows = await db
     .select({
       template: mailOutbox.template,
       payload: mailOutbox.payload,
@@ -192,70 +222,41 @@ export async function exportAccountData(db: Db, user: SessionUser, ip: string) {
       sentAt: mailOutbox.sentAt,
     })
     .from(mailOutbox)
-    .where(sql`lower(${mailOutbox.recipient}) = ${account.email.toLowerCase()}`)
+    .where(sql`lower(${mailOutbox.recipient}) = ${email.toLowerCase()}`)
     .orderBy(desc(mailOutbox.createdAt));
+  return rows.map(({ payload, ...m }) => ({ ...withIsoDates(m), data: mailData(payload) }));
+}
 
+/**
+ * POST /api/user/data-export: everything the site keeps about the account, as one JSON document: the
+ * account (never the password hash), its groups with their revisions and the reports against them
+ * (reasons and dates only: reporters are never named or identified), its orders and payments, the
+ * reports it made, what is kept about its sessions and e-mail links, and the e-mails sent to it.
+ */
+export async function exportAccountData(db: Db, user: SessionUser, ip: string) {
+  await consumeRateLimit(db, `data-export:${user.id}`, EXPORT_LIMIT_PER_HOUR, 3600, EXPORT_TOO_MANY_MESSAGE);
+  const account = await accountOf(db, user.id);
+  const [ownGroups, orders, reportsMade, emailLinks, emails] = await Promise.all([
+    groupsSection(db, user.id),
+    ordersSection(db, user.id),
+    reportsMadeSection(db, user.id),
+    emailLinksSection(db, user.id),
+    emailsSection(db, account.email),
+  ]);
   await recordAccess(db, { userId: user.id, email: account.email, event: 'data_export', ip });
-
   return {
     exportedAt: new Date().toISOString(),
-    account: {
-      ...account,
-      emailConfirmedAt: iso(account.emailConfirmedAt),
-      sessionsValidAfter: iso(account.sessionsValidAfter),
-      createdAt: iso(account.createdAt),
-    },
-    groups: ownGroups.map((g) => ({
-      ...g,
-      hiddenAt: iso(g.hiddenAt),
-      featuredUntil: iso(g.featuredUntil),
-      linkLiveAt: iso(g.linkLiveAt),
-      createdAt: iso(g.createdAt),
-      bumpedAt: iso(g.bumpedAt),
-      updatedAt: iso(g.updatedAt),
-      revisions: revisions
-        .filter((r) => r.groupId === g.id)
-        .map(({ groupId: _g, ...r }) => ({
-          ...r,
-          createdAt: iso(r.createdAt),
-          reviewedAt: iso(r.reviewedAt),
-        })),
-      reports: reportsAgainst
-        .filter((r) => r.groupId === g.id)
-        .map(({ groupId: _g, ...r }) => ({
-          ...r,
-          createdAt: iso(r.createdAt),
-          reviewedAt: iso(r.reviewedAt),
-        })),
-    })),
-    featureOrders: orders.map((o) => ({
-      ...o,
-      orderDate: iso(o.orderDate),
-      startDate: iso(o.startDate),
-      endDate: iso(o.endDate),
-      payments: payments
-        .filter((p) => p.orderId === o.id)
-        .map(({ orderId: _o, ...p }) => ({ ...p, receivedAt: iso(p.receivedAt) })),
-    })),
-    reportsMade: reportsMade.map((r) => ({ ...r, createdAt: iso(r.createdAt) })),
+    account: withIsoDates(account),
+    groups: ownGroups,
+    featureOrders: orders,
+    reportsMade,
     sessions: {
       sessionDays: SESSION_DAYS,
       sessionsValidAfter: iso(account.sessionsValidAfter),
       note: `Cada login cria uma sessão de ${SESSION_DAYS} dias guardada só no seu navegador (cookie). O site guarda apenas quando você encerrou todas as sessões (sessionsValidAfter) e, até expirarem, uma marca sem identificação das sessões encerradas com "Sair".`,
     },
-    emailLinks: emailLinks.map((l) => ({
-      ...l,
-      createdAt: iso(l.createdAt),
-      expiresAt: iso(l.expiresAt),
-      usedAt: iso(l.usedAt),
-    })),
-    emails: emails.map((m) => ({
-      template: m.template,
-      status: m.status,
-      data: mailData(m.payload),
-      createdAt: iso(m.createdAt),
-      sentAt: iso(m.sentAt),
-    })),
+    emailLinks,
+    emails,
     accessLogs: `Registros de acesso (endereço IP, data e hora de login, cadastro, envio e edição de grupos, pagamentos, exportação e exclusão) são guardados criptografados por ${ACCESS_LOG_RETENTION_MONTHS} meses, como exige o Marco Civil da Internet (art. 15), e só são entregues por ordem judicial.`,
   };
 }

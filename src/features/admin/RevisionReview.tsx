@@ -76,6 +76,99 @@ function Side({ label, changed, children }: { label: string; changed: boolean; c
   );
 }
 
+/** One pending revision: who asked and when, the changed fields side by side, the others folded. */
+function RevisionCard({
+  revision,
+  busy,
+  onApprove,
+  onReject,
+}: {
+  revision: Revision;
+  busy: string | null;
+  onApprove: () => void;
+  onReject: () => void;
+}) {
+  return (
+    <Card padding="md" data-revision-id={revision.id} className="flex flex-col gap-4">
+      <div className="flex flex-col gap-1 sm:flex-row sm:items-start sm:justify-between sm:gap-4">
+        <div className="min-w-0">
+          <h3 dir="auto" className="truncate font-semibold text-neutral-900" title={revision.current.title}>
+            {revision.current.title}
+          </h3>
+          <p className="text-sm text-neutral-600">
+            Pedido em {formatDate(revision.createdAt)}
+            {revision.ownerEmail && <span className="break-all"> por {revision.ownerEmail}</span>}
+          </p>
+        </div>
+        <a
+          href={revision.current.path}
+          target="_blank"
+          rel="noopener"
+          className="inline-flex min-h-11 shrink-0 items-center gap-1 text-sm font-medium text-brand-800 hover:underline"
+        >
+          Ver página atual <ExternalLink aria-hidden="true" className="size-4" />
+        </a>
+      </div>
+      {/* What changed, Atual beside Proposto; the fields left as they were folded below. */}
+      <dl className="flex flex-col gap-3">
+        {FIELDS.filter(({ key }) => revision.changed[key]).map(({ key, label }) => (
+          <div key={key} data-field={key} data-changed="true">
+            <dt className="mb-1 flex items-center gap-2 text-sm font-semibold text-neutral-800">
+              {label}
+              <Badge variant="yellow">Alterado</Badge>
+            </dt>
+            <dd className="grid gap-2 sm:grid-cols-2">
+              <Side label="Atual" changed={false}>
+                {show(revision.current, key)}
+              </Side>
+              <Side label="Proposto" changed>
+                {show(revision.proposed, key)}
+              </Side>
+            </dd>
+          </div>
+        ))}
+      </dl>
+      {FIELDS.some(({ key }) => !revision.changed[key]) && (
+        <details className="group rounded-control border border-neutral-200">
+          {/* A flex summary loses the browser's triangle: the chevron says that it opens. */}
+          <summary className="flex min-h-11 cursor-pointer list-none items-center gap-2 px-3 text-sm text-neutral-700 [&::-webkit-details-marker]:hidden">
+            <ChevronRight
+              aria-hidden="true"
+              className="size-4 shrink-0 text-neutral-500 transition-transform group-open:rotate-90"
+            />
+            <span>
+              Sem alteração:{' '}
+              {FIELDS.filter(({ key }) => !revision.changed[key])
+                .map(({ label }) => label.toLowerCase())
+                .join(', ')}
+            </span>
+          </summary>
+          <dl className="flex flex-col gap-3 border-t border-neutral-200 p-3">
+            {FIELDS.filter(({ key }) => !revision.changed[key]).map(({ key, label }) => (
+              <div key={key} data-field={key} data-changed="false">
+                <dt className="mb-1 text-sm font-semibold text-neutral-800">{label}</dt>
+                <dd>
+                  <Side label="Atual e proposto" changed={false}>
+                    {show(revision.current, key)}
+                  </Side>
+                </dd>
+              </div>
+            ))}
+          </dl>
+        </details>
+      )}
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="secondary" disabled={busy !== null} onClick={onReject}>
+          <X aria-hidden="true" /> Recusar
+        </Button>
+        <Button disabled={busy !== null} onClick={onApprove}>
+          <Check aria-hidden="true" /> {busy === revision.id ? 'Aprovando…' : 'Aprovar alteração'}
+        </Button>
+      </div>
+    </Card>
+  );
+}
+
 export function RevisionReview({ onChanged }: { onChanged?: () => void }) {
   const [page, setPage] = useState(1);
   const list = useApi<RevisionList>(`/api/admin/group-revisions?page=${page}`);
@@ -142,95 +235,17 @@ export function RevisionReview({ onChanged }: { onChanged?: () => void }) {
       className={cx('flex flex-col gap-4', list.loading && 'opacity-60')}
     >
       {list.data.revisions.map((revision) => (
-        <Card key={revision.id} padding="md" data-revision-id={revision.id} className="flex flex-col gap-4">
-          <div className="flex flex-col gap-1 sm:flex-row sm:items-start sm:justify-between sm:gap-4">
-            <div className="min-w-0">
-              <h3
-                dir="auto"
-                className="truncate font-semibold text-neutral-900"
-                title={revision.current.title}
-              >
-                {revision.current.title}
-              </h3>
-              <p className="text-sm text-neutral-600">
-                Pedido em {formatDate(revision.createdAt)}
-                {revision.ownerEmail && <span className="break-all"> por {revision.ownerEmail}</span>}
-              </p>
-            </div>
-            <a
-              href={revision.current.path}
-              target="_blank"
-              rel="noopener"
-              className="inline-flex min-h-11 shrink-0 items-center gap-1 text-sm font-medium text-brand-800 hover:underline"
-            >
-              Ver página atual <ExternalLink aria-hidden="true" className="size-4" />
-            </a>
-          </div>
-          {/* What changed, Atual beside Proposto; the fields left as they were folded below. */}
-          <dl className="flex flex-col gap-3">
-            {FIELDS.filter(({ key }) => revision.changed[key]).map(({ key, label }) => (
-              <div key={key} data-field={key} data-changed="true">
-                <dt className="mb-1 flex items-center gap-2 text-sm font-semibold text-neutral-800">
-                  {label}
-                  <Badge variant="yellow">Alterado</Badge>
-                </dt>
-                <dd className="grid gap-2 sm:grid-cols-2">
-                  <Side label="Atual" changed={false}>
-                    {show(revision.current, key)}
-                  </Side>
-                  <Side label="Proposto" changed>
-                    {show(revision.proposed, key)}
-                  </Side>
-                </dd>
-              </div>
-            ))}
-          </dl>
-          {FIELDS.some(({ key }) => !revision.changed[key]) && (
-            <details className="group rounded-control border border-neutral-200">
-              {/* A flex summary loses the browser's triangle: the chevron says that it opens. */}
-              <summary className="flex min-h-11 cursor-pointer list-none items-center gap-2 px-3 text-sm text-neutral-700 [&::-webkit-details-marker]:hidden">
-                <ChevronRight
-                  aria-hidden="true"
-                  className="size-4 shrink-0 text-neutral-500 transition-transform group-open:rotate-90"
-                />
-                <span>
-                  Sem alteração:{' '}
-                  {FIELDS.filter(({ key }) => !revision.changed[key])
-                    .map(({ label }) => label.toLowerCase())
-                    .join(', ')}
-                </span>
-              </summary>
-              <dl className="flex flex-col gap-3 border-t border-neutral-200 p-3">
-                {FIELDS.filter(({ key }) => !revision.changed[key]).map(({ key, label }) => (
-                  <div key={key} data-field={key} data-changed="false">
-                    <dt className="mb-1 text-sm font-semibold text-neutral-800">{label}</dt>
-                    <dd>
-                      <Side label="Atual e proposto" changed={false}>
-                        {show(revision.current, key)}
-                      </Side>
-                    </dd>
-                  </div>
-                ))}
-              </dl>
-            </details>
-          )}
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button
-              variant="secondary"
-              disabled={busy !== null}
-              onClick={() => {
-                setReason('');
-                setReasonError(undefined);
-                setRejecting(revision);
-              }}
-            >
-              <X aria-hidden="true" /> Recusar
-            </Button>
-            <Button disabled={busy !== null} onClick={() => decide(revision, 'approve')}>
-              <Check aria-hidden="true" /> {busy === revision.id ? 'Aprovando…' : 'Aprovar alteração'}
-            </Button>
-          </div>
-        </Card>
+        <RevisionCard
+          key={revision.id}
+          revision={revision}
+          busy={busy}
+          onApprove={() => decide(revision, 'approve')}
+          onReject={() => {
+            setReason('');
+            setReasonError(undefined);
+            setRejecting(revision);
+          }}
+        />
       ))}
       <Pagination page={page} pages={list.data.pagination.pages} onChange={setPage} disabled={list.loading} />
       <ConfirmDialog
