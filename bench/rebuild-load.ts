@@ -8,6 +8,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { type DbHandle, rowsOf } from '../db/client.ts';
 import { buildDatabaseUrl } from '../scripts/platform/pglite-server.ts';
+import { type FromAddressInit, fetchFrom } from '../tests/support/from-address.ts';
 import type { ApiCase } from './api.ts';
 import { log } from './lib.ts';
 
@@ -30,7 +31,11 @@ export interface RebuildLoadSection {
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 
-type Call = [string, RequestInit];
+/** A call: its path, and for a click the source address it comes from (127.0.1.N, as distinct visitors). */
+type Call = [string, RequestInit & { from?: string }];
+
+/** Source addresses for the clicks: one address counts at most a few visitors (docs/security.md). */
+const CLICK_ADDRESSES = 64;
 
 /** The calls a developer's clicks make: three reads (the API cases, group pages' data) to a click. */
 async function callMix(handle: DbHandle, cases: ApiCase[]): Promise<(i: number) => Call> {
@@ -52,7 +57,11 @@ async function callMix(handle: DbHandle, cases: ApiCase[]): Promise<(i: number) 
     i % 4 === 3
       ? [
           `/api/groups/${ids[i % ids.length]}/click`,
-          { method: 'POST', headers: { 'user-agent': `bench-rebuild-${process.pid}-${i}` } },
+          {
+            method: 'POST',
+            headers: { 'user-agent': `bench-rebuild-${process.pid}-${i}` },
+            from: `127.0.1.${1 + (Math.floor(i / 4) % CLICK_ADDRESSES)}`,
+          },
         ]
       : [reads[i % reads.length] as string, {}];
 }
@@ -63,6 +72,8 @@ interface CallFigures {
   statuses: Record<string, number>;
   /** the first calls that did not answer 2xx: path and status */
   failed: string[];
+  /** the five slowest calls: path, milliseconds */
+  slowest: string[];
   p50Ms: number;
   p99Ms: number;
   maxMs: number;
@@ -75,21 +86,26 @@ async function makeCalls(
   { calls = Number.POSITIVE_INFINITY, concurrency = 8, until = () => false },
 ): Promise<CallFigures> {
   const samples: number[] = [];
+  const timed: { ms: number; call: string }[] = [];
   const statuses: Record<string, number> = {};
   const failed: string[] = [];
   let next = 0;
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
       while (next < calls && !until()) {
-        const [url, init] = mix(next++);
+        const [url, { from, ...init }] = mix(next++);
         const t = performance.now();
         let status = 'error';
         try {
-          const res = await fetch(base + url, init);
+          const res = from
+            ? await fetchFrom(from, base + url, init as FromAddressInit)
+            : await fetch(base + url, init);
           await res.arrayBuffer();
           status = String(res.status);
         } catch {}
-        samples.push(performance.now() - t);
+        const ms = performance.now() - t;
+        samples.push(ms);
+        timed.push({ ms, call: `${init.method ?? 'GET'} ${url}` });
         statuses[status] = (statuses[status] ?? 0) + 1;
         if (!status.startsWith('2') && failed.length < 5)
           failed.push(`${init.method ?? 'GET'} ${url} ${status}`);
@@ -97,8 +113,13 @@ async function makeCalls(
     }),
   );
   samples.sort((a, b) => a - b);
+  const slowest = timed
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, 5)
+    .map(({ ms, call }) => `${call} ${Math.round(ms)} ms`);
   return {
     calls: samples.length,
+    slowest,
     non2xx: Object.entries(statuses)
       .filter(([status]) => !status.startsWith('2'))
       .reduce((sum, [, n]) => sum + n, 0),

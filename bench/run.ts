@@ -414,7 +414,7 @@ function printTable() {
       lines.push(`platform through hook rebuilds, after ${h.warmCalls} calls (${h.warmNon2xx} non-2xx):`);
       for (const [i, r] of h.rebuilds.entries())
         lines.push(
-          `  rebuild ${i + 1}: ${r.buildOk ? 'published' : 'FAILED'} ${(r.buildMs / 1000).toFixed(1)} s after the hook; ${r.calls} calls: p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, max ${r.maxMs} ms, non-2xx ${r.non2xx} ${JSON.stringify(r.statuses)}${r.failed.length ? ` (${r.failed.join('; ')})` : ''}`,
+          `  rebuild ${i + 1}: ${r.buildOk ? 'published' : 'FAILED'} ${(r.buildMs / 1000).toFixed(1)} s after the hook; ${r.calls} calls: p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, max ${r.maxMs} ms, non-2xx ${r.non2xx} ${JSON.stringify(r.statuses)}${r.failed.length ? ` (${r.failed.join('; ')})` : ''}; slowest: ${r.slowest.join('; ')}`,
         );
     }
     for (const i of f.clickIngest ?? [])

@@ -77,29 +77,38 @@ function isolate(keep: HTMLElement): () => void {
   };
 }
 
-export function Dialog({
-  open,
-  onOpenChange,
-  title,
-  description,
-  children,
-  footer,
-  initialFocus,
-  closeLabel = 'Fechar',
-  size = 'md',
-  className,
-}: DialogProps) {
-  const rootRef = useRef<HTMLDivElement>(null);
-  const panelRef = useRef<HTMLDivElement>(null);
-  const pressedBackdrop = useRef(false);
-  const onOpenChangeRef = useRef(onOpenChange);
-  const titleId = useId();
-  const descriptionId = useId();
+/** Tab and Shift+Tab go round the panel's focusable elements, never out of the dialog. */
+function trapTab(event: KeyboardEvent<HTMLDivElement>, panel: HTMLDivElement | null) {
+  if (event.key !== 'Tab') return;
+  const items = focusables(panel);
+  const first = items[0];
+  const last = items[items.length - 1];
+  if (!first || !last) {
+    event.preventDefault();
+    panel?.focus();
+    return;
+  }
+  const active = document.activeElement;
+  if (event.shiftKey && (active === first || active === panel)) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && active === last) {
+    event.preventDefault();
+    first.focus();
+  }
+}
 
-  useEffect(() => {
-    onOpenChangeRef.current = onOpenChange;
-  });
-
+/**
+ * While open: the rest of the page inert and unscrolled, focus inside (on `initialFocus` or the first
+ * focusable element), Esc anywhere closes; on close, focus goes back where it was.
+ */
+function useModal(
+  open: boolean,
+  rootRef: RefObject<HTMLDivElement | null>,
+  panelRef: RefObject<HTMLDivElement | null>,
+  initialFocus: DialogProps['initialFocus'],
+  onOpenChangeRef: RefObject<(open: boolean) => void>,
+) {
   useEffect(() => {
     if (!open) return;
     const root = rootRef.current;
@@ -124,31 +133,39 @@ export function Dialog({
       restore();
       if (previous?.isConnected) previous.focus();
     };
-  }, [open, initialFocus]);
+  }, [open, initialFocus, rootRef, panelRef, onOpenChangeRef]);
+}
+
+export function Dialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  footer,
+  initialFocus,
+  closeLabel = 'Fechar',
+  size = 'md',
+  className,
+}: DialogProps) {
+  const rootRef = useRef<HTMLDivElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
+  const pressedBackdrop = useRef(false);
+  const onOpenChangeRef = useRef(onOpenChange);
+  const titleId = useId();
+  const descriptionId = useId();
+
+  useEffect(() => {
+    onOpenChangeRef.current = onOpenChange;
+  });
+
+  useModal(open, rootRef, panelRef, initialFocus, onOpenChangeRef);
 
   if (!open || typeof document === 'undefined') return null;
 
   const close = () => onOpenChange(false);
 
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key !== 'Tab') return;
-    const items = focusables(panelRef.current);
-    const first = items[0];
-    const last = items[items.length - 1];
-    if (!first || !last) {
-      event.preventDefault();
-      panelRef.current?.focus();
-      return;
-    }
-    const active = document.activeElement;
-    if (event.shiftKey && (active === first || active === panelRef.current)) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && active === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  };
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => trapTab(event, panelRef.current);
 
   // Close on a click that both started and ended on the backdrop (not a text selection dragged out).
   const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {

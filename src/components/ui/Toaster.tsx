@@ -51,16 +51,12 @@ function usePausableTimer(item: Toast, paused: boolean) {
   }, [paused, item.id]);
 }
 
-function ToastItem({ item }: { item: Toast }) {
-  const [hovered, setHovered] = useState(false);
-  const [focused, setFocused] = useState(false);
-  const [windowBlurred, setWindowBlurred] = useState(false);
-  const [offset, setOffset] = useState(0);
-  const swipe = useRef<{ x: number; y: number; id: number; active: boolean } | null>(null);
-
+/** Whether the window has lost focus (a toast's timer waits while the person is in another window). */
+function useWindowBlurred() {
+  const [blurred, setBlurred] = useState(false);
   useEffect(() => {
-    const onBlur = () => setWindowBlurred(true);
-    const onFocus = () => setWindowBlurred(false);
+    const onBlur = () => setBlurred(true);
+    const onFocus = () => setBlurred(false);
     window.addEventListener('blur', onBlur);
     window.addEventListener('focus', onFocus);
     return () => {
@@ -68,9 +64,13 @@ function ToastItem({ item }: { item: Toast }) {
       window.removeEventListener('focus', onFocus);
     };
   }, []);
+  return blurred;
+}
 
-  usePausableTimer(item, hovered || focused || windowBlurred || offset > 0);
-
+/** Swiping a toast to the right: how far it has moved, and the pointer handlers that move or dismiss it. */
+function useSwipeToDismiss(id: number) {
+  const [offset, setOffset] = useState(0);
+  const swipe = useRef<{ x: number; y: number; id: number; active: boolean } | null>(null);
   const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
     if (event.button !== 0 || (event.target as Element).closest('button')) return;
     swipe.current = { x: event.clientX, y: event.clientY, id: event.pointerId, active: false };
@@ -91,13 +91,26 @@ function ToastItem({ item }: { item: Toast }) {
     }
     setOffset(Math.max(0, dx));
   };
-  const endSwipe = (event: PointerEvent<HTMLDivElement>) => {
+  const onPointerUp = (event: PointerEvent<HTMLDivElement>) => {
     const start = swipe.current;
     swipe.current = null;
     if (!start?.active) return;
-    if (event.clientX - start.x > TOAST_SWIPE_THRESHOLD) dismissToast(item.id);
+    if (event.clientX - start.x > TOAST_SWIPE_THRESHOLD) dismissToast(id);
     else setOffset(0);
   };
+  const onPointerCancel = () => {
+    swipe.current = null;
+    setOffset(0);
+  };
+  return { offset, handlers: { onPointerDown, onPointerMove, onPointerUp, onPointerCancel } };
+}
+
+function ToastItem({ item }: { item: Toast }) {
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const windowBlurred = useWindowBlurred();
+  const { offset, handlers } = useSwipeToDismiss(item.id);
+  usePausableTimer(item, hovered || focused || windowBlurred || offset > 0);
 
   const Icon = item.variant === 'success' ? CircleCheck : item.variant === 'destructive' ? CircleAlert : null;
 
@@ -128,13 +141,7 @@ function ToastItem({ item }: { item: Toast }) {
         event.preventDefault();
         dismissToast(item.id);
       }}
-      onPointerDown={onPointerDown}
-      onPointerMove={onPointerMove}
-      onPointerUp={endSwipe}
-      onPointerCancel={() => {
-        swipe.current = null;
-        setOffset(0);
-      }}
+      {...handlers}
     >
       {Icon && (
         <Icon aria-hidden="true" className={cx('mt-0.5 size-5 shrink-0', styles.icon[item.variant])} />

@@ -28,6 +28,73 @@ function nextPath(): string {
     : '/admin';
 }
 
+/**
+ * Log in with the admin flag and go on to the page asked for; on failure, toast and answer the message
+ * for the form (null: logged in, the page is changing).
+ */
+async function signInAsAdmin(email: string, password: string): Promise<string | null> {
+  try {
+    const data = await api<{ user: SessionUser }>('/api/login?admin=1', {
+      method: 'POST',
+      body: { email, password },
+    });
+    startSession(data.user);
+    toast({
+      title: 'Login realizado com sucesso',
+      description: `Bem-vindo, ${data.user.name || data.user.email}!`,
+      variant: 'success',
+    });
+    window.location.assign(nextPath());
+    return null;
+  } catch (e) {
+    if (e instanceof ApiError && e.status === 403) {
+      // A valid non-admin account: the server issued no session; also end any site session in this tab.
+      await adminLogout();
+      toast({ title: ADMIN_LOGIN_MESSAGES.denied, variant: 'destructive' });
+      return ADMIN_LOGIN_MESSAGES.denied;
+    }
+    const message =
+      e instanceof ApiError && (e.status === 401 || e.status === 400)
+        ? ADMIN_LOGIN_MESSAGES.invalid
+        : e instanceof Error
+          ? e.message
+          : ADMIN_LOGIN_MESSAGES.invalid;
+    toast({ title: ADMIN_LOGIN_MESSAGES.failedTitle, description: message, variant: 'destructive' });
+    return message;
+  }
+}
+
+function AdminLoginHeading() {
+  return (
+    <div className="mb-6 flex flex-col items-center text-center">
+      <span className="mb-3 grid size-14 place-items-center rounded-full bg-brand-50 text-brand-700">
+        <ShieldCheck aria-hidden="true" className="size-7" />
+      </span>
+      <h1 className="text-2xl font-bold text-neutral-900">Acesso administrativo</h1>
+      <p className="mt-1 text-neutral-600">Entre com uma conta de administrador.</p>
+    </div>
+  );
+}
+
+function AdminLoginLinks() {
+  return (
+    <>
+      <a
+        href="/auth/esqueci-senha"
+        className="text-center text-sm font-medium text-brand-800 underline-offset-4 hover:underline"
+      >
+        Esqueci minha senha
+      </a>
+      <a
+        href="/"
+        className="text-center text-sm font-medium text-brand-800 underline-offset-4 hover:underline"
+      >
+        Voltar para o site
+      </a>
+    </>
+  );
+}
+
 export default function AdminLogin() {
   const [busy, setBusy] = useState(false);
   const hydrated = useHydrated();
@@ -55,49 +122,15 @@ export default function AdminLogin() {
       return;
     }
     setBusy(true);
-    try {
-      const data = await api<{ user: SessionUser }>('/api/login?admin=1', {
-        method: 'POST',
-        body: { email: email.trim(), password },
-      });
-      startSession(data.user);
-      const user = data.user;
-      toast({
-        title: 'Login realizado com sucesso',
-        description: `Bem-vindo, ${user.name || user.email}!`,
-        variant: 'success',
-      });
-      window.location.assign(nextPath());
-    } catch (e) {
-      if (e instanceof ApiError && e.status === 403) {
-        // A valid non-admin account: the server issued no session; also end any site session in this tab.
-        await adminLogout();
-        setError(ADMIN_LOGIN_MESSAGES.denied);
-        toast({ title: ADMIN_LOGIN_MESSAGES.denied, variant: 'destructive' });
-        setBusy(false);
-        return;
-      }
-      const message =
-        e instanceof ApiError && (e.status === 401 || e.status === 400)
-          ? ADMIN_LOGIN_MESSAGES.invalid
-          : e instanceof Error
-            ? e.message
-            : ADMIN_LOGIN_MESSAGES.invalid;
-      setError(message);
-      toast({ title: ADMIN_LOGIN_MESSAGES.failedTitle, description: message, variant: 'destructive' });
-      setBusy(false);
-    }
+    const failure = await signInAsAdmin(email.trim(), password);
+    if (failure === null) return;
+    setError(failure);
+    setBusy(false);
   }
 
   return (
     <Card padding="lg" className="w-full max-w-md">
-      <div className="mb-6 flex flex-col items-center text-center">
-        <span className="mb-3 grid size-14 place-items-center rounded-full bg-brand-50 text-brand-700">
-          <ShieldCheck aria-hidden="true" className="size-7" />
-        </span>
-        <h1 className="text-2xl font-bold text-neutral-900">Acesso administrativo</h1>
-        <p className="mt-1 text-neutral-600">Entre com uma conta de administrador.</p>
-      </div>
+      <AdminLoginHeading />
       <form method="post" onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         <Field label="E-mail">
           {(props) => (
@@ -134,18 +167,7 @@ export default function AdminLogin() {
           {busy ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : <LogIn aria-hidden="true" />}
           Entrar
         </Button>
-        <a
-          href="/auth/esqueci-senha"
-          className="text-center text-sm font-medium text-brand-800 underline-offset-4 hover:underline"
-        >
-          Esqueci minha senha
-        </a>
-        <a
-          href="/"
-          className="text-center text-sm font-medium text-brand-800 underline-offset-4 hover:underline"
-        >
-          Voltar para o site
-        </a>
+        <AdminLoginLinks />
       </form>
     </Card>
   );

@@ -43,6 +43,52 @@ const TEMPLATE_LABEL: Record<string, string> = {
   legal_notice_group_removed: 'Grupo removido (denúncia jurídica)',
 };
 
+type Problem = Outbox['problems'][number];
+
+/** A message that failed or waits for another try: what, to whom, how many tries, the last error. */
+function ProblemDetails({ problem: p }: { problem: Problem }) {
+  return (
+    <div className="min-w-0 text-sm">
+      <p className="font-medium text-neutral-900">
+        {TEMPLATE_LABEL[p.template] ?? p.template} → <span className="break-all">{p.recipient}</span>
+      </p>
+      <p className="text-neutral-600">
+        {p.status === 'failed' ? 'Desistimos' : 'Nova tentativa em breve'} após {p.attempts}{' '}
+        {p.attempts === 1 ? 'tentativa' : 'tentativas'} · {formatRelative(p.createdAt)}
+      </p>
+      {p.lastError && <p className="break-words text-red-700">{p.lastError}</p>}
+    </div>
+  );
+}
+
+/** The counts line, its skeleton while loading, or the error with 'Tentar de novo'. */
+function OutboxSummary({
+  outbox: o,
+  error,
+  reload,
+}: {
+  outbox?: Outbox;
+  error: unknown;
+  reload: () => void;
+}) {
+  if (error && !o)
+    return (
+      <p className="text-sm text-red-700">
+        {messageOf(error, 'Não foi possível carregar os e-mails.')}{' '}
+        <button type="button" className="underline" onClick={reload}>
+          Tentar de novo
+        </button>
+      </p>
+    );
+  if (!o) return <Skeleton className="mt-1 h-4 w-64" />;
+  return (
+    <p className="text-sm text-neutral-600">
+      {formatCount(o.sent)} enviados · {formatCount(o.pending)} na fila · {formatCount(o.failed)} com falha ·{' '}
+      {formatCount(o.skipped)} descartados (e-mail não confirmado)
+    </p>
+  );
+}
+
 export function MailOutboxCard() {
   const outbox = useApi<Outbox>('/api/admin/mail', 60_000);
   const [busy, setBusy] = useState<number | null>(null);
@@ -78,21 +124,7 @@ export function MailOutboxCard() {
             <h2 id="mail-outbox-title" className="font-semibold text-neutral-900">
               E-mails
             </h2>
-            {outbox.error && !o ? (
-              <p className="text-sm text-red-700">
-                {messageOf(outbox.error, 'Não foi possível carregar os e-mails.')}{' '}
-                <button type="button" className="underline" onClick={outbox.reload}>
-                  Tentar de novo
-                </button>
-              </p>
-            ) : o ? (
-              <p className="text-sm text-neutral-600">
-                {formatCount(o.sent)} enviados · {formatCount(o.pending)} na fila · {formatCount(o.failed)}{' '}
-                com falha · {formatCount(o.skipped)} descartados (e-mail não confirmado)
-              </p>
-            ) : (
-              <Skeleton className="mt-1 h-4 w-64" />
-            )}
+            <OutboxSummary outbox={o} error={outbox.error} reload={outbox.reload} />
           </div>
         </div>
         {o && o.failed > 0 && <Badge variant="red">{formatCount(o.failed)} com falha</Badge>}
@@ -104,17 +136,7 @@ export function MailOutboxCard() {
               key={p.id}
               className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between"
             >
-              <div className="min-w-0 text-sm">
-                <p className="font-medium text-neutral-900">
-                  {TEMPLATE_LABEL[p.template] ?? p.template} →{' '}
-                  <span className="break-all">{p.recipient}</span>
-                </p>
-                <p className="text-neutral-600">
-                  {p.status === 'failed' ? 'Desistimos' : 'Nova tentativa em breve'} após {p.attempts}{' '}
-                  {p.attempts === 1 ? 'tentativa' : 'tentativas'} · {formatRelative(p.createdAt)}
-                </p>
-                {p.lastError && <p className="break-words text-red-700">{p.lastError}</p>}
-              </div>
+              <ProblemDetails problem={p} />
               <Button
                 variant="secondary"
                 size="sm"

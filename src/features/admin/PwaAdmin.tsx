@@ -68,6 +68,35 @@ function ColorField({
   );
 }
 
+/** Send a PNG as the icon of `size`, toasting the outcome; the saved settings, or null when it failed. */
+async function sendIcon(size: 192 | 512, file: File): Promise<Pwa | null> {
+  if (file.type !== 'image/png' && !file.name.toLowerCase().endsWith('.png')) {
+    toast({
+      title: 'Formato inválido',
+      description: 'O ícone deve ser uma imagem PNG',
+      variant: 'destructive',
+    });
+    return null;
+  }
+  const body = new FormData();
+  body.set('icon', file);
+  try {
+    const result = await api<{ path: string; settings: Pwa }>(`/api/admin/pwa-settings/icon/${size}`, {
+      method: 'POST',
+      body,
+    });
+    toast({ title: `Ícone ${size}x${size} atualizado com sucesso`, variant: 'success' });
+    return result.settings;
+  } catch (error) {
+    toast({
+      title: 'Não foi possível enviar o ícone',
+      description: messageOf(error, ''),
+      variant: 'destructive',
+    });
+    return null;
+  }
+}
+
 function IconUpload({
   size,
   current,
@@ -81,34 +110,11 @@ function IconUpload({
   const [busy, setBusy] = useState(false);
   async function upload(file: File | undefined) {
     if (!file) return;
-    if (file.type !== 'image/png' && !file.name.toLowerCase().endsWith('.png')) {
-      toast({
-        title: 'Formato inválido',
-        description: 'O ícone deve ser uma imagem PNG',
-        variant: 'destructive',
-      });
-      return;
-    }
-    const body = new FormData();
-    body.set('icon', file);
     setBusy(true);
-    try {
-      const result = await api<{ path: string; settings: Pwa }>(`/api/admin/pwa-settings/icon/${size}`, {
-        method: 'POST',
-        body,
-      });
-      toast({ title: `Ícone ${size}x${size} atualizado com sucesso`, variant: 'success' });
-      onUploaded(result.settings);
-    } catch (error) {
-      toast({
-        title: 'Não foi possível enviar o ícone',
-        description: messageOf(error, ''),
-        variant: 'destructive',
-      });
-    } finally {
-      setBusy(false);
-      if (input.current) input.current.value = '';
-    }
+    const settings = await sendIcon(size, file);
+    setBusy(false);
+    if (input.current) input.current.value = '';
+    if (settings) onUploaded(settings);
   }
   return (
     <Card className="flex items-center gap-4">
@@ -153,9 +159,9 @@ function IconUpload({
   );
 }
 
-function PwaAdmin() {
+/** The settings as loaded and edited, their errors, and save (validated here, then on the server). */
+function usePwaForm(onInvalid: () => void) {
   const loaded = useApi<Pwa>('/api/admin/pwa-settings');
-  const [tab, setTab] = useState<'geral' | 'icones'>('geral');
   const [form, setForm] = useState<Pwa | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
@@ -177,7 +183,7 @@ function PwaAdmin() {
     const parsed = PwaSettingsSchema.safeParse(form);
     if (!parsed.success) {
       setErrors(fieldErrors(parsed.error));
-      setTab('geral');
+      onInvalid();
       return;
     }
     setErrors({});
@@ -206,6 +212,13 @@ function PwaAdmin() {
     <K extends keyof Pwa>(key: K) =>
     (value: Pwa[K]) =>
       setForm((f) => (f ? { ...f, [key]: value } : f));
+
+  return { loaded, form, setForm, errors, busy, save, set };
+}
+
+function PwaAdmin() {
+  const [tab, setTab] = useState<'geral' | 'icones'>('geral');
+  const { loaded, form, setForm, errors, busy, save, set } = usePwaForm(() => setTab('geral'));
 
   return (
     <>

@@ -49,6 +49,51 @@ function finish(user: SessionUser, title: string) {
   startSession(user);
 }
 
+/** The fields of the chosen tab: login (e-mail, password, 'Esqueci minha senha') or registration. */
+function AuthFormFields({ tab, errors }: { tab: Tab; errors: Errors }) {
+  return (
+    <>
+      {tab === 'register' && <AuthField label="Nome" name="name" autoComplete="name" error={errors.name} />}
+      <AuthField label="E-mail" name="email" type="email" autoComplete="email" error={errors.email} />
+      <AuthField
+        label="Senha"
+        name="password"
+        type="password"
+        autoComplete={tab === 'login' ? 'current-password' : 'new-password'}
+        error={errors.password}
+      />
+      {tab === 'login' && (
+        <a
+          href="/auth/esqueci-senha"
+          className="-mt-2 inline-flex min-h-11 items-center self-end text-sm font-medium text-brand-800 underline-offset-4 hover:underline"
+        >
+          Esqueci minha senha
+        </a>
+      )}
+      {tab === 'register' && (
+        <>
+          <AuthField
+            label="Confirmar senha"
+            name="confirmPassword"
+            type="password"
+            autoComplete="new-password"
+            error={errors.confirmPassword}
+          />
+          <AuthField
+            label="Telefone"
+            name="phone"
+            type="tel"
+            autoComplete="tel"
+            required={false}
+            hint="Opcional, com DDD"
+            error={errors.phone}
+          />
+        </>
+      )}
+    </>
+  );
+}
+
 export default function AuthForms() {
   const session = useStore($session);
   const [tab, setTab] = useState<Tab>('login');
@@ -125,45 +170,7 @@ export default function AuthForms() {
           className="flex flex-col gap-4"
           aria-busy={busy}
         >
-          {tab === 'register' && (
-            <AuthField label="Nome" name="name" autoComplete="name" error={errors.name} />
-          )}
-          <AuthField label="E-mail" name="email" type="email" autoComplete="email" error={errors.email} />
-          <AuthField
-            label="Senha"
-            name="password"
-            type="password"
-            autoComplete={tab === 'login' ? 'current-password' : 'new-password'}
-            error={errors.password}
-          />
-          {tab === 'login' && (
-            <a
-              href="/auth/esqueci-senha"
-              className="-mt-2 inline-flex min-h-11 items-center self-end text-sm font-medium text-brand-800 underline-offset-4 hover:underline"
-            >
-              Esqueci minha senha
-            </a>
-          )}
-          {tab === 'register' && (
-            <>
-              <AuthField
-                label="Confirmar senha"
-                name="confirmPassword"
-                type="password"
-                autoComplete="new-password"
-                error={errors.confirmPassword}
-              />
-              <AuthField
-                label="Telefone"
-                name="phone"
-                type="tel"
-                autoComplete="tel"
-                required={false}
-                hint="Opcional, com DDD"
-                error={errors.phone}
-              />
-            </>
-          )}
+          <AuthFormFields tab={tab} errors={errors} />
           <Button type="submit" size="lg" block disabled={busy || !hydrated}>
             {busy ? 'Aguarde…' : tab === 'login' ? 'Entrar' : 'Criar conta'}
           </Button>

@@ -2,7 +2,7 @@
 // the group's WhatsApp name, and asks the server to check it ('Verificar'). Opened from the submission
 // form's duplicate error and from the panel. The server decides everything; this only shows it.
 import { CheckCircle2, Copy, ShieldCheck } from 'lucide-react';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { InviteLinkInput } from '#src/components/InviteLinkInput.tsx';
 import { Button } from '#src/components/ui/Button.tsx';
 import { buttonClasses } from '#src/components/ui/classes.ts';
@@ -37,17 +37,12 @@ function problemOf(error: unknown): Problem {
   return { message: 'Não foi possível falar com o servidor. Verifique sua conexão e tente de novo.' };
 }
 
-export function ClaimGroupDialog({
-  open,
-  onOpenChange,
-  initialLink = '',
-  onClaimed,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  initialLink?: string;
-  onClaimed?: (result: ClaimVerified) => void;
-}) {
+/** The claim's steps: the link, asking for a code, verifying it; a new opening starts over. */
+function useClaimSteps(
+  open: boolean,
+  initialLink: string,
+  onClaimed: ((result: ClaimVerified) => void) | undefined,
+) {
   const [link, setLink] = useState(initialLink);
   const [step, setStep] = useState<Step>({ kind: 'link' });
   const [problem, setProblem] = useState<Problem | null>(null);
@@ -104,38 +99,86 @@ export function ClaimGroupDialog({
     }
   }
 
+  return { link, setLink, step, problem, linkError, busy, requestCode, verify };
+}
+
+/** The second step: the code to put in the group's name, then 'Verificar' (or a new code once spent). */
+function CodeStepDialog({
+  open,
+  onClose,
+  busy,
+  spent,
+  onNewCode,
+  onVerify,
+  children,
+}: {
+  open: boolean;
+  onClose: () => void;
+  busy: boolean;
+  spent: boolean;
+  onNewCode: () => void;
+  onVerify: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onClose}
+      title="Reivindicar grupo"
+      description="Prove que você administra o grupo: ponha este código no nome dele no WhatsApp."
+      footer={
+        spent ? (
+          <Button onClick={onNewCode} disabled={busy}>
+            {busy ? 'Gerando…' : 'Gerar novo código'}
+          </Button>
+        ) : (
+          <Button onClick={onVerify} disabled={busy}>
+            {busy ? 'Verificando…' : 'Verificar'}
+          </Button>
+        )
+      }
+    >
+      <div className="flex flex-col gap-4">{children}</div>
+    </Dialog>
+  );
+}
+
+export function ClaimGroupDialog({
+  open,
+  onOpenChange,
+  initialLink = '',
+  onClaimed,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  initialLink?: string;
+  onClaimed?: (result: ClaimVerified) => void;
+}) {
+  const { link, setLink, step, problem, linkError, busy, requestCode, verify } = useClaimSteps(
+    open,
+    initialLink,
+    onClaimed,
+  );
+
   const close = () => !busy && onOpenChange(false);
   const alert = problem && <ProblemAlert problem={problem} />;
 
   if (step.kind === 'done') return <ClaimedDialog open={open} onClose={close} result={step.result} />;
 
-  if (step.kind === 'code') {
-    const { claim } = step;
+  if (step.kind === 'code')
     return (
-      <Dialog
+      <CodeStepDialog
         open={open}
-        onOpenChange={close}
-        title="Reivindicar grupo"
-        description="Prove que você administra o grupo: ponha este código no nome dele no WhatsApp."
-        footer={
-          problem?.spent ? (
-            <Button onClick={() => requestCode()} disabled={busy}>
-              {busy ? 'Gerando…' : 'Gerar novo código'}
-            </Button>
-          ) : (
-            <Button onClick={() => verify(claim)} disabled={busy}>
-              {busy ? 'Verificando…' : 'Verificar'}
-            </Button>
-          )
-        }
+        onClose={close}
+        busy={busy}
+        spent={Boolean(problem?.spent)}
+        onNewCode={() => requestCode()}
+        onVerify={() => verify(step.claim)}
       >
-        <div className="flex flex-col gap-4">
-          <ClaimCode claim={claim} />
-          {alert}
-        </div>
-      </Dialog>
+        <ClaimCode claim={step.claim} />
+        {alert}
+      </CodeStepDialog>
     );
-  }
 
   return (
     <Dialog

@@ -32,6 +32,46 @@ type State =
   | { kind: 'ready'; page: GroupPage }
   | { kind: 'error'; message: string };
 
+function LoadingGroups() {
+  return (
+    <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label="Carregando grupos">
+      {[0, 1, 2].map((i) => (
+        <li key={i}>
+          <Skeleton className="h-48 w-full rounded-card" />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** What a visitor not yet verified sees: why, the outcome of a check that just failed, and the way in. */
+function AgePrompt({ outcome, path }: { outcome: AgeOutcome | null; path: string }) {
+  return (
+    <EmptyState
+      icon={ShieldCheck}
+      title="Conteúdo para maiores de 18 anos"
+      text={
+        <>
+          {outcome && (
+            <span role="alert" className="mb-2 block font-medium text-red-800">
+              {AGE_OUTCOMES[outcome]}
+            </span>
+          )}
+          {ADULT_VERIFY_TEXT}
+        </>
+      }
+      action={
+        <a
+          href={`${AGE_START_PATH}?next=${encodeURIComponent(path)}`}
+          className={buttonClasses({ size: 'lg' })}
+        >
+          {ADULT_VERIFY_LABEL}
+        </a>
+      }
+    />
+  );
+}
+
 export default function AdultCategory({ category, path, site, limit }: Props) {
   const [state, setState] = useState<State>({ kind: 'prompt' });
   const [outcome, setOutcome] = useState<AgeOutcome | null>(null);
@@ -68,20 +108,7 @@ export default function AdultCategory({ category, path, site, limit }: Props) {
         placeholders={Math.min(limit, 6)}
       />
     );
-  if (state.kind === 'loading')
-    return (
-      <ul
-        className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
-        aria-busy="true"
-        aria-label="Carregando grupos"
-      >
-        {[0, 1, 2].map((i) => (
-          <li key={i}>
-            <Skeleton className="h-48 w-full rounded-card" />
-          </li>
-        ))}
-      </ul>
-    );
+  if (state.kind === 'loading') return <LoadingGroups />;
   if (state.kind === 'error')
     return (
       <EmptyState
@@ -99,28 +126,5 @@ export default function AdultCategory({ category, path, site, limit }: Props) {
         }
       />
     );
-  return (
-    <EmptyState
-      icon={ShieldCheck}
-      title="Conteúdo para maiores de 18 anos"
-      text={
-        <>
-          {outcome && (
-            <span role="alert" className="mb-2 block font-medium text-red-800">
-              {AGE_OUTCOMES[outcome]}
-            </span>
-          )}
-          {ADULT_VERIFY_TEXT}
-        </>
-      }
-      action={
-        <a
-          href={`${AGE_START_PATH}?next=${encodeURIComponent(path)}`}
-          className={buttonClasses({ size: 'lg' })}
-        >
-          {ADULT_VERIFY_LABEL}
-        </a>
-      }
-    />
-  );
+  return <AgePrompt outcome={outcome} path={path} />;
 }

@@ -16,6 +16,64 @@ const dayMonth = (seconds: number) => {
   return `${day}/${month}`;
 };
 
+/** uPlot's options: days on x, entries and shares on y from 0, the chosen day reported to `choose`. */
+function chartOptions(width: number, choose: (index: number | null) => void): uPlot.Options {
+  return {
+    width,
+    height: 220,
+    legend: { show: false },
+    cursor: { points: { size: 8 } },
+    hooks: { setCursor: [(u) => choose(u.cursor.idx ?? null)] },
+    scales: {
+      x: { time: false },
+      y: { range: (_u, _min, max) => [0, Math.max(4, Math.ceil(max * 1.1))] },
+    },
+    axes: [
+      {
+        values: (_u, splits) => splits.map(dayMonth),
+        stroke: '#525252',
+        grid: { stroke: '#f0f0f0' },
+        ticks: { stroke: '#e5e5e5' },
+      },
+      {
+        values: (_u, splits) => splits.map((v) => (Number.isInteger(v) ? String(v) : '')),
+        stroke: '#525252',
+        grid: { stroke: '#f0f0f0' },
+        ticks: { stroke: '#e5e5e5' },
+        size: 40,
+      },
+    ],
+    series: [
+      { label: 'Dia', value: (_u, v) => (v == null ? '' : dayMonth(v)) },
+      {
+        label: 'Entradas',
+        stroke: CLICKS_COLOR,
+        width: 2,
+        fill: 'rgba(21,128,61,0.08)',
+        points: { show: true, size: 5 },
+      },
+      { label: 'Compartilhamentos', stroke: SHARES_COLOR, width: 2, points: { show: true, size: 5 } },
+    ],
+  };
+}
+
+/** The two series' colours and totals (the chosen day's, or the period's). */
+function ChartTotals({ clicks, shares }: { clicks: number; shares: number }) {
+  return (
+    <ul className="flex w-full flex-wrap gap-x-4 gap-y-1 text-neutral-700">
+      {[
+        { label: 'Entradas', color: CLICKS_COLOR, total: clicks },
+        { label: 'Compartilhamentos', color: SHARES_COLOR, total: shares },
+      ].map(({ label, color, total }) => (
+        <li key={label} className="flex items-center gap-1.5 whitespace-nowrap">
+          <span aria-hidden="true" className="size-2.5 rounded-full" style={{ background: color }} />
+          {label} <strong className="tabular-nums text-neutral-900">{total.toLocaleString('pt-BR')}</strong>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export default function StatsChart({ days }: { days: StatsDay[] }) {
   const box = useRef<HTMLDivElement>(null);
   const plotRef = useRef<uPlot | null>(null);
@@ -27,43 +85,7 @@ export default function StatsChart({ days }: { days: StatsDay[] }) {
     if (!el) return;
     const width = () => Math.max(240, el.clientWidth);
     const plot = new uPlot(
-      {
-        width: width(),
-        height: 220,
-        legend: { show: false },
-        cursor: { points: { size: 8 } },
-        hooks: { setCursor: [(u) => setChosen(u.cursor.idx ?? null)] },
-        scales: {
-          x: { time: false },
-          y: { range: (_u, _min, max) => [0, Math.max(4, Math.ceil(max * 1.1))] },
-        },
-        axes: [
-          {
-            values: (_u, splits) => splits.map(dayMonth),
-            stroke: '#525252',
-            grid: { stroke: '#f0f0f0' },
-            ticks: { stroke: '#e5e5e5' },
-          },
-          {
-            values: (_u, splits) => splits.map((v) => (Number.isInteger(v) ? String(v) : '')),
-            stroke: '#525252',
-            grid: { stroke: '#f0f0f0' },
-            ticks: { stroke: '#e5e5e5' },
-            size: 40,
-          },
-        ],
-        series: [
-          { label: 'Dia', value: (_u, v) => (v == null ? '' : dayMonth(v)) },
-          {
-            label: 'Entradas',
-            stroke: CLICKS_COLOR,
-            width: 2,
-            fill: 'rgba(21,128,61,0.08)',
-            points: { show: true, size: 5 },
-          },
-          { label: 'Compartilhamentos', stroke: SHARES_COLOR, width: 2, points: { show: true, size: 5 } },
-        ],
-      },
+      chartOptions(width(), setChosen),
       [days.map((d) => x(d.date)), days.map((d) => d.clicks), days.map((d) => d.shares)],
       el,
     );
@@ -120,18 +142,7 @@ export default function StatsChart({ days }: { days: StatsDay[] }) {
         ) : (
           <p className="text-xs text-neutral-600">Toque ou passe o mouse num dia</p>
         )}
-        <ul className="flex w-full flex-wrap gap-x-4 gap-y-1 text-neutral-700">
-          {[
-            { label: 'Entradas', color: CLICKS_COLOR, total: figures.clicks },
-            { label: 'Compartilhamentos', color: SHARES_COLOR, total: figures.shares },
-          ].map(({ label, color, total }) => (
-            <li key={label} className="flex items-center gap-1.5 whitespace-nowrap">
-              <span aria-hidden="true" className="size-2.5 rounded-full" style={{ background: color }} />
-              {label}{' '}
-              <strong className="tabular-nums text-neutral-900">{total.toLocaleString('pt-BR')}</strong>
-            </li>
-          ))}
-        </ul>
+        <ChartTotals clicks={figures.clicks} shares={figures.shares} />
       </div>
       <div ref={box} className="w-full touch-pan-y overflow-hidden text-xs" data-stats-chart />
     </div>

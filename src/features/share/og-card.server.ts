@@ -83,16 +83,59 @@ async function pictureOf(group: { id: string; image: string | null }): Promise<s
 /** What an adult (18+) group's card says instead of its title (its picture is not shown either). */
 export const ADULT_CARD_TITLE = 'Grupo para maiores de 18 anos';
 
-/** The 1200x630 PNG share card of a group. */
-export async function renderOgCard(group: {
-  id: string;
-  title: string;
-  category: string;
-  image: string | null;
-  adult?: boolean;
-}): Promise<Buffer> {
-  const title = group.adult ? ADULT_CARD_TITLE : clean(group.title, 90) || SITE_NAME;
+type CardGroup = { id: string; title: string; category: string; image: string | null; adult?: boolean };
+
+/** The card's text column: the category pill, the title (smaller as it grows) and one line below. */
+function cardText(group: CardGroup, title: string) {
   const size = title.length > 60 ? 56 : title.length > 30 ? 66 : 76;
+  return el('div', { display: 'flex', flexDirection: 'column', flex: 1, gap: 28 }, [
+    el(
+      'div',
+      {
+        display: 'flex',
+        alignSelf: 'flex-start',
+        padding: '10px 24px',
+        borderRadius: 999,
+        backgroundColor: '#dcfce7',
+        color: '#166534',
+        fontSize: 30,
+        fontWeight: 700,
+      },
+      clean(group.category, 40),
+    ),
+    el('div', { display: 'flex', fontSize: size, fontWeight: 700, lineHeight: 1.12 }, title),
+    el(
+      'div',
+      { display: 'flex', fontSize: 30, color: '#525252' },
+      group.adult ? 'Confirme sua idade na página do grupo' : 'Grupo de WhatsApp · entre pelo link',
+    ),
+  ]);
+}
+
+/** The site's name beside a brand-green dot, at the card's foot. */
+function cardFooter() {
+  return el(
+    'div',
+    { display: 'flex', alignItems: 'center', gap: 18, padding: '0 72px 48px', fontSize: 36, fontWeight: 700 },
+    [
+      el('div', { display: 'flex', width: 44, height: 44, borderRadius: 999, backgroundColor: THEME_COLOR }),
+      SITE_NAME,
+    ],
+  );
+}
+
+/** The 1200x630 PNG share card of a group. */
+export async function renderOgCard(group: CardGroup): Promise<Buffer> {
+  const title = group.adult ? ADULT_CARD_TITLE : clean(group.title, 90) || SITE_NAME;
+  const picture = {
+    type: 'img',
+    props: {
+      src: await pictureOf(group.adult ? { id: group.id, image: null } : group),
+      width: 360,
+      height: 360,
+      style: { borderRadius: 40, border: '2px solid #e5e5e5', objectFit: 'cover' },
+    },
+  };
   const tree = el(
     'div',
     {
@@ -107,59 +150,10 @@ export async function renderOgCard(group: {
     [
       el('div', { display: 'flex', flexShrink: 0, height: 24, width: '100%', backgroundColor: THEME_COLOR }),
       el('div', { display: 'flex', flex: 1, padding: '56px 72px', alignItems: 'center', gap: 56 }, [
-        el('div', { display: 'flex', flexDirection: 'column', flex: 1, gap: 28 }, [
-          el(
-            'div',
-            {
-              display: 'flex',
-              alignSelf: 'flex-start',
-              padding: '10px 24px',
-              borderRadius: 999,
-              backgroundColor: '#dcfce7',
-              color: '#166534',
-              fontSize: 30,
-              fontWeight: 700,
-            },
-            clean(group.category, 40),
-          ),
-          el('div', { display: 'flex', fontSize: size, fontWeight: 700, lineHeight: 1.12 }, title),
-          el(
-            'div',
-            { display: 'flex', fontSize: 30, color: '#525252' },
-            group.adult ? 'Confirme sua idade na página do grupo' : 'Grupo de WhatsApp · entre pelo link',
-          ),
-        ]),
-        {
-          type: 'img',
-          props: {
-            src: await pictureOf(group.adult ? { id: group.id, image: null } : group),
-            width: 360,
-            height: 360,
-            style: { borderRadius: 40, border: '2px solid #e5e5e5', objectFit: 'cover' },
-          },
-        },
+        cardText(group, title),
+        picture,
       ]),
-      el(
-        'div',
-        {
-          display: 'flex',
-          alignItems: 'center',
-          gap: 18,
-          padding: '0 72px 48px',
-          fontSize: 36,
-          fontWeight: 700,
-        },
-        [
-          el('div', {
-            display: 'flex',
-            width: 44,
-            height: 44,
-            borderRadius: 999,
-            backgroundColor: THEME_COLOR,
-          }),
-          SITE_NAME,
-        ],
-      ),
+      cardFooter(),
     ],
   );
   const svg = await satori(tree as unknown as Parameters<typeof satori>[0], {
