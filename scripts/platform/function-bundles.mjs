@@ -72,8 +72,12 @@ export async function bundleFunctions({ projectRoot, functionsDir, watch = true 
         for (const dependency of outputs[file].imports) if (!dependency.external) visit(dependency.path);
       };
       visit(output);
+      // Chunks are named by their content hash (chunkNames): only the entry file itself is read. This
+      // runs in the platform's one process after every pass (each site build changes the on-demand
+      // bundle): reading every chunk again for each function held all requests for seconds.
       const hash = createHash('sha256');
-      for (const file of [...files].sort()) hash.update(readFileSync(path.resolve(projectRoot, file)));
+      for (const file of [...files].sort())
+        hash.update(file === output ? readFileSync(path.resolve(projectRoot, file)) : `${file}\n`);
       const stamp = hash.digest('hex');
       if (built.get(name)?.stamp === stamp) continue;
       const srcFiles = [...files].flatMap((file) =>

@@ -4,7 +4,6 @@
 // pages whose data changed. Requests made while a build runs are coalesced into one more build.
 import { spawn } from 'node:child_process';
 import {
-  cpSync,
   existsSync,
   lstatSync,
   mkdirSync,
@@ -16,11 +15,38 @@ import {
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
+import { cp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { buildDatabaseUrl } from './pglite-server.ts';
 
 /** Where the local platform takes a build hook's POST (BUILD_HOOK_URL points here unless set). */
 export const BUILD_HOOK_PATH = '/__platform/build-hook';
+
+// Copies and removals of whole builds run outside this process: it serves every request meanwhile, and
+// a synchronous copy of 20k pages held them all for ~10 s (bench: rebuild-load). fs.promises.cp does
+// not block, but made a rebuild at 20k groups take ~60 s instead of ~28 s with cp(1); Node's own
+// functions remain where cp and rm are not there.
+const POSIX = process.platform !== 'win32';
+
+function command(name: string, args: string[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(name, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    let error = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      error += chunk.toString();
+    });
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`${name} failed: ${error}`))));
+  });
+}
+
+function copyTree(from: string, to: string): Promise<void> {
+  return POSIX ? command('cp', ['-R', from, to]) : cp(from, to, { recursive: true });
+}
+
+function removeTree(dir: string): Promise<void> {
+  return POSIX ? command('rm', ['-rf', dir]) : rm(dir, { recursive: true, force: true });
+}
 
 export interface BuildResult {
   ok: boolean;
@@ -112,26 +138,25 @@ export class SiteBuilder {
     this.log(`[build] ${reason}: building…`);
     this.counts.started++;
     // The pages being served are the previous build's output: the build keeps the unchanged ones.
-    if (existsSync(this.publishDir)) cpSync(realpathSync(this.publishDir), dir, { recursive: true });
+    if (existsSync(this.publishDir)) await copyTree(realpathSync(this.publishDir), dir);
     const ok = await this.run(['astro', 'build', '--outDir', dir]);
     const ms = Date.now() - started;
     this.counts.finished++;
     if (!ok) {
       this.counts.failed++;
-      rmSync(dir, { recursive: true, force: true });
+      await removeTree(dir);
       this.log(`[build] failed after ${(ms / 1000).toFixed(1)} s; still serving the previous build`);
       return { ok, ms, dir };
     }
-    this.publish(dir);
+    await this.publish(dir);
     this.log(`[build] done in ${(ms / 1000).toFixed(1)} s`);
     return { ok, ms, dir };
   }
 
   /** Atomically point dist/ at a finished build and remove older ones. */
-  private publish(dir: string) {
-    if (existsSync(this.publishDir) && !lstatSync(this.publishDir).isSymbolicLink()) {
-      rmSync(this.publishDir, { recursive: true, force: true });
-    }
+  private async publish(dir: string) {
+    if (existsSync(this.publishDir) && !lstatSync(this.publishDir).isSymbolicLink())
+      await removeTree(this.publishDir);
     const temp = `${this.publishDir}.next`;
     rmSync(temp, { force: true });
     symlinkSync(path.relative(this.root, dir), temp, 'dir');
@@ -139,7 +164,7 @@ export class SiteBuilder {
     writeFileSync(this.publishedFromFile, this.database);
     for (const name of readdirSync(this.buildsDir)) {
       const old = path.join(this.buildsDir, name);
-      if (old !== dir) rmSync(old, { recursive: true, force: true });
+      if (old !== dir) await removeTree(old);
     }
   }
 
