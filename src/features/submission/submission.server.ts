@@ -21,6 +21,7 @@ import { AppError, parse, readForm } from '#src/lib/http.server.ts';
 import { consumeRateLimit } from '#src/lib/rate-limit.server.ts';
 import { IMAGE_TOO_LARGE_MESSAGE } from '../images/group-image.ts';
 import { deleteImage, imageUrl, prepareImage, saveImage } from '../images/stored-images.server.ts';
+import { signFollowToken } from './follow.server.ts';
 import { SubmissionSchema } from './submission.schema.ts';
 
 export const SUBMIT_TOO_MANY_MESSAGE =
@@ -71,7 +72,10 @@ export async function submittedCategory(db: Db, value: string): Promise<{ id: nu
   return category;
 }
 
-/** Create an unapproved group. */
+/**
+ * Create an unapproved group. Sent without an account, the answer carries `followToken`: the sender
+ * may log in or sign up and follow it from the panel (follow.server.ts).
+ */
 export async function submitGroup(
   db: Db,
   form: SubmissionForm,
@@ -125,7 +129,8 @@ export async function submitGroup(
     if (options.userId)
       await recordAccess(db, { userId: options.userId, event: 'group_submit', ip: options.ip });
     const { id, title, approved, image, titleSlug } = row!;
-    return { id, title, approved, image, titleSlug };
+    const followToken = options.userId ? undefined : await signFollowToken(id);
+    return { id, title, approved, image, titleSlug, followToken };
   } catch (error) {
     if (imageKey) await deleteImage(imageKey).catch(() => undefined);
     throw isUniqueViolation(error) ? resent() : error;
