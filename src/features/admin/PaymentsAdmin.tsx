@@ -25,7 +25,7 @@ import { Skeleton } from '#src/components/ui/Skeleton.tsx';
 import { toast } from '#src/components/ui/toast.store.ts';
 import { adminScreen } from '#src/features/admin/RequireAdmin.tsx';
 import { api, withQuery } from '#src/lib/api.ts';
-import { formatBRL, formatDate } from '#src/lib/format.ts';
+import { countLabel, formatBRL, formatDate } from '#src/lib/format.ts';
 import { ADMIN_WINDOW } from '#src/lib/pagination.ts';
 import { useApi } from '#src/lib/use-api.ts';
 import {
@@ -224,7 +224,7 @@ function AdminPayments() {
       if (count > 0)
         toast({
           title: 'Aprovação automática concluída',
-          description: `${count} pedido(s) foram processados automaticamente.`,
+          description: `${countLabel(count, 'pedido foi processado', 'pedidos foram processados')} automaticamente.`,
           variant: 'success',
         });
       else
