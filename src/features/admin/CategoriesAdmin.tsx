@@ -64,7 +64,7 @@ function IconPicker({
   return (
     <fieldset className="flex flex-col gap-1.5">
       <legend className="mb-1.5 text-sm font-medium text-neutral-800">Ícone</legend>
-      <div className="grid grid-cols-6 gap-2">
+      <div className="flex flex-wrap gap-2">
         {Object.entries(CATEGORY_ICONS).map(([key, Icon]) => (
           <button
             key={key}
@@ -73,7 +73,7 @@ function IconPicker({
             aria-label={CATEGORY_ICON_LABELS[key]}
             title={CATEGORY_ICON_LABELS[key]}
             onClick={() => onChange(key)}
-            className="grid aspect-square min-h-11 cursor-pointer place-items-center rounded-control border border-neutral-300 bg-white text-neutral-700 hover:border-brand-600 aria-pressed:border-2 aria-pressed:border-brand-700 aria-pressed:bg-brand-50 aria-pressed:text-brand-800"
+            className="grid size-11 cursor-pointer place-items-center rounded-control border border-neutral-300 bg-white text-neutral-700 hover:border-brand-600 aria-pressed:border-2 aria-pressed:border-brand-700 aria-pressed:bg-brand-50 aria-pressed:text-brand-800"
           >
             <Icon aria-hidden="true" className="size-5" />
           </button>

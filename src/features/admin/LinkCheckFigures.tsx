@@ -84,7 +84,11 @@ export default function LinkCheckFigures() {
           icon={<ShieldAlert className="size-5" />}
           label="WhatsApp"
           value={pushback}
-          note={`${countLabel(f.rateLimitedToday, 'recusa por excesso de pedidos', 'recusas por excesso de pedidos')} (429) hoje`}
+          note={
+            f.rateLimitedToday === 0
+              ? 'Nenhuma recusa por excesso de pedidos (429) hoje'
+              : `${countLabel(f.rateLimitedToday, 'recusa por excesso de pedidos', 'recusas por excesso de pedidos')} (429) hoje`
+          }
         />
       </dl>
     </Card>

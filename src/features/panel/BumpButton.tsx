@@ -1,7 +1,7 @@
 // 'Renovar': the owner's free bump of an approved, visible group, once every 24 hours counted from its
 // approval or its last bump, with one sentence saying what it does (owners read 'renovar' as paying
 // again). While the cooldown runs it shows a countdown to the next one, worded for a group never
-// renewed ('Renovar grátis em') or already renewed ('Renovar de novo, grátis, em').
+// renewed ('Renovar em') or already renewed ('Renovar de novo em'), with the same sentence below.
 import { RefreshCw } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Button } from '#src/components/ui/Button.tsx';
@@ -58,14 +58,14 @@ export function BumpButton({
 
   const explanation = (
     <p id={`bump-${groupId}`} className="text-xs text-neutral-600">
-      Renovar é grátis: põe o grupo de volta no topo dos Últimos Grupos e da categoria, uma vez por dia.
+      Grátis: põe o grupo de volta no topo dos Últimos Grupos e da categoria, uma vez por dia.
     </p>
   );
   if (waiting)
     return (
-      <div className="flex flex-col gap-0.5">
+      <div className="flex w-full flex-col gap-0.5 sm:w-auto sm:max-w-md">
         <p className="text-sm text-neutral-600" title={`Disponível em ${formatDateTime(next)}`}>
-          {renewed ? 'Renovar de novo, grátis, em' : 'Renovar grátis em'}{' '}
+          {renewed ? 'Renovar de novo em' : 'Renovar em'}{' '}
           <span className="font-semibold text-neutral-900 tabular-nums" role="timer">
             {countdown(next, now)}
           </span>
@@ -74,7 +74,7 @@ export function BumpButton({
       </div>
     );
   return (
-    <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+    <div className="flex w-full flex-wrap items-center gap-x-3 gap-y-1 sm:w-auto sm:max-w-md">
       <Button
         size="sm"
         variant="secondary"

@@ -66,10 +66,9 @@ function Headline({ group }: { group: UserGroup }) {
           </span>
         )}
         <div className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-neutral-600">
-          <span>{group.category}</span>
-          <span aria-hidden="true">·</span>
           {/* Listed since the approval or the last 'Renovar'; before approval, when it was sent. */}
           <span>
+            {group.category} ·{' '}
             {group.approved
               ? `${group.renewed ? 'Renovado em' : 'Na lista desde'} ${formatDate(group.listedAt)}`
               : `Enviado em ${formatDate(group.createdAt)}`}

@@ -7,6 +7,9 @@ import { Card } from '#src/components/ui/Card.tsx';
 import { endSession } from '#src/features/auth/session.store.ts';
 import { ClaimGroupButton } from '#src/features/claims/ClaimGroupButton.tsx';
 
+/** Two actions side by side on a phone: tighter, without their icons, so each label fits its half. */
+const PHONE_HALF = 'max-sm:px-2 max-sm:text-sm max-sm:[&_svg]:hidden';
+
 export function ProfileCard({
   user,
   canHighlight,
@@ -20,11 +23,8 @@ export function ProfileCard({
   onClaimed: () => void;
 }) {
   return (
-    <Card
-      padding="md"
-      className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-2 gap-y-4 sm:flex sm:flex-wrap"
-    >
-      <div className="flex min-w-0 items-center gap-3 sm:flex-1">
+    <Card padding="md" className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-2 gap-y-4">
+      <div className="flex min-w-0 items-center gap-3">
         <span
           aria-hidden="true"
           className="flex size-12 shrink-0 items-center justify-center rounded-full bg-brand-700 text-lg font-bold text-white sm:size-14 sm:text-xl"
@@ -39,7 +39,6 @@ export function ProfileCard({
       <Button
         variant="ghost"
         size="sm"
-        className="sm:order-last"
         onClick={async () => {
           await endSession();
           window.location.assign('/');
@@ -53,10 +52,10 @@ export function ProfileCard({
             <Star aria-hidden="true" className="size-4" /> Destacar um grupo
           </Button>
         )}
-        <Button href="/enviar" variant={canHighlight ? 'secondary' : 'primary'}>
+        <Button href="/enviar" variant={canHighlight ? 'secondary' : 'primary'} className={PHONE_HALF}>
           <Send aria-hidden="true" className="size-4" /> Enviar grupo
         </Button>
-        <ClaimGroupButton onClaimed={onClaimed} />
+        <ClaimGroupButton onClaimed={onClaimed} className={PHONE_HALF} />
       </div>
     </Card>
   );

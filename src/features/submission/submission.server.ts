@@ -12,6 +12,7 @@ import {
   withTitleSlugs,
 } from '#src/features/groups/group-writes.server.ts';
 import { normalizeInviteLink } from '#src/features/groups/groups.ts';
+import { newLinkCheckState } from '#src/features/links/check-policy.ts';
 import { checkInvite } from '#src/features/links/invite-check.server.ts';
 import { copyInvitePhoto } from '#src/features/links/invite-photo.server.ts';
 import { DEAD_LINK_MESSAGE } from '#src/features/links/links.schema.ts';
@@ -119,6 +120,8 @@ export async function submitGroup(
         inviteCode: invite.code,
         type: invite.type,
         followers: check.followers ?? null,
+        // What WhatsApp answered now is the group's first check: moderators read it on the pending item.
+        ...newLinkCheckState(check.status === 'live' ? 'live' : 'unknown', new Date()),
         categoryId: category.id,
         approved: false,
         image: imageKey ? imageUrl(imageKey) : null,
