@@ -144,7 +144,7 @@ describe('admin back-office', { timeout: 180_000 }, () => {
     const [a, b] = await handle.db
       .select({ id: groups.id, title: groups.title })
       .from(groups)
-      .where(and(eq(groups.approved, true), eq(groups.featured, false)))
+      .where(and(eq(groups.approved, true), eq(groups.featured, false), isNull(groups.hiddenAt)))
       .orderBy(groups.createdAt)
       .limit(2);
     let row = await findRow(a!.title, a!.id);

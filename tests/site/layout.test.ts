@@ -186,6 +186,21 @@ const OWNER: Screen[] = [
   { name: 'planos-destaque-escolha', path: '', act: pick(/^Destaque 7 dias/) },
   { name: 'pagar-destaque', path: '' },
   {
+    // The same step when Mercado Pago charges: its ways to pay, Pix first. The provider's name is stubbed
+    // (the platform has no Mercado Pago keys); the order and the page are real.
+    name: 'pagar-destaque-mercado-pago',
+    path: '',
+    act: async (page) => {
+      const methods = '**/api/active-payment-methods';
+      await page.route(methods, (route) =>
+        route.fulfill({ json: { active: true, provider: 'mercadopago' } }),
+      );
+      await page.reload();
+      await page.getByRole('list', { name: /Mercado Pago/ }).waitFor(WAIT);
+      await page.unroute(methods);
+    },
+  },
+  {
     name: 'painel-destaques',
     path: '/painel',
     act: async (page) => void (await page.getByRole('tab', { name: 'Meus Destaques' }).click()),
@@ -533,9 +548,11 @@ async function ownerContext(): Promise<BrowserContext> {
     data: { groupId: liveId, planId: plan!.id },
   });
   expect(order.status(), await order.text()).toBe(201);
-  OWNER.find((screen) => screen.name === 'planos-destaque-escolha')!.path = `/planos-destaque?groupId=${liveId}`;
+  OWNER.find((screen) => screen.name === 'planos-destaque-escolha')!.path =
+    `/planos-destaque?groupId=${liveId}`;
   const payment = OWNER.find((screen) => screen.name === 'pagar-destaque')!;
   payment.path = `/pagar-destaque/${((await order.json()) as { id: string }).id}`;
+  OWNER.find((screen) => screen.name === 'pagar-destaque-mercado-pago')!.path = payment.path;
   return context;
 }
 
