@@ -315,6 +315,11 @@ export const featureOrders = pgTable(
   'feature_orders',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /**
+     * The order's short number, shown to people ('Pedido #1042') instead of the id: unique, from its own
+     * sequence (existing orders were numbered when the column was added).
+     */
+    number: integer('number').notNull().generatedByDefaultAsIdentity({ startWith: 1001 }),
     /** null once the account is deleted: the order stays, without the person, for the tax records */
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     /** null once the group is deleted: the order stays for the payments admin */
@@ -350,6 +355,9 @@ export const featureOrders = pgTable(
     index('feature_orders_stripe_pi_idx')
       .on(t.stripePaymentIntentId)
       .where(sql`stripe_payment_intent_id is not null`),
+    uniqueIndex('feature_orders_number_key').on(t.number),
+    // The pending order an owner's next attempt for the same group and plan reuses (orders.server.ts).
+    index('feature_orders_pending_idx').on(t.userId, t.groupId, t.planId).where(sql`status = 'pending'`),
     uniqueIndex('feature_orders_payment_key')
       .on(t.paymentMethod, t.paymentId)
       .where(sql`payment_id is not null`),

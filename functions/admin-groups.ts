@@ -24,11 +24,13 @@ import {
   listAdminGroups,
   resetFeatured,
   toAdminGroupJson,
+  undoFeature,
   updateGroup,
 } from '#src/features/moderation/group-moderation.server.ts';
 import {
   AdminGroupsQuerySchema,
   FeatureSchema,
+  FeatureUndoSchema,
   GroupEditSchema,
 } from '#src/features/moderation/moderation.schema.ts';
 import { AppError, json, MESSAGES, parse, parseJson, parseQuery, route } from '#src/lib/http.server.ts';
@@ -122,6 +124,8 @@ export default route({
       const { days } = hasBody ? await parseJson(FeatureSchema, req) : parse(FeatureSchema, {});
       return json(await featureGroup(db, id, days));
     }
+    if (action === 'feature-undo')
+      return json(await undoFeature(db, id, await parseJson(FeatureUndoSchema, req)));
     return notFound();
   }),
   DELETE: asAdmin(async ({ req, db }) => {

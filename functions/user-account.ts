@@ -1,15 +1,24 @@
-// 'Meus dados' in /painel (LGPD art. 18): the profile (name now, e-mail after confirming the new
-// address), the JSON export of everything kept about the account, and the account's deletion.
+// 'Meus dados' in /painel (LGPD art. 18): the profile (name and phone now, e-mail after confirming the
+// new address), the password, the JSON export of everything kept about the account, and its deletion.
 import type { Config, Context } from '@netlify/functions';
 import { getDb } from '#db/client.ts';
 import { DeleteAccountSchema } from '#src/features/account/account.schema.ts';
 import { exportAccountData } from '#src/features/account/account-data.server.ts';
 import { deleteAccount } from '#src/features/account/account-deletion.server.ts';
 import { clientIp } from '#src/features/analytics/visitor.server.ts';
-import { toUserJson, updateName } from '#src/features/auth/accounts.server.ts';
-import { EmailChangeSchema, ProfileNameSchema } from '#src/features/auth/auth.schema.ts';
+import { changePassword, toUserJson, updateProfile } from '#src/features/auth/accounts.server.ts';
+import {
+  EmailChangeSchema,
+  PasswordChangeSchema,
+  ProfileUpdateSchema,
+} from '#src/features/auth/auth.schema.ts';
 import { pendingEmailChange, requestEmailChange } from '#src/features/auth/email-links.server.ts';
-import { clearSessionCookies, requireUser } from '#src/features/auth/session.server.ts';
+import {
+  clearSessionCookies,
+  requireUser,
+  setSessionCookies,
+  signSession,
+} from '#src/features/auth/session.server.ts';
 import { json, type PathRoutes, parseJson, routeByPath } from '#src/lib/http.server.ts';
 
 const PROFILE_MAX_BYTES = 4 * 1024;
@@ -24,8 +33,21 @@ const routes: PathRoutes = {
     PATCH: async (req: Request, context: Context) => {
       const db = await getDb();
       const user = await requireUser(db, req, context);
-      const { name } = await parseJson(ProfileNameSchema, req, PROFILE_MAX_BYTES);
-      return json({ user: toUserJson(await updateName(db, user.id, name)), message: 'Nome atualizado.' });
+      const change = await parseJson(ProfileUpdateSchema, req, PROFILE_MAX_BYTES);
+      const message =
+        change.phone !== undefined && change.name === undefined ? 'Telefone atualizado.' : 'Nome atualizado.';
+      return json({ user: toUserJson(await updateProfile(db, user.id, change)), message });
+    },
+  },
+  '/api/user/password': {
+    POST: async (req: Request, context: Context) => {
+      const db = await getDb();
+      const user = await requireUser(db, req, context);
+      const input = await parseJson(PasswordChangeSchema, req, PROFILE_MAX_BYTES);
+      const result = await changePassword(db, user, input, clientIp(req, context));
+      // Every session ended with the old password; this device goes on with a new one.
+      setSessionCookies(context, await signSession(user.id));
+      return json(result);
     },
   },
   '/api/user/email': {
@@ -69,5 +91,11 @@ export default routeByPath(routes);
 
 // Netlify reads config statically at bundle time: the paths are written out (the table's keys).
 export const config: Config = {
-  path: ['/api/user/profile', '/api/user/email', '/api/user/data-export', '/api/user/account'],
+  path: [
+    '/api/user/profile',
+    '/api/user/email',
+    '/api/user/password',
+    '/api/user/data-export',
+    '/api/user/account',
+  ],
 };

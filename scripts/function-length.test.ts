@@ -14,7 +14,6 @@ const MEDIUM = 80;
 const OVER_80_AT_MOST = 51;
 /** Functions over 150 lines when this check was written (file and name): split them, then drop the line. */
 const STILL_LONG = new Set([
-  'src/features/panel/UserPanel.tsx UserPanel',
   'src/features/admin/GroupsManager.tsx GroupsManager',
   'src/features/admin/PaymentsAdmin.tsx AdminPayments',
   'src/features/payments/FeaturePlans.tsx FeaturePlans',

@@ -33,6 +33,22 @@ export const CATEGORY_ICONS: Readonly<Record<string, LucideIcon>> = {
   tag: Tag,
 };
 
+/** What each icon shows, in pt-BR: the admin's picker names them (never the raw key). */
+export const CATEGORY_ICON_LABELS: Readonly<Record<string, string>> = {
+  trophy: 'Troféu',
+  'graduation-cap': 'Capelo de formatura',
+  clapperboard: 'Claquete',
+  cpu: 'Processador',
+  briefcase: 'Maleta',
+  church: 'Igreja',
+  'gamepad-2': 'Controle de videogame',
+  flame: 'Chama',
+  car: 'Carro',
+  'trending-up': 'Gráfico subindo',
+  video: 'Câmera de vídeo',
+  tag: 'Etiqueta (padrão)',
+};
+
 /** Spec section 2: these category names have their own icons (compared without accents or case). */
 const ICONS_BY_NAME: Readonly<Record<string, LucideIcon>> = {
   esportes: Trophy,

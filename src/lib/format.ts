@@ -91,3 +91,8 @@ export function pluralize(n: number, singular: string, plural: string): string {
 export function countLabel(n: number, singular: string, plural: string): string {
   return `${formatCount(n)} ${pluralize(n, singular, plural)}`;
 }
+
+/** A feature order as people see it ('#1042'): its short number, never its id. */
+export function formatOrderNumber(number: number): string {
+  return `#${number}`;
+}

@@ -53,14 +53,14 @@ function replay<T>(row: { requestHash: string; response: string | null }, hash: 
  * Run short database work once per key, in one transaction with the key: a retry gets the first
  * answer; a first try stopped before its commit (a timeout) left nothing, so its retry runs afresh;
  * a retry arriving meanwhile waits on the key's row and then gets the answer. A refused request
- * (an AppError) keeps no key. Without a key the work just runs.
+ * (an AppError) keeps no key. Without a key the work just runs, in a transaction of its own.
  */
 export async function onceInTransaction<T>(
   db: Db,
   ids: IdempotencyScope,
   work: (tx: Db) => Promise<T>,
 ): Promise<T> {
-  if (!ids.key) return work(db);
+  if (!ids.key) return db.transaction((tx) => work(tx as unknown as Db));
   const key = ids.key;
   const hash = requestHash(ids.request);
   return db.transaction(async (tx) => {

@@ -70,18 +70,20 @@ describe('POST /api/admin/groups/import', () => {
       'Grupo Bom Dois,,http://www.chat.whatsapp.com/ImportOk0002/?utm=x,,games',
       ',foto.jpg,https://chat.whatsapp.com/SemTitulo001,,',
       'Link Errado,,https://evil.example/ImportOk0003,,',
-      'Repetido no Arquivo,,https://chat.whatsapp.com/ImportOk0001,,',
-      `Já Existe,,${existing!.link},,`,
-      'Imagem Maliciosa,../../etc/passwd,https://chat.whatsapp.com/ImportBad004,,',
-      'Script,javascript:alert(1).png,https://chat.whatsapp.com/ImportBad005,,',
+      'Repetido no Arquivo,,https://chat.whatsapp.com/ImportOk0001,,games',
+      `Já Existe,,${existing!.link},,games`,
+      'Imagem Maliciosa,../../etc/passwd,https://chat.whatsapp.com/ImportBad004,,games',
+      'Script,javascript:alert(1).png,https://chat.whatsapp.com/ImportBad005,,games',
       'Categoria Inexistente,,https://chat.whatsapp.com/ImportBad006,,Nada Disso',
-      '"=HYPERLINK(""http://x"")",,https://chat.whatsapp.com/ImportFormula7,"<script>alert(1)</script>",',
-      'Nul\u0000Byte,,https://chat.whatsapp.com/ImportNulByte8,,',
+      '"=HYPERLINK(""http://x"")",,https://chat.whatsapp.com/ImportFormula7,"<script>alert(1)</script>",games',
+      'Nul\u0000Byte,,https://chat.whatsapp.com/ImportNulByte8,,games',
+      // Never dropped into some category: a row without one is refused, with its line.
+      'Sem Categoria,,https://chat.whatsapp.com/ImportSemCat09,Um grupo sem categoria,  ',
     ].join('\r\n');
     const res = await upload(csv);
     expect(res.status).toBe(200);
     const body = (await res.json()) as ImportBody;
-    expect(body.results).toMatchObject({ total: 11, success: 6, failed: 5 });
+    expect(body.results).toMatchObject({ total: 12, success: 6, failed: 6 });
     expect(body.results.failures).toEqual([
       { row: 4, error: 'Título é obrigatório' },
       {
@@ -92,6 +94,10 @@ describe('POST /api/admin/groups/import', () => {
       { row: 6, error: 'Link duplicado no arquivo (mesmo link da linha 2)' },
       { row: 7, error: 'Grupo duplicado: já existe um grupo com este link' },
       { row: 10, error: 'Categoria não encontrada: Nada Disso' },
+      {
+        row: 13,
+        error: 'Categoria é obrigatória: informe o nome ou o slug de uma categoria cadastrada',
+      },
     ]);
     // A picture that is neither ours nor an address is dropped; the row is imported without it.
     const notAddress = 'Imagem ignorada: informe um endereço http(s) da imagem ou deixe vazio';
@@ -100,7 +106,8 @@ describe('POST /api/admin/groups/import', () => {
       { row: 8, warning: notAddress },
       { row: 9, warning: notAddress },
     ]);
-    expect(body.message).toBe('6 de 11 grupo(s) importado(s); 5 linha(s) com erro');
+    expect(body.message).toBe('6 de 12 grupos importados; 6 linhas com erro');
+    expect(await db.select().from(groups).where(eq(groups.inviteCode, 'ImportSemCat09'))).toHaveLength(0);
 
     const rows = await db
       .select({
@@ -160,7 +167,7 @@ describe('POST /api/admin/groups/import', () => {
     const columns = await upload('nome,url\nA,https://chat.whatsapp.com/AAAAAAAAAA\n');
     expect(columns.status).toBe(400);
     expect(await columns.json()).toMatchObject({
-      message: 'O arquivo deve ter ao menos as colunas titulo e link',
+      message: 'O arquivo deve ter ao menos as colunas titulo, link e categoria',
     });
 
     const empty = await upload('');
@@ -168,9 +175,9 @@ describe('POST /api/admin/groups/import', () => {
   });
 
   it('streams a large file in chunks and reports broken quoting without losing earlier rows', async () => {
-    const lines = ['titulo,imagem,link'];
+    const lines = ['titulo,imagem,link,categoria'];
     for (let i = 0; i < 300; i++)
-      lines.push(`Grupo em Lote ${i},,https://chat.whatsapp.com/Lote${String(i).padStart(8, '0')}`);
+      lines.push(`Grupo em Lote ${i},,https://chat.whatsapp.com/Lote${String(i).padStart(8, '0')},games`);
     lines.push('"Aspas sem fim,,https://chat.whatsapp.com/QuebradoXYZ1');
     const res = await upload(lines.join('\n'));
     expect(res.status).toBe(200);
@@ -208,7 +215,7 @@ describe('POST /api/admin/groups/import', () => {
     const file = part(
       'csvFile',
       'grupos.csv',
-      'titulo,link\nCampo Certo,https://chat.whatsapp.com/CampoCerto1\r\n',
+      'titulo,link,categoria\nCampo Certo,https://chat.whatsapp.com/CampoCerto1,games\r\n',
     );
     const ok = await raw(`${other}${file}--XYZ--\r\n`);
     expect(ok.status).toBe(200);
@@ -295,17 +302,17 @@ describe('pictures of imported groups', () => {
       .returning();
     const u = pictures.url;
     const csv = [
-      'titulo,link,imagem',
-      `Foto PNG,https://chat.whatsapp.com/Imagem000001,${u}/foto.png`,
-      `Foto JPEG,https://chat.whatsapp.com/Imagem000002,${u}/redireciona`,
-      `Sumiu,https://chat.whatsapp.com/Imagem000003,${u}/nao-existe.png`,
-      `Lenta,https://chat.whatsapp.com/Imagem000004,${u}/lenta.png`,
-      `Texto,https://chat.whatsapp.com/Imagem000005,${u}/texto.png`,
-      `Enorme,https://chat.whatsapp.com/Imagem000006,${u}/enorme.png`,
-      `Nossa,https://chat.whatsapp.com/Imagem000007,${own!.image}`,
-      'Rede interna,https://chat.whatsapp.com/Imagem000008,http://10.1.2.3/foto.png',
-      'Antigo,https://chat.whatsapp.com/Imagem000009,/uploads/groups/foto.jpg',
-      'Arquivo,https://chat.whatsapp.com/Imagem000010,file:///etc/passwd',
+      'categoria,titulo,link,imagem',
+      `games,Foto PNG,https://chat.whatsapp.com/Imagem000001,${u}/foto.png`,
+      `games,Foto JPEG,https://chat.whatsapp.com/Imagem000002,${u}/redireciona`,
+      `games,Sumiu,https://chat.whatsapp.com/Imagem000003,${u}/nao-existe.png`,
+      `games,Lenta,https://chat.whatsapp.com/Imagem000004,${u}/lenta.png`,
+      `games,Texto,https://chat.whatsapp.com/Imagem000005,${u}/texto.png`,
+      `games,Enorme,https://chat.whatsapp.com/Imagem000006,${u}/enorme.png`,
+      `games,Nossa,https://chat.whatsapp.com/Imagem000007,${own!.image}`,
+      'games,Rede interna,https://chat.whatsapp.com/Imagem000008,http://10.1.2.3/foto.png',
+      'games,Antigo,https://chat.whatsapp.com/Imagem000009,/uploads/groups/foto.jpg',
+      'games,Arquivo,https://chat.whatsapp.com/Imagem000010,file:///etc/passwd',
     ].join('\n');
     const res = await upload(csv);
     expect(res.status).toBe(200);
@@ -345,8 +352,8 @@ describe('pictures of imported groups', () => {
     resetEnvForTests();
     const before = pictures.requests.length;
     const res = await upload(
-      `titulo,link,imagem\nLocal,https://chat.whatsapp.com/Loopback0001,${pictures.url}/foto.png\n` +
-        'Localhost,https://chat.whatsapp.com/Loopback0002,http://localhost:1/foto.png\n',
+      `categoria,titulo,link,imagem\ngames,Local,https://chat.whatsapp.com/Loopback0001,${pictures.url}/foto.png\n` +
+        'games,Localhost,https://chat.whatsapp.com/Loopback0002,http://localhost:1/foto.png\n',
     );
     const body = (await res.json()) as ImportBody;
     expect(body.results.success).toBe(2);
@@ -360,11 +367,11 @@ describe('pictures of imported groups', () => {
 
 describe('big imports', () => {
   it('imports every row past 5,000 in one request and reports the bad ones after it', async () => {
-    const lines = ['titulo,link'];
+    const lines = ['titulo,link,categoria'];
     for (let i = 0; i < 5003; i++)
-      lines.push(`Muitos ${i},https://chat.whatsapp.com/Muitos${String(i).padStart(6, '0')}`);
-    lines.push('Depois do limite,https://exemplo.com/nada');
-    lines.push(',https://chat.whatsapp.com/MuitosSemTitulo');
+      lines.push(`Muitos ${i},https://chat.whatsapp.com/Muitos${String(i).padStart(6, '0')},games`);
+    lines.push('Depois do limite,https://exemplo.com/nada,games');
+    lines.push(',https://chat.whatsapp.com/MuitosSemTitulo,games');
     const res = await upload(lines.join('\n'));
     expect(res.status).toBe(200);
     const body = (await res.json()) as ImportBody;
@@ -385,13 +392,13 @@ describe('big imports', () => {
   }, 180_000);
 
   it('imports a file sent in parts with the line numbers of the whole file', async () => {
-    const lines = ['Titulo,Link,Descricao'];
+    const lines = ['Titulo,Link,Descricao,Categoria'];
     for (let i = 0; i < 25; i++) {
-      if (i === 7) lines.push(`Parte ${i},https://chat.whatsapp.com/Partes${i}XYZ,"duas\nlinhas"`);
-      else if (i % 10 === 9) lines.push(`,https://chat.whatsapp.com/Partes${i}XYZ,sem título`);
-      else lines.push(`Parte ${i},https://chat.whatsapp.com/Partes${i}XYZ,ok`);
+      if (i === 7) lines.push(`Parte ${i},https://chat.whatsapp.com/Partes${i}XYZ,"duas\nlinhas",games`);
+      else if (i % 10 === 9) lines.push(`,https://chat.whatsapp.com/Partes${i}XYZ,sem título,games`);
+      else lines.push(`Parte ${i},https://chat.whatsapp.com/Partes${i}XYZ,ok,games`);
     }
-    lines.push('', 'Repetido,https://chat.whatsapp.com/Partes0XYZ,de novo');
+    lines.push('', 'Repetido,https://chat.whatsapp.com/Partes0XYZ,de novo,games');
     const parts = [...splitCsv(lines.join('\r\n'), { maxRows: 10, maxChars: 100_000, maxImages: 5 })];
     expect(parts.map((p) => p.rows)).toEqual([10, 10, 6]);
     const failures: { row: number; error: string }[] = [];
@@ -430,10 +437,10 @@ describe('big imports', () => {
       sql`create trigger csv_test_refuse before insert on groups for each row execute function csv_test_refuse()`,
     );
     try {
-      const lines = ['titulo,link'];
+      const lines = ['titulo,link,categoria'];
       for (let i = 0; i < 6; i++)
         lines.push(
-          `${i === 3 ? 'Recusado pelo banco' : `Lote ${i}`},https://chat.whatsapp.com/Recusa${i}ABCD`,
+          `${i === 3 ? 'Recusado pelo banco' : `Lote ${i}`},https://chat.whatsapp.com/Recusa${i}ABCD,games`,
         );
       const body = (await (await upload(lines.join('\n'))).json()) as ImportBody;
       expect(body.results).toMatchObject({ total: 6, success: 5, failed: 1 });

@@ -147,6 +147,58 @@ describe('one group', () => {
     );
   });
 
+  it("refuses to feature a pending group; 'Desfazer' takes back exactly the days added, only while nothing moved the end", async () => {
+    const pending = await insertGroup({ title: 'Ainda pendente', approved: false });
+    const refused = await call(`/api/admin/groups/${pending.id}/feature`, {
+      method: 'PATCH',
+      json: { days: 30 },
+    });
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toMatchObject({ message: 'Aprove o grupo antes de destacá-lo.' });
+    expect((await db.select().from(groups).where(eq(groups.id, pending.id)))[0]).toMatchObject({
+      approved: false,
+      featured: false,
+    });
+
+    const paidEnd = new Date(Date.now() + 5 * 86_400_000);
+    const group = await insertGroup({
+      title: 'Destaque desfeito',
+      approved: true,
+      featured: true,
+      featuredUntil: paidEnd,
+    });
+    const featured = (await (
+      await call(`/api/admin/groups/${group.id}/feature`, { method: 'PATCH', json: { days: 30 } })
+    ).json()) as { featuredUntil: string };
+    const undo = (until: string) =>
+      call(`/api/admin/groups/${group.id}/feature-undo`, { method: 'PATCH', json: { days: 30, until } });
+    // An end that is not the one the featuring answered (another change came first) is refused.
+    const stale = await undo(paidEnd.toISOString());
+    expect(stale.status).toBe(409);
+    const res = await undo(featured.featuredUntil);
+    expect(res.status).toBe(200);
+    const [row] = await db.select().from(groups).where(eq(groups.id, group.id));
+    expect(row).toMatchObject({ featured: true, featuredUntil: paidEnd });
+
+    // Never featured before: undone, it is not featured at all.
+    const fresh = await insertGroup({ title: 'Sem destaque antes', approved: true });
+    const once = (await (
+      await call(`/api/admin/groups/${fresh.id}/feature`, { method: 'PATCH', json: { days: 30 } })
+    ).json()) as { featuredUntil: string };
+    expect(
+      (
+        await call(`/api/admin/groups/${fresh.id}/feature-undo`, {
+          method: 'PATCH',
+          json: { days: 30, until: once.featuredUntil },
+        })
+      ).status,
+    ).toBe(200);
+    expect((await db.select().from(groups).where(eq(groups.id, fresh.id)))[0]).toMatchObject({
+      featured: false,
+      featuredUntil: null,
+    });
+  });
+
   it("adds an admin's featuring to an owner's paid time and leaves the paid order as it is", async () => {
     const [owner] = await db
       .insert(users)
@@ -308,7 +360,7 @@ describe('bulk actions', () => {
     const keptEmoji = await insertGroup({ title: '⚽\uFE0F' });
     const res = await call('/api/admin/groups/delete-empty-titles', { method: 'DELETE' });
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ success: true, message: '4 grupo(s) sem título excluído(s)' });
+    expect(await res.json()).toMatchObject({ success: true, message: '4 grupos sem título excluídos' });
     const ids = (await db.select({ id: groups.id }).from(groups)).map((g) => g.id);
     for (const gone of [blank, empty, invisible, fillers]) expect(ids).not.toContain(gone.id);
     expect(ids).toContain(kept.id);
@@ -323,7 +375,7 @@ describe('bulk actions', () => {
       method: 'DELETE',
     });
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ success: true, message: '2 grupo(s) excluído(s)' });
+    expect(await res.json()).toMatchObject({ success: true, message: '2 grupos excluídos' });
     const left = await db
       .select({ title: groups.title })
       .from(groups)

@@ -410,7 +410,7 @@ describe('DELETE /api/user/account', { timeout: 180_000 }, () => {
   });
 });
 
-describe("'Meus dados': name and e-mail", { timeout: 180_000 }, () => {
+describe("'Meus dados': name, phone, e-mail and password", { timeout: 180_000 }, () => {
   it('corrects the name at once; a name too short is a clear 400', async () => {
     const gil = await register('gil@teste.local', 'Gil Antigo');
     const res = await callFunction(
@@ -491,6 +491,90 @@ describe("'Meus dados': name and e-mail", { timeout: 180_000 }, () => {
     // Used up.
     const again = await callFunction(confirmFn, '/api/email-confirmation', jsonInit('POST', { token }));
     expect(again.status).toBe(400);
+  });
+
+  it('shows the phone given at sign-up and changes or removes it; a short one is a clear 400', async () => {
+    const res = await callFunction(authFn, '/api/register', {
+      ...jsonInit('POST', {
+        name: 'Júlia Fone',
+        email: 'julia@teste.local',
+        phone: '(11) 98765-4321',
+        password: PASSWORD,
+        confirmPassword: PASSWORD,
+      }),
+      ip: '198.51.100.120',
+    });
+    const auth = { cookie: `session=${sessionCookieOf(res)}` };
+    const profile = async () =>
+      (
+        (await (await callFunction(accountFn, '/api/user/profile', { headers: auth })).json()) as {
+          user: { name: string; phone: string | null };
+        }
+      ).user;
+    expect(await profile()).toMatchObject({ name: 'Júlia Fone', phone: '(11) 98765-4321' });
+    const patch = (body: unknown) =>
+      callFunction(accountFn, '/api/user/profile', jsonInit('PATCH', body, auth));
+
+    const changed = await patch({ phone: ' 21 99999-0000 ' });
+    expect(changed.status).toBe(200);
+    expect(await changed.json()).toMatchObject({ message: 'Telefone atualizado.' });
+    expect(await profile()).toMatchObject({ name: 'Júlia Fone', phone: '21 99999-0000' });
+    const short = await patch({ phone: '1234' });
+    expect(short.status).toBe(400);
+    expect(((await short.json()) as { fields: Record<string, string> }).fields.phone).toBe(
+      'Telefone deve ter pelo menos 10 dígitos',
+    );
+    expect((await profile()).phone).toBe('21 99999-0000');
+    expect((await patch({ phone: '' })).status).toBe(200);
+    expect(await profile()).toMatchObject({ name: 'Júlia Fone', phone: null });
+  });
+
+  it('changes the password with the current one: the other sessions end, this one goes on, the address is told', async () => {
+    const lia = await register('lia@teste.local', 'Lia Senha');
+    const elsewhere = sessionCookieOf(await login('lia@teste.local'));
+    const change = (body: unknown) =>
+      callFunction(accountFn, '/api/user/password', jsonInit('POST', body, lia.auth));
+
+    const wrong = await change({
+      password: 'errada',
+      newPassword: 'nova-senha-1',
+      confirmPassword: 'nova-senha-1',
+    });
+    expect(wrong.status).toBe(403);
+    expect(((await wrong.json()) as { fields: Record<string, string> }).fields.password).toBe(
+      'Senha incorreta. Digite a senha que você usa para entrar.',
+    );
+    const mismatch = await change({
+      password: PASSWORD,
+      newPassword: 'nova-senha-1',
+      confirmPassword: 'outra',
+    });
+    expect(mismatch.status).toBe(400);
+    expect(((await mismatch.json()) as { fields: Record<string, string> }).fields.confirmPassword).toBe(
+      'As senhas não coincidem',
+    );
+    expect((await login('lia@teste.local')).status).toBe(200); // nothing changed yet
+
+    const done = await change({
+      password: PASSWORD,
+      newPassword: 'nova-senha-1',
+      confirmPassword: 'nova-senha-1',
+    });
+    expect(done.status).toBe(200);
+    expect(await done.json()).toMatchObject({
+      message: 'Senha alterada. As sessões nos outros aparelhos foram encerradas; esta continua aberta.',
+    });
+    // This device got a new session in the answer; the old cookie and the other device are out.
+    const here = { cookie: `session=${sessionCookieOf(done)}` };
+    expect((await whoAmI(here)).status).toBe(200);
+    expect((await whoAmI(lia.auth)).status).toBe(401);
+    expect((await whoAmI({ cookie: `session=${elsewhere}` })).status).toBe(401);
+    expect((await login('lia@teste.local')).status).toBe(401);
+    expect((await login('lia@teste.local', 'nova-senha-1')).status).toBe(200);
+    const notice = await catcher.waitFor(
+      (m) => m.to.includes('lia@teste.local') && m.subject === 'A senha da sua conta foi alterada',
+    );
+    expect(notice.text).toContain('Esqueci minha senha');
   });
 
   it('refuses the link when the new address was taken meanwhile, changing nothing', async () => {

@@ -280,12 +280,12 @@ describe.skipIf(!serverUrl || !inject('serverTemplate'))(
       const { token } = await makeUser(direct.db, 'Importadora', true);
       const rows = Array.from(
         { length: 30 },
-        (_, i) => `Grupo Importado ${i},https://chat.whatsapp.com/Imp${randomBytes(8).toString('hex')}`,
+        (_, i) => `Grupo Importado ${i},https://chat.whatsapp.com/Imp${randomBytes(8).toString('hex')},games`,
       );
       const form = new FormData();
       form.set(
         'csvFile',
-        new Blob([`titulo,link\n${rows.join('\n')}\n`], { type: 'text/csv' }),
+        new Blob([`titulo,link,categoria\n${rows.join('\n')}\n`], { type: 'text/csv' }),
         'grupos.csv',
       );
       proxy.cutOn('insert into "groups"');

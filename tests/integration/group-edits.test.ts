@@ -286,6 +286,17 @@ describe('PATCH /api/user/groups/{id}', () => {
     expect(await reload(group.id)).toEqual(group);
   });
 
+  it('refuses a description under the /enviar minimum (one rule for both), in pt-BR', async () => {
+    const group = await ownGroup();
+    const res = await edit(owner.token, group.id, { description: 'abc' });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { fields: Record<string, string> }).fields).toEqual({
+      description: 'A descrição deve ter pelo menos 10 caracteres: conte do que o grupo trata',
+    });
+    expect(await reload(group.id)).toEqual(group);
+    expect(await db.select().from(groupRevisions).where(eq(groupRevisions.groupId, group.id))).toEqual([]);
+  });
+
   it('turns a content change of an approved group into a revision while the public version stays', async () => {
     const group = await ownGroup();
     const res = await edit(owner.token, group.id, {
@@ -369,7 +380,7 @@ describe('PATCH /api/user/groups/{id}', () => {
   it('limits edits to 20 an hour per account, in Portuguese', async () => {
     const group = await ownGroup();
     for (let i = 0; i < 20; i++)
-      expect((await edit(owner.token, group.id, { description: `Versão ${i}` })).status).toBe(200);
+      expect((await edit(owner.token, group.id, { description: `Versão número ${i}` })).status).toBe(200);
     const res = await edit(owner.token, group.id, { description: 'Uma a mais' });
     expect(res.status).toBe(429);
     expect(res.headers.get('retry-after')).toMatch(/^\d+$/);

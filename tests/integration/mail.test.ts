@@ -240,7 +240,7 @@ describe('payments and featuring messages', () => {
     expect(mail.text).toContain(`Valor: R$ ${brl}`);
     expect(mail.text).toContain('Forma de pagamento: Stripe (cartão)');
     expect(mail.text).toContain(`Período: ${day(active!.startDate!)} a ${day(active!.endDate!)}`);
-    expect(mail.text).toContain(`Pedido: ${o.id}`);
+    expect(mail.text).toContain(`Pedido: #${o.number}`); // the short number, never the id
     expect(parse(mail.html).text).toContain(`R$ ${brl}`);
     // A replayed notification sends no second receipt.
     await settlePayment(db, {

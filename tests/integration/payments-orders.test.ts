@@ -1,13 +1,16 @@
 // Owner flow and providers: orders take price and days from the plan, only the owner sees or pays,
 // checkouts go through the real stripe and mercadopago SDKs to fake provider servers.
 import { and, eq } from 'drizzle-orm';
+import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { resetEnvForTests } from '#src/lib/env.server.ts';
 import { featureOrders, featurePlans, groupReports, groups, legalNotices } from '../../db/schema.ts';
 import { seedDatabase } from '../../db/seed.ts';
+import * as cancelFn from '../../functions/feature-order-cancel.ts';
 import * as featureOrdersFn from '../../functions/feature-orders.ts';
 import * as plansFn from '../../functions/feature-plans.ts';
 import * as methodsFn from '../../functions/payment-methods.ts';
+import * as webhooksFn from '../../functions/payment-webhooks.ts';
 import { placeHold } from '../../src/features/holds/holds.server.ts';
 import { saveSettings } from '../../src/features/payments/settings.server.ts';
 import { expectConsoleError } from '../support/console-errors.ts';
@@ -69,13 +72,20 @@ describe('plans and availability', () => {
     ]);
   });
 
-  it('says whether any payment method is active', async () => {
+  it('says whether any payment method is active, and whose checkout a payment opens', async () => {
     expect(await (await callFunction(methodsFn, '/api/active-payment-methods')).json()).toEqual({
       active: true,
+      provider: 'stripe',
+    });
+    await saveSettings(db, { ...SETTINGS, preferredPaymentMethod: 'mercadopago' });
+    expect(await (await callFunction(methodsFn, '/api/active-payment-methods')).json()).toEqual({
+      active: true,
+      provider: 'mercadopago',
     });
     await saveSettings(db, { ...SETTINGS, mercadopagoEnabled: false, stripeEnabled: false });
     expect(await (await callFunction(methodsFn, '/api/active-payment-methods')).json()).toEqual({
       active: false,
+      provider: null,
     });
   });
 });
@@ -461,9 +471,8 @@ describe('order limits', () => {
       postJson(token, { groupId: group.id, planId }),
     );
     expect(over.status).toBe(429);
-    expect(await db.select().from(featureOrders).where(eq(featureOrders.userId, user.id))).toHaveLength(
-      ORDERS_PER_HOUR,
-    );
+    // Every attempt counted; all of them answered the one pending order of that group and plan.
+    expect(await db.select().from(featureOrders).where(eq(featureOrders.userId, user.id))).toHaveLength(1);
   });
 
   it('answers 405 to GET on the pay address', async () => {
@@ -471,5 +480,105 @@ describe('order limits', () => {
     expect(
       (await callFunction(featureOrdersFn, `/api/feature-orders/${id}/pay`, signedIn(token))).status,
     ).toBe(405);
+  });
+});
+
+describe('one pending order per group and plan', () => {
+  const create = (token: string, groupId: string, planId: number) =>
+    callFunction(featureOrdersFn, '/api/feature-orders', postJson(token, { groupId, planId }));
+  const idOf = async (res: Response) => ((await res.json()) as { id: string }).id;
+
+  it('answers the pending order again, a new one per plan; a short number, unique, instead of the id', async () => {
+    const { user, token } = await makeUser(db, 'Insistente');
+    const group = await makeGroup(db, user.id);
+    const week = await plan(7);
+    const first = await idOf(await create(token, group.id, week.id));
+    const again = await create(token, group.id, week.id);
+    expect(again.status).toBe(201);
+    expect(await idOf(again)).toBe(first);
+    const month = await idOf(await create(token, group.id, (await plan(30)).id));
+    expect(month).not.toBe(first);
+    const orders = await db.select().from(featureOrders).where(eq(featureOrders.userId, user.id));
+    expect(orders.map((o) => o.status)).toEqual(['pending', 'pending']);
+
+    const shown = (await (
+      await callFunction(featureOrdersFn, `/api/feature-orders/${first}`, signedIn(token))
+    ).json()) as { number: number };
+    expect(shown.number).toBeGreaterThanOrEqual(1001);
+    expect(new Set(orders.map((o) => o.number)).size).toBe(2);
+    expect(orders.find((o) => o.id === first)!.number).toBe(shown.number);
+  });
+
+  it("cancels a pending order at an old price and makes a new one at the plan's price", async () => {
+    const { user, token } = await makeUser(db, 'Atrasada');
+    const group = await makeGroup(db, user.id);
+    const week = await plan(7);
+    const old = await idOf(await create(token, group.id, week.id));
+    await db.update(featureOrders).set({ price: 2990 }).where(eq(featureOrders.id, old));
+    const fresh = await idOf(await create(token, group.id, week.id));
+    expect(fresh).not.toBe(old);
+    const rows = await db.select().from(featureOrders).where(eq(featureOrders.userId, user.id));
+    expect(rows.find((o) => o.id === old)).toMatchObject({ status: 'cancelled' });
+    expect(rows.find((o) => o.id === fresh)).toMatchObject({ status: 'pending', price: 3990 });
+  });
+
+  it('lets the owner cancel a pending order, nobody else; a cancelled order is never paid nor activated by a webhook', async () => {
+    const { token, id, group } = await newOrder();
+    const cancel = (as: string) =>
+      callFunction(cancelFn, `/api/feature-orders/${id}/cancel`, signedIn(as, { method: 'POST' }));
+    const { token: other } = await makeUser(db, 'Alheia');
+    expect((await cancel(other)).status).toBe(404);
+
+    const res = await cancel(token);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ id, status: 'cancelled' });
+    const twice = await cancel(token);
+    expect(twice.status).toBe(409);
+    expect(await twice.json()).toMatchObject({
+      message: 'Só é possível cancelar um pedido que ainda não foi pago.',
+    });
+    const pay = await callFunction(
+      featureOrdersFn,
+      `/api/feature-orders/${id}/pay`,
+      signedIn(token, { method: 'POST' }),
+    );
+    expect(pay.status).toBe(409);
+
+    // The buyer had the checkout open and paid after cancelling: the notification activates nothing.
+    expectConsoleError(/paid cancelled order/);
+    const payload = JSON.stringify({
+      id: `evt_${crypto.randomUUID()}`,
+      object: 'event',
+      type: 'checkout.session.completed',
+      created: Math.floor(Date.now() / 1000),
+      data: {
+        object: {
+          id: `cs_test_${crypto.randomUUID()}`,
+          object: 'checkout.session',
+          client_reference_id: id,
+          metadata: { orderId: id },
+          amount_total: 3990,
+          currency: 'brl',
+          payment_status: 'paid',
+        },
+      },
+    });
+    const webhook = await callFunction(webhooksFn, '/api/payments/webhook/stripe', {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'stripe-signature': Stripe.webhooks.generateTestHeaderString({
+          payload,
+          secret: SETTINGS.stripeWebhookSecret,
+        }),
+      },
+      body: payload,
+    });
+    expect(webhook.status).toBe(200);
+    expect(await webhook.json()).toEqual({ received: true, outcome: 'paid_after_cancel' });
+    const [order] = await db.select().from(featureOrders).where(eq(featureOrders.id, id));
+    expect(order).toMatchObject({ status: 'cancelled', startDate: null });
+    const [after] = await db.select().from(groups).where(eq(groups.id, group.id));
+    expect(after!.featured).toBe(false);
   });
 });

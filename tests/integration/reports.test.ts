@@ -46,7 +46,7 @@ function report(body: unknown, ip = '203.0.113.10', id = groupId, headers: Recor
 describe('POST /api/groups/:id/reports', () => {
   it('validates reason and description with the spec messages', async () => {
     const cases: [unknown, string, string][] = [
-      [{ description: 'texto longo' }, 'reason', 'Motivo do reporte é obrigatório'],
+      [{ description: 'texto longo' }, 'reason', 'Motivo da denúncia é obrigatório'],
       [{ reason: 'boring', description: 'texto longo' }, 'reason', 'Motivo inválido'],
       [
         { reason: 'spam', description: 'curt' },

@@ -11,6 +11,7 @@ import { seedDatabase } from '../../db/seed.ts';
 import * as authFn from '../../functions/auth.ts';
 import * as imagesFn from '../../functions/images.ts';
 import * as submitFn from '../../functions/submit-group.ts';
+import * as followFn from '../../functions/user-group-follow.ts';
 import { groupThumbnail } from '../../src/features/images/group-image.ts';
 import { expectConsoleError } from '../support/console-errors.ts';
 import { setupTestDb } from '../support/db.ts';
@@ -213,7 +214,11 @@ describe('POST /api/groups', () => {
     expect((await db.select().from(groups)).length).toBe(before);
   });
 
-  it('attaches the group to the logged-in user, and refuses a cookie post from a foreign Origin', async () => {
+  it('attaches the group to the logged-in user (or, sent before logging in, to the account that follows it), and refuses a cookie post from a foreign Origin', async () => {
+    // Sent without an account: the answer carries the token that lets its sender follow it later.
+    const anonymous = (await (await submit(form(base()))).json()) as { id: string; followToken: string };
+    expect(anonymous.followToken).toEqual(expect.any(String));
+    const other = (await (await submit(form(base()))).json()) as { id: string; followToken: string };
     const reg = await callFunction(authFn, '/api/register', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -230,9 +235,27 @@ describe('POST /api/groups', () => {
       .find((c) => c.startsWith('session='))!
       .split(';')[0]!;
     const res = await submit(form(base()), { headers: { cookie } });
-    const { id } = (await res.json()) as { id: string };
+    const { id, followToken } = (await res.json()) as { id: string; followToken?: string };
+    expect(followToken).toBeUndefined();
     const [row] = await db.select().from(groups).where(eq(groups.id, id));
     expect(row!.userId).toBe(user.id);
+
+    const follow = (groupId: string, token: string) =>
+      callFunction(followFn, `/api/user/groups/${groupId}/follow`, {
+        method: 'POST',
+        headers: { cookie, 'content-type': 'application/json' },
+        body: JSON.stringify({ token }),
+      });
+    // Another group's token, or a forged one, changes nothing.
+    const wrong = await follow(anonymous.id, other.followToken);
+    expect(wrong.status).toBe(400);
+    expect((await follow(anonymous.id, `${anonymous.followToken}x`)).status).toBe(400);
+    expect((await db.select().from(groups).where(eq(groups.id, anonymous.id)))[0]!.userId).toBeNull();
+    const followed = await follow(anonymous.id, anonymous.followToken);
+    expect(followed.status).toBe(200);
+    expect(await followed.json()).toEqual({ id: anonymous.id, followed: true });
+    expect((await db.select().from(groups).where(eq(groups.id, anonymous.id)))[0]!.userId).toBe(user.id);
+    expect((await follow(anonymous.id, anonymous.followToken)).status).toBe(200); // a reload: the same
     const foreign = await submit(form(base()), { headers: { cookie, origin: 'https://evil.example' } });
     expect(foreign.status).toBe(403);
   });

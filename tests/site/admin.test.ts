@@ -125,6 +125,9 @@ describe('admin back-office', { timeout: 180_000 }, () => {
     };
     expect((await fetch(`${site}/api/groups/${pending!.id}`)).status).toBe(404);
     const row = await findRow(pending!.title, pending!.id);
+    // What the decision needs is on the row; featuring is not offered before approval (#45).
+    await row.locator('[data-pending-details]').waitFor(LONG);
+    expect(await row.getByRole('button', { name: /^Destacar/ }).count()).toBe(0);
     await row.getByRole('button', { name: /^Aprovar/ }).click();
     await page.getByRole('status').filter({ hasText: 'Grupo aprovado' }).waitFor(LONG);
     const [after] = await handle.db
@@ -141,7 +144,7 @@ describe('admin back-office', { timeout: 180_000 }, () => {
     const [a, b] = await handle.db
       .select({ id: groups.id, title: groups.title })
       .from(groups)
-      .where(and(eq(groups.approved, true), eq(groups.featured, false)))
+      .where(and(eq(groups.approved, true), eq(groups.featured, false), isNull(groups.hiddenAt)))
       .orderBy(groups.createdAt)
       .limit(2);
     let row = await findRow(a!.title, a!.id);
@@ -158,6 +161,26 @@ describe('admin back-office', { timeout: 180_000 }, () => {
     });
 
     row = await findRow(b!.title, b!.id);
+    // The crown asks first, naming the group and the days; cancelled, nothing changes. Confirmed, the
+    // toast's 'Desfazer' takes it back (#45).
+    await row.getByRole('button', { name: `Destacar ${b!.title} por 30 dias` }).click();
+    const ask = page.getByRole('dialog', { name: `Destacar “${b!.title}” por 30 dias?` });
+    await ask.waitFor(LONG);
+    await ask.getByRole('button', { name: 'Cancelar' }).click();
+    await ask.waitFor({ state: 'hidden', ...LONG });
+    const featuredNow = async () =>
+      (await handle.db.select().from(groups).where(eq(groups.id, b!.id)))[0]!.featured;
+    expect(await featuredNow()).toBe(false);
+    await row.getByRole('button', { name: `Destacar ${b!.title} por 30 dias` }).click();
+    await ask.getByRole('button', { name: 'Destacar por 30 dias' }).click();
+    const featuredToast = page.getByRole('status').filter({ hasText: 'Grupo destacado por 30 dias' });
+    await featuredToast.waitFor(LONG);
+    expect(await featuredNow()).toBe(true);
+    await featuredToast.getByRole('button', { name: 'Desfazer' }).click();
+    await page.getByRole('status').filter({ hasText: 'Destaque desfeito' }).waitFor(LONG);
+    expect(await featuredNow()).toBe(false);
+    await closeToast();
+
     await row.getByRole('button', { name: /^Editar/ }).click(LONG);
     await dialog.getByRole('switch', { name: /Destaque/ }).click();
     await dialog.getByLabel('Duração do destaque').selectOption('7');

@@ -86,6 +86,19 @@ const VISITOR: Screen[] = [
       await page.waitForLoadState('networkidle').catch(() => undefined);
     },
   },
+  {
+    // Sent without an account: what happens next, and the invitation to follow it (#45).
+    name: 'enviar-sucesso',
+    path: '/enviar',
+    act: async (page) => {
+      await page.getByLabel('Link de convite').fill(`https://chat.whatsapp.com/${SUCCESS_INVITE}`);
+      await page.getByLabel('Título do grupo').fill('Corrida no Parque aos Domingos de Manhã');
+      await page.getByLabel('Descrição').fill('Treinos leves de 5 km aos domingos, todos os ritmos.');
+      await page.getByLabel('Categoria').selectOption({ index: 1 });
+      await page.getByRole('button', { name: 'Enviar grupo' }).click();
+      await page.getByRole('heading', { name: 'Grupo enviado com sucesso!' }).waitFor(WAIT);
+    },
+  },
   { name: 'planos-destaque', path: '/planos-destaque' },
   { name: 'auth-entrar', path: '/auth' },
   { name: 'auth-criar-conta', path: '/auth?tab=register' },
@@ -162,13 +175,31 @@ const OWNER: Screen[] = [
   // A query of their own: going to the same address again would only move to its #, with the last
   // screen's dialog still open.
   { name: 'painel-alterar-email', path: '/painel?tela=email#meus-dados', act: openDialog('Alterar e-mail') },
+  { name: 'painel-alterar-senha', path: '/painel?tela=senha#meus-dados', act: openDialog('Alterar senha') },
   {
     name: 'painel-excluir-conta',
     path: '/painel?tela=excluir#meus-dados',
     act: openDialog('Excluir minha conta', 'Excluir sua conta?'),
   },
-  // The payment page of a pending order, with the contract's summary (set in ownerContext).
+  // Choosing the plan for a group (set in ownerContext), then the one review step: the payment page of
+  // the pending order, with the ways to pay and the contract's summary.
+  { name: 'planos-destaque-escolha', path: '', act: pick(/^Destaque 7 dias/) },
   { name: 'pagar-destaque', path: '' },
+  {
+    // The same step when Mercado Pago charges: its ways to pay, Pix first. The provider's name is stubbed
+    // (the platform has no Mercado Pago keys); the order and the page are real.
+    name: 'pagar-destaque-mercado-pago',
+    path: '',
+    act: async (page) => {
+      const methods = '**/api/active-payment-methods';
+      await page.route(methods, (route) =>
+        route.fulfill({ json: { active: true, provider: 'mercadopago' } }),
+      );
+      await page.reload();
+      await page.getByRole('list', { name: /Mercado Pago/ }).waitFor(WAIT);
+      await page.unroute(methods);
+    },
+  },
   {
     name: 'painel-destaques',
     path: '/painel',
@@ -182,6 +213,8 @@ const ADMIN: Screen[] = [
   { name: 'admin-links-quebrados', path: '/admin', act: pick('Links quebrados') },
   { name: 'admin-revisoes', path: '/admin', act: pick('Revisões') },
   { name: 'admin-editar-grupo', path: '/admin', act: openForm(/^Editar /) },
+  // The crown asks first, naming the group and the days (#45).
+  { name: 'admin-destacar', path: '/admin', act: openDialog(/^Destacar .+ por 30 dias$/) },
   { name: 'admin-excluir-grupo', path: '/admin', act: openDialog(/^Excluir /) },
   { name: 'admin-categorias', path: '/admin/categorias' },
   { name: 'admin-nova-categoria', path: '/admin/categorias', act: openDialog('Nova categoria') },
@@ -375,6 +408,8 @@ let browser: Browser;
 let brokenId = '';
 let liveId = '';
 const stamp = Date.now().toString(36);
+/** A live invite of its own for the submission the success screen needs (no other test sends it). */
+const SUCCESS_INVITE = `LayoutSent${stamp}`.slice(0, 22);
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -401,6 +436,7 @@ beforeAll(async () => {
       addressHash: `layout-${stamp}`,
     });
   });
+  await setFakeInvite(inject('whatsappUrl'), SUCCESS_INVITE, { kind: 'live', title: 'Corrida no Parque' });
   for (const screen of VISITOR) {
     if (screen.name === 'categoria') screen.path = categoryPage;
     if (screen.name === 'categoria-18') screen.path = adultPage;
@@ -512,8 +548,11 @@ async function ownerContext(): Promise<BrowserContext> {
     data: { groupId: liveId, planId: plan!.id },
   });
   expect(order.status(), await order.text()).toBe(201);
+  OWNER.find((screen) => screen.name === 'planos-destaque-escolha')!.path =
+    `/planos-destaque?groupId=${liveId}`;
   const payment = OWNER.find((screen) => screen.name === 'pagar-destaque')!;
   payment.path = `/pagar-destaque/${((await order.json()) as { id: string }).id}`;
+  OWNER.find((screen) => screen.name === 'pagar-destaque-mercado-pago')!.path = payment.path;
   return context;
 }
 

@@ -331,7 +331,7 @@ describe('admin payment screens', () => {
       const row = page.getByRole('listitem').filter({ hasText: 'Grupo Pendente do Admin' });
       await expect.poll(() => row.isVisible(), WAIT).toBe(true);
       expect(await row.getByText('ST', { exact: true }).isVisible()).toBe(true);
-      expect(await row.getByText(order!.id.slice(0, 8)).isVisible()).toBe(true);
+      expect(await row.getByText(`#${order!.number}`).isVisible()).toBe(true); // the short number, not the id
       await shoot(page, 'admin-payments');
       await row.getByRole('button', { name: 'Ações do pagamento' }).click();
       await page.getByRole('button', { name: 'Ver detalhes' }).click();

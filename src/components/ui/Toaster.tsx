@@ -1,6 +1,7 @@
-// The notifications region: shows the toast from toast.store.ts. Closes after its duration (paused while
-// hovered, focused or while the window is in the background), on the × button, on Esc, or when swiped
-// right more than 50 px. F8 moves focus to the region (spec section 9).
+// The notifications region: shows the toast from toast.store.ts, with its action button ('Desfazer') when
+// it has one. Closes after its duration (paused while hovered, focused or while the window is in the
+// background), on the × button, on Esc, or when swiped right more than 50 px. F8 moves focus to the
+// region (spec section 9).
 import { useStore } from '@nanostores/react';
 import { CircleAlert, CircleCheck, X } from 'lucide-react';
 import { type PointerEvent, useEffect, useRef, useState } from 'react';
@@ -12,6 +13,7 @@ import {
   TOAST_HOTKEY,
   TOAST_SWIPE_THRESHOLD,
   type Toast,
+  type ToastAction,
 } from './toast.store.ts';
 
 export function Toaster() {
@@ -51,23 +53,7 @@ function usePausableTimer(item: Toast, paused: boolean) {
   }, [paused, item.id]);
 }
 
-/** Whether the window has lost focus (a toast's timer waits while the person is in another window). */
-function useWindowBlurred() {
-  const [blurred, setBlurred] = useState(false);
-  useEffect(() => {
-    const onBlur = () => setBlurred(true);
-    const onFocus = () => setBlurred(false);
-    window.addEventListener('blur', onBlur);
-    window.addEventListener('focus', onFocus);
-    return () => {
-      window.removeEventListener('blur', onBlur);
-      window.removeEventListener('focus', onFocus);
-    };
-  }, []);
-  return blurred;
-}
-
-/** Swiping a toast to the right: how far it has moved, and the pointer handlers that move or dismiss it. */
+/** Swiping a toast right by more than TOAST_SWIPE_THRESHOLD dismisses it; vertical moves scroll. */
 function useSwipeToDismiss(id: number) {
   const [offset, setOffset] = useState(0);
   const swipe = useRef<{ x: number; y: number; id: number; active: boolean } | null>(null);
@@ -91,25 +77,59 @@ function useSwipeToDismiss(id: number) {
     }
     setOffset(Math.max(0, dx));
   };
-  const onPointerUp = (event: PointerEvent<HTMLDivElement>) => {
+  const endSwipe = (event: PointerEvent<HTMLDivElement>) => {
     const start = swipe.current;
     swipe.current = null;
     if (!start?.active) return;
     if (event.clientX - start.x > TOAST_SWIPE_THRESHOLD) dismissToast(id);
     else setOffset(0);
   };
-  const onPointerCancel = () => {
-    swipe.current = null;
-    setOffset(0);
+
+  const handlers = {
+    onPointerDown,
+    onPointerMove,
+    onPointerUp: endSwipe,
+    onPointerCancel: () => {
+      swipe.current = null;
+      setOffset(0);
+    },
   };
-  return { offset, handlers: { onPointerDown, onPointerMove, onPointerUp, onPointerCancel } };
+  return { offset, handlers };
+}
+
+/** The toast's action ('Desfazer'): closes the toast, then runs. */
+function ToastActionButton({ id, action }: { id: number; action: ToastAction }) {
+  return (
+    <button
+      type="button"
+      className="mt-2 min-h-9 cursor-pointer rounded-control border border-current px-3 text-sm font-semibold"
+      onClick={() => {
+        dismissToast(id);
+        action.onClick();
+      }}
+    >
+      {action.label}
+    </button>
+  );
 }
 
 function ToastItem({ item }: { item: Toast }) {
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
-  const windowBlurred = useWindowBlurred();
+  const [windowBlurred, setWindowBlurred] = useState(false);
   const { offset, handlers } = useSwipeToDismiss(item.id);
+
+  useEffect(() => {
+    const onBlur = () => setWindowBlurred(true);
+    const onFocus = () => setWindowBlurred(false);
+    window.addEventListener('blur', onBlur);
+    window.addEventListener('focus', onFocus);
+    return () => {
+      window.removeEventListener('blur', onBlur);
+      window.removeEventListener('focus', onFocus);
+    };
+  }, []);
+
   usePausableTimer(item, hovered || focused || windowBlurred || offset > 0);
 
   const Icon = item.variant === 'success' ? CircleCheck : item.variant === 'destructive' ? CircleAlert : null;
@@ -149,6 +169,7 @@ function ToastItem({ item }: { item: Toast }) {
       <div className="min-w-0 flex-1">
         {item.title && <p className={styles.title}>{item.title}</p>}
         {item.description && <p className={styles.description[item.variant]}>{item.description}</p>}
+        {item.action && <ToastActionButton id={item.id} action={item.action} />}
       </div>
       <button
         type="button"

@@ -17,12 +17,19 @@ export const TOAST_HOTKEY = 'F8';
  */
 export const KEEP_INTERACTIVE_ATTRIBUTE = 'data-keep-interactive';
 
+/** A button on the toast ('Desfazer'): runs once, then the toast closes. */
+export interface ToastAction {
+  label: string;
+  onClick: () => void;
+}
+
 export interface ToastInput {
   title?: string;
   description?: string;
   variant?: ToastVariant;
   /** Milliseconds before it closes by itself; Infinity keeps it until dismissed. */
   duration?: number;
+  action?: ToastAction;
 }
 
 export interface Toast {
@@ -31,6 +38,7 @@ export interface Toast {
   description?: string;
   variant: ToastVariant;
   duration: number;
+  action?: ToastAction;
 }
 
 /** The toast on screen, or null. */
@@ -48,6 +56,7 @@ export function toast(input: ToastInput): { id: number; dismiss: () => void } {
     description: input.description,
     variant: input.variant ?? 'default',
     duration: input.duration ?? TOAST_DURATION,
+    action: input.action,
   });
   return { id, dismiss: () => dismissToast(id) };
 }

@@ -10,7 +10,7 @@ import { Skeleton } from '#src/components/ui/Skeleton.tsx';
 import { Switch } from '#src/components/ui/Switch.tsx';
 import { api, messageOf } from '#src/lib/api.ts';
 import { fieldErrors } from '#src/lib/form-errors.ts';
-import { formatCount } from '#src/lib/format.ts';
+import { countLabel } from '#src/lib/format.ts';
 import { useApi } from '#src/lib/use-api.ts';
 import { ADS_PAGE_SIZE, type AdminAdJson as Ad, AdFormSchema } from '../ads/ads.schema.ts';
 import {
@@ -210,7 +210,7 @@ function AdsAdmin() {
                     <ExternalLink aria-hidden="true" className="size-4 shrink-0" />
                     <span className="truncate">{ad.link}</span>
                   </a>
-                  <p className="text-xs text-neutral-500">{formatCount(ad.cliques)} clique(s)</p>
+                  <p className="text-xs text-neutral-500">{countLabel(ad.cliques, 'clique', 'cliques')}</p>
                   <div className="mt-auto flex items-center justify-between gap-2 border-t border-neutral-100 pt-2">
                     <Switch label="Ativo" checked={ad.active} onChange={() => toggle(ad)} />
                     <div className="flex">

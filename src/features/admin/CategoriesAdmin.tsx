@@ -3,6 +3,7 @@
 // adult content (18+) gets the age confirmation and leaves the home, related groups and default search.
 import { FolderTree } from 'lucide-react';
 import { useState } from 'react';
+import { CATEGORY_ICON_LABELS, CATEGORY_ICONS, categoryIcon } from '#src/components/category-icon.ts';
 import { Badge } from '#src/components/ui/Badge.tsx';
 import { Card } from '#src/components/ui/Card.tsx';
 import { Field, TextInput } from '#src/components/ui/Field.tsx';
@@ -12,7 +13,7 @@ import { CategoryFormSchema } from '#src/features/categories/categories.schema.t
 import { slugify } from '#src/features/groups/groups.ts';
 import { api } from '#src/lib/api.ts';
 import { fieldErrors } from '#src/lib/form-errors.ts';
-import { formatCount } from '#src/lib/format.ts';
+import { countLabel, formatCount } from '#src/lib/format.ts';
 import { useApi } from '#src/lib/use-api.ts';
 import {
   FormDialog,
@@ -38,6 +39,56 @@ interface AdminCategory {
   approvedCount: number;
 }
 
+/** The icon a category shows on the site (its stored one, else the one its name maps to), named. */
+function CategoryIconView({ category }: { category: { name: string; icon: string } }) {
+  const Icon = categoryIcon(category);
+  const key = Object.keys(CATEGORY_ICONS).find((k) => CATEGORY_ICONS[k] === Icon) ?? 'tag';
+  return (
+    <span className="inline-flex items-center gap-2" title={CATEGORY_ICON_LABELS[key]}>
+      <Icon aria-hidden="true" className="size-5 text-brand-800" />
+      <span className="sr-only">{CATEGORY_ICON_LABELS[key]}</span>
+    </span>
+  );
+}
+
+/** The icons a category may have, as buttons showing each one (one pressed: the chosen). */
+function IconPicker({
+  value,
+  onChange,
+  error,
+}: {
+  value: string;
+  onChange: (icon: string) => void;
+  error?: string;
+}) {
+  return (
+    <fieldset className="flex flex-col gap-1.5">
+      <legend className="mb-1.5 text-sm font-medium text-neutral-800">Ícone</legend>
+      <div className="flex flex-wrap gap-2">
+        {Object.entries(CATEGORY_ICONS).map(([key, Icon]) => (
+          <button
+            key={key}
+            type="button"
+            aria-pressed={value === key}
+            aria-label={CATEGORY_ICON_LABELS[key]}
+            title={CATEGORY_ICON_LABELS[key]}
+            onClick={() => onChange(key)}
+            className="grid size-11 cursor-pointer place-items-center rounded-control border border-neutral-300 bg-white text-neutral-700 hover:border-brand-600 aria-pressed:border-2 aria-pressed:border-brand-700 aria-pressed:bg-brand-50 aria-pressed:text-brand-800"
+          >
+            <Icon aria-hidden="true" className="size-5" />
+          </button>
+        ))}
+      </div>
+      <p className="text-xs text-neutral-600">
+        {CATEGORY_ICONS[value]
+          ? `Escolhido: ${CATEGORY_ICON_LABELS[value]}.`
+          : 'Escolha um ícone: sem ele, a categoria usa o da lista pelo nome, ou a etiqueta.'}
+      </p>
+      {error && <p className="text-sm font-medium text-red-700">{error}</p>}
+    </fieldset>
+  );
+}
+
 function CategoryDialog({
   category,
   onClose,
@@ -47,7 +98,7 @@ function CategoryDialog({
   onClose: () => void;
   onSaved: () => void;
 }) {
-  const { form, setForm, set, field } = useFormFields({
+  const { form, setForm, set } = useFormFields({
     name: category?.name ?? '',
     slug: category?.slug ?? '',
     icon: category?.icon ?? 'tag',
@@ -102,12 +153,7 @@ function CategoryDialog({
           />
         )}
       </Field>
-      <TextField
-        label="Ícone"
-        error={errors.icon}
-        hint="Nome de um ícone Lucide, por exemplo: trophy, gamepad-2, tag."
-        {...field('icon')}
-      />
+      <IconPicker value={form.icon} onChange={set('icon')} error={errors.icon} />
       <Switch
         checked={form.adult}
         onChange={set('adult')}
@@ -116,6 +162,73 @@ function CategoryDialog({
       />
       {errors.adult && <p className="text-sm text-red-700">{errors.adult}</p>}
     </FormDialog>
+  );
+}
+
+/** The categories with their icon, slug and group count, and the row actions. */
+function CategoriesTable({
+  categories,
+  onEdit,
+  onDelete,
+}: {
+  categories: AdminCategory[];
+  onEdit: (category: AdminCategory) => void;
+  onDelete: (category: AdminCategory) => void;
+}) {
+  return (
+    <Card padding="none" className="overflow-x-auto">
+      <table className="w-full text-left text-sm">
+        <thead className="border-b border-neutral-200 text-xs tracking-wide text-neutral-500 uppercase">
+          <tr>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              Nome
+            </th>
+            <th scope="col" className="hidden px-4 py-3 font-semibold sm:table-cell">
+              Slug
+            </th>
+            <th scope="col" className="hidden px-4 py-3 font-semibold md:table-cell">
+              Ícone
+            </th>
+            <th scope="col" className="px-4 py-3 text-right font-semibold">
+              Grupos
+            </th>
+            <th scope="col" className="px-4 py-3 text-right font-semibold">
+              <span className="sr-only">Ações</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-neutral-200">
+          {categories.map((c) => (
+            <tr key={c.id}>
+              <td className="px-4 py-2 font-medium text-neutral-900">
+                {c.name}
+                {c.adult && (
+                  <Badge variant="red" className="ml-2" title="Conteúdo adulto (18+)">
+                    Adulto
+                  </Badge>
+                )}
+                <span className="block font-mono text-xs font-normal text-neutral-500 sm:hidden">
+                  {c.slug}
+                </span>
+              </td>
+              <td className="hidden px-4 py-2 font-mono text-xs text-neutral-700 sm:table-cell">{c.slug}</td>
+              <td className="hidden px-4 py-2 text-neutral-700 md:table-cell">
+                <CategoryIconView category={c} />
+              </td>
+              <td
+                className="px-4 py-2 text-right text-neutral-700"
+                title={countLabel(c.approvedCount, 'aprovado', 'aprovados')}
+              >
+                {formatCount(c.count)}
+              </td>
+              <td className="px-2 py-1 text-right whitespace-nowrap">
+                <RowActions name={c.name} onEdit={() => onEdit(c)} onDelete={() => onDelete(c)} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </Card>
   );
 }
 
@@ -148,59 +261,7 @@ function CategoriesAdmin() {
         }}
       >
         {(categories) => (
-          <Card padding="none" className="overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <thead className="border-b border-neutral-200 text-xs tracking-wide text-neutral-500 uppercase">
-                <tr>
-                  <th scope="col" className="px-4 py-3 font-semibold">
-                    Nome
-                  </th>
-                  <th scope="col" className="hidden px-4 py-3 font-semibold sm:table-cell">
-                    Slug
-                  </th>
-                  <th scope="col" className="hidden px-4 py-3 font-semibold md:table-cell">
-                    Ícone
-                  </th>
-                  <th scope="col" className="px-4 py-3 text-right font-semibold">
-                    Grupos
-                  </th>
-                  <th scope="col" className="px-4 py-3 text-right font-semibold">
-                    <span className="sr-only">Ações</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-neutral-200">
-                {categories.map((c) => (
-                  <tr key={c.id}>
-                    <td className="px-4 py-2 font-medium text-neutral-900">
-                      {c.name}
-                      {c.adult && (
-                        <Badge variant="red" className="ml-2" title="Conteúdo adulto (18+)">
-                          Adulto
-                        </Badge>
-                      )}
-                      <span className="block font-mono text-xs font-normal text-neutral-500 sm:hidden">
-                        {c.slug}
-                      </span>
-                    </td>
-                    <td className="hidden px-4 py-2 font-mono text-xs text-neutral-700 sm:table-cell">
-                      {c.slug}
-                    </td>
-                    <td className="hidden px-4 py-2 text-neutral-700 md:table-cell">{c.icon}</td>
-                    <td
-                      className="px-4 py-2 text-right text-neutral-700"
-                      title={`${c.approvedCount} aprovado(s)`}
-                    >
-                      {formatCount(c.count)}
-                    </td>
-                    <td className="px-2 py-1 text-right whitespace-nowrap">
-                      <RowActions name={c.name} onEdit={() => setEditing(c)} onDelete={() => remove.ask(c)} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </Card>
+          <CategoriesTable categories={categories} onEdit={setEditing} onDelete={remove.ask} />
         )}
       </ListView>
       {editing && (
@@ -217,7 +278,7 @@ function CategoriesAdmin() {
         title: 'Excluir categoria?',
         description: (c) =>
           c && c.count > 0
-            ? `“${c.name}” tem ${formatCount(c.count)} grupo(s). Categorias com grupos não podem ser excluídas: mova ou exclua os grupos antes.`
+            ? `“${c.name}” tem ${countLabel(c.count, 'grupo', 'grupos')}. Categorias com grupos não podem ser excluídas: mova ou exclua os grupos antes.`
             : `A categoria “${c?.name ?? ''}” será excluída.`,
       })}
     </>

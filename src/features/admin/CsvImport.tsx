@@ -13,7 +13,7 @@ import { CSV_HEADER, type CsvPart, neutraliseCell, splitCsv } from '#src/feature
 import { INVITE_LINK_MESSAGE } from '#src/features/groups/groups.ts';
 import { IMAGE_MAX_LABEL } from '#src/features/images/group-image.ts';
 import { ApiError, api, messageOf } from '#src/lib/api.ts';
-import { formatCount } from '#src/lib/format.ts';
+import { countLabel, formatCount } from '#src/lib/format.ts';
 
 /** One request's share of the file (see docs/decisions/0006-csv-import-in-parts.md). */
 export const IMPORT_PART = { maxRows: 500, maxChars: 1_000_000, maxImages: 24 };
@@ -114,7 +114,7 @@ async function importParts(
   show({ ...state });
   for (const part of parts) {
     if (cancelled.current) {
-      state.stopped = `Importação interrompida: ${formatCount(state.total - state.done)} linha(s) não enviada(s).`;
+      state.stopped = `Importação interrompida: ${countLabel(state.total - state.done, 'linha não enviada', 'linhas não enviadas')}.`;
       break;
     }
     try {
@@ -139,7 +139,7 @@ async function importParts(
 
 /** The closing toast: stopped, done with errors, or done. */
 function announce(state: Progress) {
-  const summary = `${formatCount(state.success)} de ${formatCount(state.total)} grupo(s) importado(s)`;
+  const summary = `${formatCount(state.success)} de ${countLabel(state.total, 'grupo importado', 'grupos importados')}`;
   if (state.stopped)
     toast({ title: 'Importação incompleta', description: state.stopped, variant: 'destructive' });
   else if (state.failed)
@@ -260,7 +260,7 @@ function ImportProgress({ progress }: { progress: Progress }) {
     <section aria-label="Resultado da importação" className="mt-6 border-t border-neutral-200 pt-4">
       <p className="font-semibold text-neutral-900" aria-live="polite">
         {progress.finished
-          ? `${formatCount(progress.success)} de ${formatCount(progress.total)} grupo(s) importado(s); ${formatCount(errors)} linha(s) com erro`
+          ? `${formatCount(progress.success)} de ${countLabel(progress.total, 'grupo importado', 'grupos importados')}; ${countLabel(errors, 'linha com erro', 'linhas com erro')}`
           : `Importando… ${formatCount(progress.done)} de ${formatCount(progress.total)} linhas`}
       </p>
       <div
@@ -314,7 +314,7 @@ function ProblemList({
     <div className="mt-4">
       <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
         <h3 className="text-sm font-semibold text-neutral-900">
-          {formatCount(errors)} erro(s) e {formatCount(problems.length - errors)} aviso(s)
+          {countLabel(errors, 'erro', 'erros')} e {countLabel(problems.length - errors, 'aviso', 'avisos')}
         </h3>
         {finished && (
           <Button size="sm" variant="secondary" onClick={() => downloadProblems(problems)}>
@@ -357,8 +357,9 @@ function FormatHelp() {
             <code className="rounded bg-neutral-100 px-1">{column}</code>
           </span>
         ))}
-        . Obrigatórias: <code className="rounded bg-neutral-100 px-1">titulo</code> e{' '}
-        <code className="rounded bg-neutral-100 px-1">link</code>.
+        . Obrigatórias: <code className="rounded bg-neutral-100 px-1">titulo</code>,{' '}
+        <code className="rounded bg-neutral-100 px-1">link</code> e{' '}
+        <code className="rounded bg-neutral-100 px-1">categoria</code>.
       </p>
       <ul className="mt-3 list-disc space-y-1 pl-5">
         <li>{INVITE_LINK_MESSAGE}</li>
@@ -366,7 +367,10 @@ function FormatHelp() {
           Imagem: endereço http(s) de uma imagem JPG, PNG ou GIF (até {IMAGE_MAX_LABEL}), baixada e guardada
           pelo site, ou vazio. Uma imagem que não puder ser usada é ignorada e a linha é importada sem ela.
         </li>
-        <li>Sem categoria, o grupo vai para a primeira categoria da lista.</li>
+        <li>
+          Categoria: o nome ou o slug de uma categoria cadastrada. Uma linha sem categoria, ou com uma que não
+          existe, não é importada.
+        </li>
         <li>Status: Aprovado ou Pendente (vazio: Aprovado).</li>
         <li>Linhas com erro ou links repetidos são ignoradas e listadas com o número da linha.</li>
       </ul>

@@ -19,7 +19,7 @@ import { Card } from '#src/components/ui/Card.tsx';
 import { Skeleton } from '#src/components/ui/Skeleton.tsx';
 import { toast } from '#src/components/ui/toast.store.ts';
 import { api, messageOf } from '#src/lib/api.ts';
-import { formatCount, formatRelative } from '#src/lib/format.ts';
+import { countLabel, formatCount, formatRelative } from '#src/lib/format.ts';
 import { useApi } from '#src/lib/use-api.ts';
 import { PageHeader } from './admin-kit.tsx';
 import { GroupsManager } from './GroupsManager.tsx';
@@ -276,7 +276,7 @@ function Dashboard() {
               items={m.categories.popular.map((c) => ({
                 key: String(c.id),
                 label: c.name,
-                sub: `${formatCount(c.count)} grupo(s)`,
+                sub: countLabel(c.count, 'grupo', 'grupos'),
                 value: formatCount(c.totalClicks),
               }))}
             />

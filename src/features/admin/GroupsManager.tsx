@@ -1,9 +1,9 @@
-// The dashboard's group list: search, status filter, paged table (15), approve, quick feature (30 days)
-// and delete behind a confirm dialog; the bulk actions (GroupBulkActions.tsx) and the edit dialog
-// (GroupEditDialog.tsx) stand beside it.
-import { Check, Crown, ExternalLink, Pencil, Search, Trash2, Users } from 'lucide-react';
+// The dashboard's group list: search, status filter, paged table (15) of rows (AdminGroupRow.tsx),
+// approve, quick feature (30 days, asked first, with 'Desfazer': QuickFeature.tsx) and delete behind a
+// confirm dialog; the bulk actions (GroupBulkActions.tsx) and the edit dialog (GroupEditDialog.tsx)
+// stand beside it.
+import { Search, Users } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Badge } from '#src/components/ui/Badge.tsx';
 import { Button } from '#src/components/ui/Button.tsx';
 import { Card } from '#src/components/ui/Card.tsx';
 import { ConfirmDialog } from '#src/components/ui/ConfirmDialog.tsx';
@@ -13,19 +13,15 @@ import { Pagination } from '#src/components/ui/Pagination.tsx';
 import { Skeleton } from '#src/components/ui/Skeleton.tsx';
 import { toast } from '#src/components/ui/toast.store.ts';
 import { api } from '#src/lib/api.ts';
-import { formatCount, formatDate } from '#src/lib/format.ts';
+import { countLabel } from '#src/lib/format.ts';
 import { useApi } from '#src/lib/use-api.ts';
-import {
-  ADMIN_PAGE_SIZE,
-  type AdminGroup,
-  type GroupStatusFilter,
-  QUICK_FEATURE_DAYS,
-} from '../moderation/moderation.schema.ts';
+import { ADMIN_PAGE_SIZE, type AdminGroup, type GroupStatusFilter } from '../moderation/moderation.schema.ts';
+import { AdminGroupRow } from './AdminGroupRow.tsx';
 import { useAction } from './admin-kit.tsx';
 import { GroupBulkActions } from './GroupBulkActions.tsx';
 import { GroupEditDialog } from './GroupEditDialog.tsx';
 import LinkCheckFigures from './LinkCheckFigures.tsx';
-import { CheckLinkButton, LinkStatusBadge, RestoreLinkButton } from './LinkHealthAdmin.tsx';
+import { useQuickFeature } from './QuickFeature.tsx';
 import { RevisionReview } from './RevisionReview.tsx';
 
 interface GroupList {
@@ -87,13 +83,7 @@ export function GroupsManager({ onChanged }: { onChanged?: () => void }) {
       'Grupo aprovado',
       'Não foi possível aprovar o grupo.',
     );
-  const feature = (group: AdminGroup) =>
-    act(
-      () =>
-        api(`/api/admin/groups/${group.id}/feature`, { method: 'PATCH', body: { days: QUICK_FEATURE_DAYS } }),
-      'Grupo destacado por 30 dias',
-      'Não foi possível destacar o grupo.',
-    );
+  const quickFeature = useQuickFeature(refresh);
 
   return (
     <section aria-labelledby="gestao-grupos" className="mt-10">
@@ -104,7 +94,7 @@ export function GroupsManager({ onChanged }: { onChanged?: () => void }) {
           </h2>
           <p className="text-sm text-neutral-600">
             {list.data
-              ? `${formatCount(list.data.pagination.total)} grupo(s) encontrados`
+              ? `${countLabel(list.data.pagination.total, 'grupo encontrado', 'grupos encontrados')}`
               : 'Carregando grupos…'}
           </p>
         </div>
@@ -190,101 +180,16 @@ export function GroupsManager({ onChanged }: { onChanged?: () => void }) {
           </div>
           <ul className="divide-y divide-neutral-200" data-testid="admin-groups">
             {list.data.groups.map((group) => (
-              <li
+              <AdminGroupRow
                 key={group.id}
-                data-group-id={group.id}
-                className="grid gap-3 px-4 py-4 md:grid-cols-[1fr_9rem_6rem_auto] md:items-center md:gap-4"
-              >
-                <div className="min-w-0">
-                  {/* Two lines before the cut: titles that start alike stay told apart. */}
-                  <p
-                    dir="auto"
-                    className="line-clamp-2 font-semibold break-words text-neutral-900"
-                    title={group.title}
-                  >
-                    {group.title.trim() || <em className="text-neutral-500">(sem título)</em>}
-                  </p>
-                  <p className="truncate text-sm text-neutral-600">
-                    {group.category} · {formatDate(group.createdAt)}
-                  </p>
-                </div>
-                <div className="flex flex-wrap gap-1.5">
-                  {group.approved ? (
-                    <Badge variant="green">Aprovado</Badge>
-                  ) : (
-                    <Badge variant="yellow">Pendente</Badge>
-                  )}
-                  {group.featured && group.featuredUntil && (
-                    <Badge variant="featured" title={`Destaque até ${formatDate(group.featuredUntil)}`}>
-                      até {formatDate(group.featuredUntil)}
-                    </Badge>
-                  )}
-                  {group.hidden && <Badge variant="red">Oculto</Badge>}
-                  <LinkStatusBadge group={group} />
-                </div>
-                <p className="text-sm text-neutral-700 md:text-right">
-                  <span className="md:sr-only">Cliques: </span>
-                  {formatCount(group.cliques)}
-                </p>
-                <div className="flex flex-wrap gap-1 md:w-[15.5rem] md:justify-end">
-                  {!group.approved && (
-                    <Button
-                      size="sm"
-                      onClick={() => approve(group)}
-                      disabled={busy}
-                      aria-label={`Aprovar ${group.title}`}
-                    >
-                      <Check aria-hidden="true" />
-                      Aprovar
-                    </Button>
-                  )}
-                  <Button
-                    size="icon"
-                    variant="ghost"
-                    onClick={() => feature(group)}
-                    disabled={busy}
-                    aria-label={`Destacar ${group.title} por 30 dias`}
-                    title="Destacar por 30 dias"
-                  >
-                    <Crown aria-hidden="true" className="text-gold-500" />
-                  </Button>
-                  <RestoreLinkButton group={group} onRestored={refresh} />
-                  <CheckLinkButton group={group} onChecked={refresh} compact />
-                  <Button
-                    size="icon"
-                    variant="ghost"
-                    onClick={() => setEditing(group)}
-                    aria-label={`Editar ${group.title}`}
-                    title="Editar"
-                  >
-                    <Pencil aria-hidden="true" />
-                  </Button>
-                  {/* A hidden group has no public page: the link would be a 404. */}
-                  {group.approved && !group.hidden && (
-                    <Button
-                      size="icon"
-                      variant="ghost"
-                      href={group.path}
-                      target="_blank"
-                      rel="noopener"
-                      aria-label={`Ver ${group.title} no site`}
-                      title="Ver no site"
-                    >
-                      <ExternalLink aria-hidden="true" />
-                    </Button>
-                  )}
-                  <Button
-                    size="icon"
-                    variant="ghost"
-                    onClick={() => setDeleting(group)}
-                    aria-label={`Excluir ${group.title}`}
-                    title="Excluir"
-                    className="text-red-700 hover:bg-red-50 hover:text-red-800"
-                  >
-                    <Trash2 aria-hidden="true" />
-                  </Button>
-                </div>
-              </li>
+                group={group}
+                busy={busy}
+                onApprove={approve}
+                onFeature={quickFeature.ask}
+                onEdit={setEditing}
+                onDelete={setDeleting}
+                onChanged={refresh}
+              />
             ))}
           </ul>
         </Card>
@@ -307,6 +212,7 @@ export function GroupsManager({ onChanged }: { onChanged?: () => void }) {
         />
       )}
 
+      {quickFeature.dialog}
       <ConfirmDialog
         open={deleting !== null}
         title="Excluir grupo?"

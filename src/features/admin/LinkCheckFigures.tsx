@@ -5,7 +5,7 @@ import { Activity, Clock, Link2Off, ShieldAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Card } from '#src/components/ui/Card.tsx';
 import { Skeleton } from '#src/components/ui/Skeleton.tsx';
-import { formatCount, formatDateTime, formatRelative } from '#src/lib/format.ts';
+import { countLabel, formatCount, formatDateTime, formatRelative } from '#src/lib/format.ts';
 import { useApi } from '#src/lib/use-api.ts';
 import type { LinkCheckFigures as Figures } from '../links/link-health.ts';
 
@@ -74,13 +74,21 @@ export default function LinkCheckFigures() {
           icon={<Clock className="size-5" />}
           label="Verificação mais atrasada"
           value={!f.oldestDueAt ? '—' : behind ? `Prevista ${formatRelative(f.oldestDueAt, now)}` : 'Em dia'}
-          note={f.waitingFirst > 0 ? `${formatCount(f.waitingFirst)} na frente da fila` : undefined}
+          note={
+            f.waitingFirst > 0
+              ? `${countLabel(f.waitingFirst, 'grupo', 'grupos')} com prioridade na fila (denúncia, entradas ou nunca verificado)`
+              : undefined
+          }
         />
         <Figure
           icon={<ShieldAlert className="size-5" />}
           label="WhatsApp"
           value={pushback}
-          note={`${formatCount(f.rateLimitedToday)} resposta(s) 429 hoje`}
+          note={
+            f.rateLimitedToday === 0
+              ? 'Nenhuma recusa por excesso de pedidos (429) hoje'
+              : `${countLabel(f.rateLimitedToday, 'recusa por excesso de pedidos', 'recusas por excesso de pedidos')} (429) hoje`
+          }
         />
       </dl>
     </Card>

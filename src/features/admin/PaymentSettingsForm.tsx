@@ -38,19 +38,38 @@ type TextKey = { [K in keyof Settings]: string extends Settings[K] ? K : never }
 /** Each tab's keys and addresses, in the order the form shows them. */
 const TAB_FIELDS: Record<Tab, { key: TextKey; label: string; hint?: string; secret?: boolean }[]> = {
   mercadopago: [
-    { key: 'mercadoPagoAccessToken', label: 'Access Token', hint: 'Começa com APP_USR-', secret: true },
-    { key: 'mercadoPagoPublicKey', label: 'Public Key' },
+    {
+      key: 'mercadoPagoAccessToken',
+      label: 'Token de acesso',
+      hint: 'No Mercado Pago: Access Token. Começa com APP_USR-',
+      secret: true,
+    },
+    { key: 'mercadoPagoPublicKey', label: 'Chave pública', hint: 'No Mercado Pago: Public Key' },
     {
       key: 'mercadoPagoWebhookSecret',
-      label: 'Webhook Secret',
-      hint: 'Assinatura secreta das notificações (x-signature)',
+      label: 'Assinatura secreta das notificações',
+      hint: 'No Mercado Pago: Webhook Secret (confere o x-signature de cada notificação)',
       secret: true,
     },
   ],
   stripe: [
-    { key: 'stripeSecretKey', label: 'Secret Key', hint: 'Começa com sk_test_ ou sk_live_', secret: true },
-    { key: 'stripePublicKey', label: 'Public Key', hint: 'Começa com pk_test_ ou pk_live_' },
-    { key: 'stripeWebhookSecret', label: 'Webhook Secret', hint: 'Começa com whsec_', secret: true },
+    {
+      key: 'stripeSecretKey',
+      label: 'Chave secreta',
+      hint: 'No Stripe: Secret Key. Começa com sk_test_ ou sk_live_',
+      secret: true,
+    },
+    {
+      key: 'stripePublicKey',
+      label: 'Chave pública',
+      hint: 'No Stripe: Publishable Key. Começa com pk_test_ ou pk_live_',
+    },
+    {
+      key: 'stripeWebhookSecret',
+      label: 'Segredo do webhook',
+      hint: 'No Stripe: Signing secret do webhook. Começa com whsec_',
+      secret: true,
+    },
   ],
   urls: [
     {

@@ -25,7 +25,7 @@ import { Skeleton } from '#src/components/ui/Skeleton.tsx';
 import { toast } from '#src/components/ui/toast.store.ts';
 import { adminScreen } from '#src/features/admin/RequireAdmin.tsx';
 import { api, withQuery } from '#src/lib/api.ts';
-import { formatBRL, formatDate } from '#src/lib/format.ts';
+import { countLabel, formatBRL, formatDate, formatOrderNumber } from '#src/lib/format.ts';
 import { ADMIN_WINDOW } from '#src/lib/pagination.ts';
 import { useApi } from '#src/lib/use-api.ts';
 import {
@@ -39,6 +39,8 @@ import { RefundOrderDialog } from './RefundOrderDialog.tsx';
 
 interface Payment {
   id: string;
+  /** the short number the owner sees ('#1042') */
+  number: number;
   groupId: string | null;
   groupTitle: string | null;
   /** null once the account was deleted */
@@ -224,7 +226,7 @@ function AdminPayments() {
       if (count > 0)
         toast({
           title: 'Aprovação automática concluída',
-          description: `${count} pedido(s) foram processados automaticamente.`,
+          description: `${countLabel(count, 'pedido foi processado', 'pedidos foram processados')} automaticamente.`,
           variant: 'success',
         });
       else
@@ -306,7 +308,7 @@ function AdminPayments() {
                         </span>
                       )}
                       <span>
-                        Pedido <span className="font-mono">{shortId(payment.id)}</span>
+                        Pedido <span className="font-mono">{formatOrderNumber(payment.number)}</span>
                       </span>
                       <span>
                         Grupo <span className="font-mono">{shortId(payment.groupId)}</span>
@@ -432,7 +434,10 @@ function AdminPayments() {
             <dt className="text-neutral-600">ID no provedor</dt>
             <dd className="font-mono text-xs break-all">{details.paymentId ?? '—'}</dd>
             <dt className="text-neutral-600">Pedido</dt>
-            <dd className="font-mono text-xs break-all">{details.id}</dd>
+            <dd>
+              {formatOrderNumber(details.number)}
+              <span className="block font-mono text-xs break-all text-neutral-500">{details.id}</span>
+            </dd>
           </dl>
         </Dialog>
       )}

@@ -5,15 +5,15 @@ import type { Db } from '#db/client.ts';
 import { rateLimitBuckets, users } from '#db/schema.ts';
 import { recordAccess } from '#src/features/access-log/access-log.server.ts';
 import { subjectHash } from '#src/features/analytics/visitor.server.ts';
-import { deliverMail } from '#src/features/mail/outbox.server.ts';
+import { deliverMail, enqueueMail } from '#src/features/mail/outbox.server.ts';
 import { type Defer, runOrDefer } from '#src/lib/after-answer.server.ts';
 import { isUniqueViolation } from '#src/lib/db-errors.ts';
 import { AppError } from '#src/lib/http.server.ts';
 import { consumeRateLimit, rateLimitHit, resetRateLimit } from '#src/lib/rate-limit.server.ts';
 import type { LoginSchema, RegisterSchema } from './auth.schema.ts';
 import { queueEmailConfirmation } from './email-links.server.ts';
-import { hashPassword, unmatchableHash, verifyPassword } from './password.server.ts';
-import { type SessionUser, UNAUTHORIZED_MESSAGE } from './session.server.ts';
+import { assertPassword, hashPassword, unmatchableHash, verifyPassword } from './password.server.ts';
+import { endAllSessions, type SessionUser, UNAUTHORIZED_MESSAGE } from './session.server.ts';
 
 export const EMAIL_TAKEN_MESSAGE = 'Este e-mail já está cadastrado. Faça login ou use outro e-mail.';
 export const INVALID_CREDENTIALS_MESSAGE = 'E-mail ou senha inválidos';
@@ -152,8 +152,43 @@ export function toUserJson(user: SessionUser) {
 }
 
 /** 'Meus dados': the name is corrected at once (it shows in the panel and in the e-mails). */
-export async function updateName(db: Db, userId: string, name: string): Promise<SessionUser> {
-  const [user] = await db.update(users).set({ name }).where(eq(users.id, userId)).returning(sessionColumns);
+export async function updateProfile(
+  db: Db,
+  userId: string,
+  change: { name?: string; phone?: string | null },
+): Promise<SessionUser> {
+  const set = {
+    ...(change.name !== undefined ? { name: change.name } : {}),
+    ...(change.phone !== undefined ? { phone: change.phone } : {}),
+  };
+  const [user] = Object.keys(set).length
+    ? await db.update(users).set(set).where(eq(users.id, userId)).returning(sessionColumns)
+    : await db.select(sessionColumns).from(users).where(eq(users.id, userId));
   if (!user) throw new AppError('UNAUTHORIZED', UNAUTHORIZED_MESSAGE);
   return user;
+}
+
+export const PASSWORD_CHANGED_HERE_MESSAGE =
+  'Senha alterada. As sessões nos outros aparelhos foram encerradas; esta continua aberta.';
+
+/**
+ * 'Alterar senha' in 'Meus dados': the current password first (assertPassword: a wrong one is a 403
+ * with its own limits), then the new one; every session of the account ends (the caller signs this
+ * device in again) and the account's address is told, in case it was not its owner.
+ */
+export async function changePassword(
+  db: Db,
+  user: SessionUser,
+  input: { password: string; newPassword: string },
+  ip: string,
+) {
+  await assertPassword(db, user.id, input.password, ip);
+  const password = await hashPassword(input.newPassword);
+  const mailId = await db.transaction(async (tx) => {
+    await tx.update(users).set({ password }).where(eq(users.id, user.id));
+    return enqueueMail(tx, { to: user.email, template: 'password_changed', data: { name: user.name } });
+  });
+  await endAllSessions(db, user.id);
+  await deliverMail(db, [mailId]);
+  return { message: PASSWORD_CHANGED_HERE_MESSAGE };
 }

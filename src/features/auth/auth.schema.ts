@@ -25,6 +25,16 @@ export const currentPassword = z
   .min(1, 'Digite sua senha')
   .max(200, 'Senha incorreta.');
 
+const PHONE_LONG = 'Telefone deve ter no máximo 30 caracteres';
+const PHONE_SHORT = 'Telefone deve ter pelo menos 10 dígitos';
+
+/** The phone in 'Meus dados': at least 10 characters, or empty to remove it (null). */
+const phoneChange = singleLineText()
+  .trim()
+  .max(30, PHONE_LONG)
+  .transform((v) => v || null)
+  .pipe(z.string().min(10, PHONE_SHORT).nullable());
+
 /** Registration; unknown keys such as `admin` or `role` are dropped, never stored. */
 export const RegisterSchema = z
   .object({
@@ -32,11 +42,11 @@ export const RegisterSchema = z
     email,
     phone: singleLineText()
       .trim()
-      .max(30, 'Telefone deve ter no máximo 30 caracteres')
+      .max(30, PHONE_LONG)
       .optional()
       .nullable()
       .transform((v) => (v ? v : undefined))
-      .pipe(z.string().min(10, 'Telefone deve ter pelo menos 10 dígitos').optional()),
+      .pipe(z.string().min(10, PHONE_SHORT).optional()),
     password: newPassword,
     confirmPassword: z.string({ error: 'As senhas não coincidem' }),
   })
@@ -80,6 +90,24 @@ export const EmailConfirmSchema = z.object({ token: linkToken });
 
 /** PATCH /api/user/profile: 'Meus dados' corrects the name at once. */
 export const ProfileNameSchema = z.object({ name: personName });
+
+/** 'Meus dados' changes the phone given at sign-up (empty removes it). */
+export const ProfilePhoneSchema = z.object({ phone: phoneChange });
+
+/** PATCH /api/user/profile: the name, the phone, or both (a key left out is left as it is). */
+export const ProfileUpdateSchema = z.object({ name: personName.optional(), phone: phoneChange.optional() });
+
+/** POST /api/user/password: 'Alterar senha' while logged in (the current one, then the new one twice). */
+export const PasswordChangeSchema = z
+  .object({
+    password: currentPassword,
+    newPassword,
+    confirmPassword: z.string({ error: 'As senhas não coincidem' }),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: 'As senhas não coincidem',
+    path: ['confirmPassword'],
+  });
 
 /** POST /api/user/email: a new address, applied once the link sent to it is opened. */
 export const EmailChangeSchema = z.object({ email, password: currentPassword });

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { Button } from '#src/components/ui/Button.tsx';
 import { ClaimGroupDialog } from './ClaimGroupDialog.tsx';
 
-export function ClaimGroupButton({ onClaimed }: { onClaimed: () => void }) {
+export function ClaimGroupButton({ onClaimed, className }: { onClaimed: () => void; className?: string }) {
   const [open, setOpen] = useState(false);
   const [link, setLink] = useState('');
   useEffect(() => {
@@ -20,7 +20,7 @@ export function ClaimGroupButton({ onClaimed }: { onClaimed: () => void }) {
   }, []);
   return (
     <>
-      <Button variant="secondary" onClick={() => setOpen(true)}>
+      <Button variant="secondary" onClick={() => setOpen(true)} className={className}>
         <ShieldCheck aria-hidden="true" className="size-4" /> Reivindicar grupo
       </Button>
       <ClaimGroupDialog

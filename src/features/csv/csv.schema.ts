@@ -19,7 +19,7 @@ export const CSV_MESSAGES = {
   noFile: 'Por favor, selecione um arquivo CSV para importar',
   wrongFormat: 'Por favor, selecione um arquivo CSV',
   wrongFormatTitle: 'Formato inválido',
-  missingColumns: 'O arquivo deve ter ao menos as colunas titulo e link',
+  missingColumns: 'O arquivo deve ter ao menos as colunas titulo, link e categoria',
   tooLarge: `O arquivo CSV pode ter no máximo ${CSV_MAX_BYTES / (1024 * 1024)}MB`,
   /** the admin screen sends a big file in parts; the file itself may be this large */
   tooLargeFile: 'O arquivo CSV pode ter no máximo 100MB',

@@ -23,6 +23,7 @@ import {
 } from '#src/features/groups/group-writes.server.ts';
 import { INVITE_LINK_MESSAGE, normalizeInviteLink } from '#src/features/groups/groups.ts';
 import { requestRebuild } from '#src/features/rebuilds/rebuilds.server.ts';
+import { countLabel, formatCount } from '#src/lib/format.ts';
 import { AppError, isUnavailable } from '#src/lib/http.server.ts';
 import { visibleLength } from '#src/lib/text.ts';
 import { CSV_MAX_BYTES, CSV_MESSAGES } from './csv.schema.ts';
@@ -51,6 +52,7 @@ export const IMPORT_ROW_MESSAGES = {
   longTitle: 'O título deve ter no máximo 200 caracteres',
   badLink: `Link inválido: ${INVITE_LINK_MESSAGE}`,
   longDescription: 'A descrição deve ter no máximo 5000 caracteres',
+  missingCategory: 'Categoria é obrigatória: informe o nome ou o slug de uma categoria cadastrada',
   unknownCategory: (name: string) => `Categoria não encontrada: ${name.slice(0, 60)}`,
   repeatedLink: (line: number) => `Link duplicado no arquivo (mesmo link da linha ${line})`,
   existingLink: 'Grupo duplicado: já existe um grupo com este link',
@@ -188,7 +190,6 @@ export async function importGroups(
   const { list: cats, find: findCategory } = await categoryFinder(db);
   if (!cats.length)
     throw new AppError('CONFLICT', 'Cadastre ao menos uma categoria antes de importar grupos.');
-  const defaultCategory = cats[0]!;
 
   // The file is fed to csv-parse chunk by chunk; the records of each chunk are collected by on_record
   // and handled before the next chunk is read, so memory holds one chunk and one batch, and a fatal
@@ -248,7 +249,9 @@ export async function importGroups(
     const description = cleanText(cell('descricao'), true) || title;
     if (description.length > 5000) return fail(IMPORT_ROW_MESSAGES.longDescription);
     const categoryText = cleanText(cell('categoria'));
-    const category = categoryText ? findCategory(categoryText) : defaultCategory;
+    // Never a category picked for the row: one left blank is refused, as one not found is.
+    if (!categoryText) return fail(IMPORT_ROW_MESSAGES.missingCategory);
+    const category = findCategory(categoryText);
     if (!category) return fail(IMPORT_ROW_MESSAGES.unknownCategory(categoryText));
     const approved = decodeStatus(cell('status'));
     if (approved === null) return fail(IMPORT_ROW_MESSAGES.badStatus);
@@ -380,8 +383,8 @@ export async function importGroups(
     results: { total, success, failed, failures, warnings },
     message:
       success === total && !failures.length
-        ? `${success} grupo(s) importado(s) com sucesso`
-        : `${success} de ${total} grupo(s) importado(s); ${failures.length} linha(s) com erro`,
+        ? `${countLabel(success, 'grupo importado', 'grupos importados')} com sucesso`
+        : `${formatCount(success)} de ${countLabel(total, 'grupo importado', 'grupos importados')}; ${countLabel(failures.length, 'linha com erro', 'linhas com erro')}`,
   };
 }
 

@@ -15,7 +15,7 @@ export const CSV_COLUMNS = [
   { key: 'titulo', required: true },
   { key: 'descricao', required: false },
   { key: 'link', required: true },
-  { key: 'categoria', required: false },
+  { key: 'categoria', required: true },
   { key: 'imagem', required: false },
   { key: 'status', required: false },
   { key: 'data_criacao', required: false },

@@ -31,6 +31,7 @@ import { notifyLinkDead } from '#src/features/mail/notify.server.ts';
 import { requestRebuild } from '#src/features/rebuilds/rebuilds.server.ts';
 import { isUniqueViolation } from '#src/lib/db-errors.ts';
 import { getEnv } from '#src/lib/env.server.ts';
+import { countLabel } from '#src/lib/format.ts';
 import { AppError } from '#src/lib/http.server.ts';
 import { GROUP_NOT_FOUND } from '#src/lib/ids.ts';
 import { saoPauloDay } from '../analytics/visitor.server.ts';
@@ -454,9 +455,13 @@ export async function runLinkChecks(db: Db, options: LinkRunOptions = {}): Promi
   await countChecks(db, clock(), { checks: result.checked, dead: result.dead, rateLimited: 0 });
   if (!result.pausedUntil) await markRun(db, clock(), scale);
   if (leftSite.length)
-    await requestRebuild(db, `${leftSite.length} grupo(s) ocultado(s) por link quebrado`, {
-      groups: leftSite,
-    });
+    await requestRebuild(
+      db,
+      `${countLabel(leftSite.length, 'grupo ocultado', 'grupos ocultados')} por link quebrado`,
+      {
+        groups: leftSite,
+      },
+    );
   return result;
 }
 

@@ -105,6 +105,7 @@ async function orderForMail(db: Db | Tx, orderId: string) {
   const [order] = await db
     .select({
       id: featureOrders.id,
+      number: featureOrders.number,
       price: featureOrders.price,
       days: featureOrders.days,
       provider: featureOrders.paymentMethod,
@@ -143,6 +144,7 @@ export async function queuePaymentReceipt(tx: Db | Tx, orderId: string, withdraw
       startDate: o.startDate.toISOString(),
       endDate: o.endDate.toISOString(),
       orderId: o.id,
+      orderNumber: o.number,
       withdrawableUntil: withdrawableUntil.toISOString(),
     },
     dedupeKey: `receipt:${o.id}`,
@@ -168,6 +170,7 @@ export async function queueRefundNotice(
       amountCents: o.price,
       provider: o.provider ?? 'admin',
       orderId: o.id,
+      orderNumber: o.number,
       source,
       featuredUntil: featuredUntil?.toISOString() ?? null,
     },

@@ -40,6 +40,7 @@ const samples: { [T in TemplateName]: MailTemplates[T] } = {
   group_claimed: { name: evil, groupTitle: evil },
   email_change: { name: evil, token: 'abc', newEmail: evil },
   email_changed: { name: evil, newEmail: evil },
+  password_changed: { name: evil },
   account_deleted: { name: evil, groups: 2 },
   legal_notice_received: {
     name: evil,

@@ -2,7 +2,7 @@
 // One shared layout (tables and inline styles, so Gmail and Outlook show it as meant); every value
 // that comes from a user (names, group titles, reasons) is escaped in the HTML part.
 import { DEAD_LINK_NEXT_STEP } from '#src/features/groups/groups.ts';
-import { formatBRL, formatDate } from '#src/lib/format.ts';
+import { formatBRL, formatDate, formatOrderNumber } from '#src/lib/format.ts';
 import { escapeHtml } from '#src/lib/html.ts';
 import { SITE_NAME } from '#src/lib/site.ts';
 
@@ -55,6 +55,8 @@ export interface MailTemplates {
     startDate: string;
     endDate: string;
     orderId: string;
+    /** the order's short number (messages queued before it existed have none) */
+    orderNumber?: number;
     /** the last moment the buyer may withdraw (CDC art. 49) */
     withdrawableUntil: string;
   };
@@ -66,6 +68,7 @@ export interface MailTemplates {
     amountCents: number;
     provider: string;
     orderId: string;
+    orderNumber?: number;
     /** who asked: the owner's withdrawal, an admin, or the provider's dashboard */
     source: 'owner' | 'admin' | 'provider';
     /** the group's featuring end left by other paid time, or null when it is no longer featured */
@@ -79,6 +82,8 @@ export interface MailTemplates {
   email_change: { name: string; token: string; newEmail: string };
   /** to the OLD address, once the change is applied */
   email_changed: { name: string; newEmail: string };
+  /** after 'Alterar senha' in the panel: the other sessions ended */
+  password_changed: { name: string };
   /** the last message to a deleted account's address (captured before the account was deleted) */
   account_deleted: { name: string; groups: number };
   /** to the notifier: the protocol, and for intimate images the link that confirms their e-mail */
@@ -126,6 +131,7 @@ export const SENT_TO_UNCONFIRMED: readonly TemplateName[] = [
   'password_reset',
   'email_change',
   'email_changed',
+  'password_changed',
   'account_deleted',
   // A notifier wrote to us and asked for these, account or not (the first one confirms their address).
   'legal_notice_received',
@@ -342,7 +348,7 @@ const BUILDERS: { [T in TemplateName]: (data: MailTemplates[T], ctx: MailContext
         ['Valor', formatBRL(d.amountCents)],
         ['Forma de pagamento', providerName(d.provider)],
         ['Período', `${formatDate(d.startDate)} a ${formatDate(d.endDate)}`],
-        ['Pedido', d.orderId],
+        ['Pedido', d.orderNumber ? formatOrderNumber(d.orderNumber) : d.orderId],
       ]),
       button('Ver meus destaques', absolute(ctx, '/painel')),
       note(
@@ -365,7 +371,7 @@ const BUILDERS: { [T in TemplateName]: (data: MailTemplates[T], ctx: MailContext
         ['Plano', d.planName],
         ['Valor devolvido', formatBRL(d.amountCents)],
         ['Forma de pagamento', providerName(d.provider)],
-        ['Pedido', d.orderId],
+        ['Pedido', d.orderNumber ? formatOrderNumber(d.orderNumber) : d.orderId],
       ]),
       p(
         d.featuredUntil
@@ -448,6 +454,19 @@ const BUILDERS: { [T in TemplateName]: (data: MailTemplates[T], ctx: MailContext
         'Se não foi você, fale com a equipe pelo e-mail de contato do rodapé do site o quanto antes: alguém pode ter acessado sua conta.',
       ),
       button('Abrir o site', absolute(ctx, '/')),
+    ],
+  }),
+  password_changed: (d, ctx) => ({
+    subject: 'A senha da sua conta foi alterada',
+    greeting: hello(d.name),
+    blocks: [
+      p(
+        `A senha da sua conta no ${SITE_NAME} foi alterada em 'Meus dados'. As sessões abertas nos outros aparelhos foram encerradas.`,
+      ),
+      note(
+        "Se não foi você, crie uma nova senha agora em 'Esqueci minha senha' e fale com a equipe pelo e-mail de contato do rodapé do site.",
+      ),
+      button('Criar nova senha', absolute(ctx, '/auth/esqueci-senha')),
     ],
   }),
   account_deleted: (d, ctx) => ({
@@ -563,7 +582,7 @@ const BUILDERS: { [T in TemplateName]: (data: MailTemplates[T], ctx: MailContext
       greeting: hello(d.name),
       blocks: [
         p(
-          `Já dá para renovar ${titles}${more} de graça. Renovar coloca o grupo de volta no topo dos Últimos Grupos e da categoria.`,
+          `Já dá para renovar ${titles}${more}. Renovar é grátis: põe o grupo de volta no topo dos Últimos Grupos e da categoria, uma vez por dia (não é o destaque pago).`,
         ),
         button('Renovar no painel', absolute(ctx, '/painel')),
         link(

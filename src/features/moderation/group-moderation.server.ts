@@ -2,7 +2,8 @@
 // that alters public pages asks for a rebuild.
 import { and, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
-import { categories, groups, type HoldReason } from '#db/schema.ts';
+import { groupOwner } from '#db/joins.ts';
+import { categories, groups, type HoldReason, users } from '#db/schema.ts';
 import { isHeldRow } from '#db/visibility.ts';
 import { findCategory, freeTitleSlug } from '#src/features/groups/group-writes.server.ts';
 import {
@@ -21,15 +22,19 @@ import { checkAndCopyPhoto } from '#src/features/links/invite-photo.server.ts';
 import { linkChange, NEW_LINK_LIFT } from '#src/features/links/link-change.ts';
 import { queueGroupApproved, queueGroupRejected } from '#src/features/mail/notify.server.ts';
 import { deliverMail } from '#src/features/mail/outbox.server.ts';
-import { extendFeaturing } from '#src/features/payments/featuring.server.ts';
+import { extendFeaturing, retractFeaturing } from '#src/features/payments/featuring.server.ts';
 import { requestRebuild } from '#src/features/rebuilds/rebuilds.server.ts';
 import { isUniqueViolation } from '#src/lib/db-errors.ts';
+import { countLabel } from '#src/lib/format.ts';
 import { AppError } from '#src/lib/http.server.ts';
 import { GROUP_NOT_FOUND } from '../../lib/ids.ts';
 import { CATEGORY_NOT_FOUND } from '../categories/categories.schema.ts';
 import {
   DUPLICATE_LINK,
   EDIT_FEATURE_DAYS,
+  FEATURE_PENDING_MESSAGE,
+  FEATURE_UNDO_CHANGED_MESSAGE,
+  type FeatureUndo,
   type GroupEdit,
   type GroupStatusFilter,
   TITLE_NOT_FOUND,
@@ -45,6 +50,8 @@ export function toAdminGroupJson(
     title: row.title,
     description: row.description,
     link: row.link,
+    type: row.type,
+    followers: row.followers,
     image: row.image,
     cliques: row.cliques,
     approved: row.approved,
@@ -103,16 +110,21 @@ export async function listAdminGroups(
   const condition = where.length ? and(...where) : undefined;
   const [total] = await db.select({ n: count() }).from(groups).where(condition);
   const rows = await db
-    .select(adminColumns)
+    .select({ ...adminColumns, senderName: users.name, senderEmail: users.email })
     .from(groups)
     .innerJoin(categories, groupsWithCategory)
+    .leftJoin(users, groupOwner)
     .where(condition)
     .orderBy(desc(groups.createdAt), desc(groups.id))
     .limit(query.limit)
     .offset((query.page - 1) * query.limit);
   const n = total?.n ?? 0;
   return {
-    groups: rows.map((row) => toAdminGroupJson(row, now)),
+    // Who sent it (the owner's account; none for a group sent without one), for the pending queue.
+    groups: rows.map(({ senderName, senderEmail, ...row }) => ({
+      ...toAdminGroupJson(row, now),
+      sender: senderEmail ? { name: senderName ?? '', email: senderEmail } : null,
+    })),
     pagination: {
       total: n,
       pages: Math.max(1, Math.ceil(n / query.limit)),
@@ -247,19 +259,30 @@ export async function approveGroup(db: Db, id: string) {
 
 /**
  * Feature one group `days` more by the one rule (added to the time it is still featured, paid or not;
- * its orders stay as they are). Approved too: featuring a pending group would show nothing.
+ * its orders stay as they are). Only an approved group: featuring a pending one would show nothing, and
+ * approving is a decision of its own. The answer's featuredUntil is what 'Desfazer' sends back.
  */
 export async function featureGroup(db: Db, id: string, days: number, now = new Date()) {
   const until = await db.transaction(async (tx) => {
-    // Featuring a pending group approves it: it lists from now, like any approval.
-    await tx
-      .update(groups)
-      .set({ approved: true, bumpedAt: LISTED_ON_APPROVAL })
-      .where(and(eq(groups.id, id), eq(groups.approved, false)));
-    return extendFeaturing(tx, id, days, now, { approved: true });
+    const [group] = await tx.select({ approved: groups.approved }).from(groups).where(eq(groups.id, id));
+    if (!group) return null;
+    if (!group.approved) throw new AppError('CONFLICT', FEATURE_PENDING_MESSAGE);
+    return extendFeaturing(tx, id, days, now);
   });
   if (!until) throw new AppError('NOT_FOUND', GROUP_NOT_FOUND);
   await requestRebuild(db, `grupo destacado: ${id}`, { groups: [id] });
+  return toAdminGroupJson(await getAdminGroup(db, id), now);
+}
+
+/**
+ * 'Desfazer' on the feature toast: the days just added come off again, only while the group's end is
+ * still the one that featuring answered (409 when anything moved it since: a payment, another admin).
+ */
+export async function undoFeature(db: Db, id: string, undo: FeatureUndo, now = new Date()) {
+  const result = await db.transaction((tx) => retractFeaturing(tx, id, undo.days, new Date(undo.until), now));
+  if (!result) throw new AppError('NOT_FOUND', GROUP_NOT_FOUND);
+  if (result === 'changed') throw new AppError('CONFLICT', FEATURE_UNDO_CHANGED_MESSAGE);
+  await requestRebuild(db, `destaque desfeito: ${id}`, { groups: [id] });
   return toAdminGroupJson(await getAdminGroup(db, id), now);
 }
 
@@ -301,7 +324,7 @@ export async function approveAllPending(db: Db) {
     success: true,
     count: rows.length,
     message: rows.length
-      ? `${rows.length} grupo(s) aprovado(s) com sucesso`
+      ? `${countLabel(rows.length, 'grupo aprovado', 'grupos aprovados')} com sucesso`
       : 'Nenhum grupo pendente para aprovar',
   };
 }
@@ -317,7 +340,9 @@ export async function resetFeatured(db: Db) {
   return {
     success: true,
     count: rows.length,
-    message: rows.length ? `${rows.length} destaque(s) removido(s)` : 'Nenhum grupo em destaque',
+    message: rows.length
+      ? countLabel(rows.length, 'destaque removido', 'destaques removidos')
+      : 'Nenhum grupo em destaque',
   };
 }
 
@@ -341,7 +366,7 @@ export async function deleteEmptyTitles(db: Db) {
     success: true,
     count: rows.length,
     message: rows.length
-      ? `${rows.length} grupo(s) sem título excluído(s)`
+      ? countLabel(rows.length, 'grupo sem título excluído', 'grupos sem título excluídos')
       : 'Nenhum grupo sem título encontrado',
   };
 }
@@ -356,5 +381,9 @@ export async function deleteByTitle(db: Db, title: string) {
     .returning({ id: groups.id });
   if (!rows.length) throw new AppError('NOT_FOUND', TITLE_NOT_FOUND);
   await requestRebuild(db, 'grupos excluídos por título', { groups: idsOf(rows) });
-  return { success: true, count: rows.length, message: `${rows.length} grupo(s) excluído(s)` };
+  return {
+    success: true,
+    count: rows.length,
+    message: countLabel(rows.length, 'grupo excluído', 'grupos excluídos'),
+  };
 }

@@ -52,6 +52,17 @@ export type GroupEdit = z.infer<typeof GroupEditSchema>;
 
 export const FeatureSchema = z.object({ days: featureDays.default(QUICK_FEATURE_DAYS) });
 
+/** PATCH /api/admin/groups/{id}/feature-undo: the days a feature action added and the end it answered. */
+export const FeatureUndoSchema = z.object({
+  days: featureDays,
+  until: z.iso.datetime({ error: 'Data do destaque inválida', offset: true }),
+});
+export type FeatureUndo = z.infer<typeof FeatureUndoSchema>;
+
+export const FEATURE_PENDING_MESSAGE = 'Aprove o grupo antes de destacá-lo.';
+export const FEATURE_UNDO_CHANGED_MESSAGE =
+  'O destaque deste grupo mudou desde então (um pagamento ou outra pessoa da equipe). Ajuste-o em Editar.';
+
 export const TITLE_NOT_FOUND = 'Título não encontrado';
 export const DUPLICATE_LINK = 'Já existe um grupo com este link';
 
@@ -61,6 +72,8 @@ export interface AdminGroup {
   title: string;
   description: string;
   link: string;
+  type: 'group' | 'channel';
+  followers: number | null;
   image: string | null;
   cliques: number;
   approved: boolean;
@@ -74,4 +87,6 @@ export interface AdminGroup {
   createdAt: string;
   category: string;
   path: string;
+  /** the account that sent it, in the list (null: sent without an account) */
+  sender?: { name: string; email: string } | null;
 }

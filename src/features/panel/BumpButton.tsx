@@ -1,6 +1,7 @@
 // 'Renovar': the owner's free bump of an approved, visible group, once every 24 hours counted from its
-// approval or its last bump. While the cooldown runs it shows a countdown to the next one, worded for a
-// group never renewed ('Renovar em') or already renewed ('Renovar de novo em').
+// approval or its last bump, with one sentence saying what it does (owners read 'renovar' as paying
+// again). While the cooldown runs it shows a countdown to the next one, worded for a group never
+// renewed ('Renovar em') or already renewed ('Renovar de novo em'), with the same sentence below.
 import { RefreshCw } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Button } from '#src/components/ui/Button.tsx';
@@ -55,18 +56,35 @@ export function BumpButton({
     }
   };
 
+  const explanation = (
+    <p id={`bump-${groupId}`} className="text-xs text-neutral-600">
+      Grátis: põe o grupo de volta no topo dos Últimos Grupos e da categoria, uma vez por dia.
+    </p>
+  );
   if (waiting)
     return (
-      <p className="text-sm text-neutral-600" title={`Disponível em ${formatDateTime(next)}`}>
-        {renewed ? 'Renovar de novo em' : 'Renovar em'}{' '}
-        <span className="font-semibold text-neutral-900 tabular-nums" role="timer">
-          {countdown(next, now)}
-        </span>
-      </p>
+      <div className="flex w-full flex-col gap-0.5 sm:w-auto sm:max-w-md">
+        <p className="text-sm text-neutral-600" title={`Disponível em ${formatDateTime(next)}`}>
+          {renewed ? 'Renovar de novo em' : 'Renovar em'}{' '}
+          <span className="font-semibold text-neutral-900 tabular-nums" role="timer">
+            {countdown(next, now)}
+          </span>
+        </p>
+        {explanation}
+      </div>
     );
   return (
-    <Button size="sm" variant="secondary" onClick={bump} disabled={busy}>
-      <RefreshCw aria-hidden="true" className={busy ? 'animate-spin' : undefined} /> Renovar
-    </Button>
+    <div className="flex w-full flex-wrap items-center gap-x-3 gap-y-1 sm:w-auto sm:max-w-md">
+      <Button
+        size="sm"
+        variant="secondary"
+        onClick={bump}
+        disabled={busy}
+        aria-describedby={`bump-${groupId}`}
+      >
+        <RefreshCw aria-hidden="true" className={busy ? 'animate-spin' : undefined} /> Renovar
+      </Button>
+      {explanation}
+    </div>
   );
 }

@@ -1,7 +1,8 @@
-// The panel's 'Meus dados' (LGPD art. 18): correct the name (at once) and the e-mail (after the link sent
-// to the new address), download everything kept about the account, and delete the account.
+// The panel's 'Meus dados' (LGPD art. 18): correct the name and the phone (at once) and the e-mail (after
+// the link sent to the new address), change the password and end the sessions (AccountSecurity.tsx),
+// download everything kept about the account, and delete the account.
 import { Download, Mail, Trash2 } from 'lucide-react';
-import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
+import { type FormEvent, type InputHTMLAttributes, type ReactNode, useEffect, useState } from 'react';
 import { Button } from '#src/components/ui/Button.tsx';
 import { Card } from '#src/components/ui/Card.tsx';
 import { Dialog } from '#src/components/ui/Dialog.tsx';
@@ -9,14 +10,15 @@ import { Field, PasswordInput, TextInput } from '#src/components/ui/Field.tsx';
 import { Skeleton } from '#src/components/ui/Skeleton.tsx';
 import { toast } from '#src/components/ui/toast.store.ts';
 import { DeleteAccountSchema } from '#src/features/account/account.schema.ts';
-import { EmailChangeSchema, ProfileNameSchema } from '#src/features/auth/auth.schema.ts';
+import { EmailChangeSchema, ProfileNameSchema, ProfilePhoneSchema } from '#src/features/auth/auth.schema.ts';
 import { endSession, loadSession } from '#src/features/auth/session.store.ts';
 import { ApiError, api } from '#src/lib/api.ts';
 import { checkForm, type FieldErrors } from '#src/lib/form-errors.ts';
 import { useLoad } from '#src/lib/use-api.ts';
+import { AccountSecurity } from './AccountSecurity.tsx';
 
 interface Profile {
-  user: { id: string; name: string; email: string };
+  user: { id: string; name: string; email: string; phone: string | null };
   pendingEmail: string | null;
 }
 
@@ -28,23 +30,43 @@ function serverErrors(error: unknown, fallback: string): FieldErrors {
   return { [fallback]: problem(error) };
 }
 
-function NameForm({ name, onSaved }: { name: string; onSaved: () => void }) {
-  const [value, setValue] = useState(name);
+/** One field of the profile saved on its own (PATCH /api/user/profile): the name, the phone. */
+function ProfileFieldForm({
+  field,
+  label,
+  value: saved,
+  hint,
+  check,
+  done,
+  inputProps,
+  onSaved,
+}: {
+  field: 'name' | 'phone';
+  label: string;
+  value: string;
+  hint?: string;
+  check: (value: string, setErrors: (errors: FieldErrors) => void) => Record<string, unknown> | null;
+  /** the toast once saved */
+  done: string;
+  inputProps: InputHTMLAttributes<HTMLInputElement>;
+  onSaved: () => void;
+}) {
+  const [value, setValue] = useState(saved);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
-  useEffect(() => setValue(name), [name]);
+  useEffect(() => setValue(saved), [saved]);
 
   async function save(event: FormEvent) {
     event.preventDefault();
-    const input = checkForm(ProfileNameSchema, { name: value }, setErrors);
-    if (!input) return;
+    if (!check(value, setErrors)) return;
     setBusy(true);
     try {
-      await api('/api/user/profile', { method: 'PATCH', body: input });
-      toast({ title: 'Nome atualizado', variant: 'success' });
+      // The text as typed: the server applies the same schema ('' removes the phone).
+      await api('/api/user/profile', { method: 'PATCH', body: { [field]: value } });
+      toast({ title: done, variant: 'success' });
       onSaved();
     } catch (error) {
-      setErrors(serverErrors(error, 'name'));
+      setErrors(serverErrors(error, field));
     } finally {
       setBusy(false);
     }
@@ -53,20 +75,14 @@ function NameForm({ name, onSaved }: { name: string; onSaved: () => void }) {
   return (
     <form onSubmit={save} noValidate className="flex flex-col gap-3 sm:flex-row sm:items-end">
       <div className="min-w-0 flex-1">
-        <Field label="Nome" error={errors.name}>
+        <Field label={label} error={errors[field]} hint={hint}>
           {(props) => (
-            <TextInput
-              {...props}
-              value={value}
-              onChange={(e) => setValue(e.target.value)}
-              autoComplete="name"
-              maxLength={100}
-            />
+            <TextInput {...props} {...inputProps} value={value} onChange={(e) => setValue(e.target.value)} />
           )}
         </Field>
       </div>
-      <Button type="submit" variant="secondary" disabled={busy || value.trim() === name}>
-        {busy ? 'Salvando…' : 'Salvar nome'}
+      <Button type="submit" variant="secondary" disabled={busy || value.trim() === saved}>
+        {busy ? 'Salvando…' : `Salvar ${label.toLowerCase()}`}
       </Button>
     </form>
   );
@@ -261,10 +277,100 @@ async function downloadMyData() {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
+/** 'Seus dados': the name and the phone, saved at once, and the e-mail with its pending change. */
+function YourDataCard({
+  user,
+  pendingEmail,
+  onChanged,
+  onEmail,
+}: {
+  user: Profile['user'];
+  pendingEmail: string | null;
+  onChanged: () => void;
+  onEmail: () => void;
+}) {
+  return (
+    <Card padding="lg" className="flex flex-col gap-5">
+      <div>
+        <h2 className="text-lg font-bold text-neutral-900">Seus dados</h2>
+        <p className="text-sm text-neutral-600">Corrija seu nome, telefone e e-mail quando quiser.</p>
+      </div>
+      <ProfileFieldForm
+        field="name"
+        label="Nome"
+        value={user.name}
+        check={(name, setErrors) => checkForm(ProfileNameSchema, { name }, setErrors)}
+        done="Nome atualizado"
+        inputProps={{ autoComplete: 'name', maxLength: 100 }}
+        onSaved={() => {
+          onChanged();
+          void loadSession(true);
+        }}
+      />
+      <ProfileFieldForm
+        field="phone"
+        label="Telefone"
+        value={user.phone ?? ''}
+        hint="Opcional, com DDD. Só a equipe vê, para falar com você sobre seus grupos. Apague para removê-lo."
+        check={(phone, setErrors) => checkForm(ProfilePhoneSchema, { phone }, setErrors)}
+        done="Telefone atualizado"
+        inputProps={{ type: 'tel', inputMode: 'tel', autoComplete: 'tel', maxLength: 30 }}
+        onSaved={onChanged}
+      />
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <div className="min-w-0">
+          <p className="text-sm font-medium text-neutral-900">E-mail</p>
+          <p className="break-all text-neutral-700">{user.email}</p>
+          {pendingEmail && (
+            <p className="mt-1 text-sm text-amber-800">
+              Aguardando confirmação de <strong className="break-all">{pendingEmail}</strong>: abra o link que
+              enviamos para esse endereço.
+            </p>
+          )}
+        </div>
+        <Button variant="secondary" onClick={onEmail}>
+          <Mail aria-hidden="true" /> Alterar e-mail
+        </Button>
+      </div>
+    </Card>
+  );
+}
+
+/** 'Baixar meus dados': the JSON file of everything kept about the account. */
+function DownloadCard() {
+  const [downloading, setDownloading] = useState(false);
+  async function download() {
+    setDownloading(true);
+    try {
+      await downloadMyData();
+    } catch (error) {
+      toast({
+        title: 'Não foi possível baixar seus dados',
+        description: problem(error),
+        variant: 'destructive',
+      });
+    } finally {
+      setDownloading(false);
+    }
+  }
+  return (
+    <Card padding="lg" className="flex flex-col gap-3">
+      <h2 className="text-lg font-bold text-neutral-900">Baixar meus dados</h2>
+      <p className="text-sm text-neutral-600">
+        Um arquivo (JSON) com tudo o que guardamos sobre você: conta, grupos com alterações e denúncias
+        recebidas (sem dizer quem denunciou), pedidos e pagamentos, denúncias que você fez, sessões e e-mails
+        enviados.
+      </p>
+      <Button onClick={download} disabled={downloading} className="self-start">
+        <Download aria-hidden="true" /> {downloading ? 'Preparando…' : 'Baixar meus dados'}
+      </Button>
+    </Card>
+  );
+}
+
 export function MyData() {
   const [profile, retry] = useLoad<Profile>('/api/user/profile');
   const [dialog, setDialog] = useState<'email' | 'delete' | null>(null);
-  const [downloading, setDownloading] = useState(false);
 
   if (profile.state === 'loading')
     return (
@@ -282,63 +388,18 @@ export function MyData() {
     );
   const { user, pendingEmail } = profile.data;
 
-  async function download() {
-    setDownloading(true);
-    try {
-      await downloadMyData();
-    } catch (error) {
-      toast({
-        title: 'Não foi possível baixar seus dados',
-        description: problem(error),
-        variant: 'destructive',
-      });
-    } finally {
-      setDownloading(false);
-    }
-  }
-
   return (
     <section aria-label="Meus dados" className="flex flex-col gap-4">
-      <Card padding="lg" className="flex flex-col gap-5">
-        <div>
-          <h2 className="text-lg font-bold text-neutral-900">Seus dados</h2>
-          <p className="text-sm text-neutral-600">Corrija seu nome e seu e-mail quando quiser.</p>
-        </div>
-        <NameForm
-          name={user.name}
-          onSaved={() => {
-            retry();
-            void loadSession(true);
-          }}
-        />
-        <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-          <div className="min-w-0">
-            <p className="text-sm font-medium text-neutral-900">E-mail</p>
-            <p className="break-all text-neutral-700">{user.email}</p>
-            {pendingEmail && (
-              <p className="mt-1 text-sm text-amber-800">
-                Aguardando confirmação de <strong className="break-all">{pendingEmail}</strong>: abra o link
-                que enviamos para esse endereço.
-              </p>
-            )}
-          </div>
-          <Button variant="secondary" onClick={() => setDialog('email')}>
-            <Mail aria-hidden="true" /> Alterar e-mail
-          </Button>
-        </div>
-      </Card>
+      <YourDataCard
+        user={user}
+        pendingEmail={pendingEmail}
+        onChanged={retry}
+        onEmail={() => setDialog('email')}
+      />
 
-      <Card padding="lg" className="flex flex-col gap-3">
-        <h2 className="text-lg font-bold text-neutral-900">Baixar meus dados</h2>
-        <p className="text-sm text-neutral-600">
-          Um arquivo (JSON) com tudo o que guardamos sobre você: conta, grupos com alterações e denúncias
-          recebidas (sem dizer quem denunciou), pedidos e pagamentos, denúncias que você fez, sessões e
-          e-mails enviados.
-        </p>
-        <Button onClick={download} disabled={downloading} className="self-start">
-          <Download aria-hidden="true" /> {downloading ? 'Preparando…' : 'Baixar meus dados'}
-        </Button>
-      </Card>
+      <AccountSecurity />
+
+      <DownloadCard />
 
       <Card padding="lg" className="flex flex-col gap-3 border-red-200">
         <h2 className="text-lg font-bold text-neutral-900">Excluir minha conta</h2>

@@ -94,6 +94,7 @@ export async function listUserFeatureOrders(db: Db, userId: string, now: Date = 
   const rows = await db
     .select({
       id: featureOrders.id,
+      number: featureOrders.number,
       groupId: featureOrders.groupId,
       groupTitle: groups.title,
       planName: featurePlans.name,

@@ -1,7 +1,9 @@
-// /planos-destaque: pick one of your approved groups and one plan, then create the order and go pay.
-// Renewal mode (?renew=true&orderId=) names the group of the active order being extended.
+// /planos-destaque: pick one of your approved groups and one plan; 'Continuar para Pagamento' makes the
+// order (or reuses the pending one of that group and plan) and opens its review step, /pagar-destaque/{id},
+// the one page with the contract summary before the provider's checkout. Renewal mode
+// (?renew=true&orderId=) names the group of the active order being extended.
 import { useStore } from '@nanostores/react';
-import { Check, Crown, Rocket, TrendingUp } from 'lucide-react';
+import { Check, Crown, LoaderCircle, Receipt, Rocket } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Button } from '#src/components/ui/Button.tsx';
 import { Card } from '#src/components/ui/Card.tsx';
@@ -12,7 +14,6 @@ import { toast } from '#src/components/ui/toast.store.ts';
 import { $session, loadSession } from '#src/features/auth/session.store.ts';
 import { ApiError, api } from '#src/lib/api.ts';
 import { formatBRL } from '#src/lib/format.ts';
-import { ContractSummary } from './ContractSummary.tsx';
 import { $paymentsUnavailable, $selectedPlan, goLoginKeeping, isPaymentsDisabled } from './payments.store.ts';
 import { MESSAGES, perDaysLabel } from './payments.ts';
 import type { PlanJson } from './plans.server.ts';
@@ -48,11 +49,6 @@ function readQuery() {
     renew: params.get('renew') === 'true',
     orderId: params.get('orderId'),
   };
-}
-
-/** The chosen plan as the contract summary shows it (none chosen yet: only the seller and the rights). */
-function contractTerms(plan: Plan | undefined, groupTitle: string) {
-  return plan ? { planName: plan.name, days: plan.days, priceCents: plan.priceCents, groupTitle } : null;
 }
 
 export default function FeaturePlans() {
@@ -167,26 +163,7 @@ export default function FeaturePlans() {
         </div>
       )}
 
-      <Card className="bg-gradient-to-br from-brand-50 to-white">
-        <div className="flex gap-4">
-          <span className="grid size-12 shrink-0 place-items-center rounded-full bg-brand-100 text-brand-800">
-            <Rocket aria-hidden="true" className="size-6" />
-          </span>
-          <div>
-            <h2 className="text-lg font-semibold">Por que destacar seu grupo?</h2>
-            <ul className="mt-2 space-y-1 text-sm text-neutral-700">
-              <li className="flex gap-2">
-                <Crown aria-hidden="true" className="size-4 shrink-0 text-gold-500" /> Grupos em destaque
-                aparecem no topo da página inicial.
-              </li>
-              <li className="flex gap-2">
-                <TrendingUp aria-hidden="true" className="size-4 shrink-0 text-brand-700" /> Recebem até 5x
-                mais cliques.
-              </li>
-            </ul>
-          </div>
-        </div>
-      </Card>
+      <Pitch />
 
       {loadError && !unavailable && (
         <EmptyState
@@ -204,41 +181,7 @@ export default function FeaturePlans() {
         </div>
       )}
 
-      {!loading && !selectedGroup && (
-        <section aria-labelledby="escolha-grupo">
-          <h2 id="escolha-grupo" className="mb-3 text-lg font-semibold">
-            Escolha o grupo que deseja destacar
-          </h2>
-          {query.groupId && (
-            <p role="alert" className="mb-3 text-sm text-red-700">
-              {MESSAGES.groupNotFound}
-            </p>
-          )}
-          {eligible.length === 0 ? (
-            <EmptyState
-              title="Você não tem grupos que possam ser destacados"
-              text="Apenas grupos aprovados e que ainda não estão em destaque podem ser destacados."
-              action={<Button href="/enviar">Enviar Grupo</Button>}
-            />
-          ) : (
-            <ul className="grid gap-3 sm:grid-cols-2">
-              {eligible.map((group) => (
-                <li key={group.id}>
-                  <a
-                    href={`/planos-destaque?groupId=${group.id}`}
-                    className="flex min-h-16 flex-col justify-center rounded-card border border-neutral-200 bg-white p-4 shadow-card transition hover:border-brand-300 hover:shadow-raised"
-                  >
-                    <span dir="auto" className="font-semibold text-neutral-900">
-                      {group.title}
-                    </span>
-                    <span className="text-sm text-neutral-600">{group.category}</span>
-                  </a>
-                </li>
-              ))}
-            </ul>
-          )}
-        </section>
-      )}
+      {!loading && !selectedGroup && <GroupChoice groups={eligible} notFound={Boolean(query.groupId)} />}
 
       {!loading && selectedGroup && (
         <>
@@ -257,58 +200,132 @@ export default function FeaturePlans() {
             )}
           </Card>
 
-          <section aria-labelledby="planos">
-            <h2 id="planos" className="mb-3 text-lg font-semibold">
-              Escolha um plano
-            </h2>
-            <div className="grid gap-4 sm:grid-cols-3">
-              {plans.map((plan) => {
-                const selected = plan.id === planId;
-                return (
-                  <button
-                    key={plan.id}
-                    type="button"
-                    aria-pressed={selected}
-                    onClick={() => setPlanId(plan.id)}
-                    className={cx(
-                      'relative flex min-h-40 flex-col rounded-card border-2 bg-white p-5 text-left shadow-card transition focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-700',
-                      selected ? 'border-brand-600 bg-brand-50' : 'border-neutral-200 hover:border-brand-300',
-                    )}
-                  >
-                    {selected && (
-                      <span className="absolute top-3 right-3 grid size-6 place-items-center rounded-full bg-brand-700 text-white">
-                        <Check aria-hidden="true" className="size-4" />
-                      </span>
-                    )}
-                    <span className="pr-8 font-semibold text-neutral-900">{plan.name}</span>
-                    <span className="mt-1 text-sm text-neutral-600">{plan.description}</span>
-                    <span className="mt-auto pt-4 text-2xl font-bold text-neutral-900">
-                      {formatBRL(plan.priceCents)}
-                    </span>
-                    <span className="text-sm text-neutral-600">{perDaysLabel(plan.days)}</span>
-                  </button>
-                );
-              })}
-            </div>
-          </section>
-
-          <ContractSummary
-            terms={contractTerms(
-              plans.find((p) => p.id === planId),
-              selectedGroup.title,
-            )}
-          />
+          <PlanChoice plans={plans} planId={planId} onPick={setPlanId} />
 
           <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
             <Button variant="secondary" href="/painel">
               Cancelar
             </Button>
             <Button onClick={submit} disabled={planId === null || busy || unavailable} size="lg">
-              {planId === null || busy ? 'Processando...' : 'Continuar para Pagamento'}
+              {busy && <LoaderCircle aria-hidden="true" className="animate-spin" />}
+              {busy ? 'Processando...' : 'Continuar para Pagamento'}
             </Button>
           </div>
         </>
       )}
     </div>
+  );
+}
+
+/** Why feature a group, in claims the site can stand behind. */
+function Pitch() {
+  return (
+    <Card className="bg-gradient-to-br from-brand-50 to-white">
+      <div className="flex gap-4">
+        <span className="grid size-12 shrink-0 place-items-center rounded-full bg-brand-100 text-brand-800">
+          <Rocket aria-hidden="true" className="size-6" />
+        </span>
+        <div>
+          <h2 className="text-lg font-semibold">Por que destacar seu grupo?</h2>
+          <ul className="mt-2 space-y-1 text-sm text-neutral-700">
+            <li className="flex gap-2">
+              <Crown aria-hidden="true" className="size-4 shrink-0 text-gold-500" /> Grupos em destaque
+              aparecem no topo da página inicial, antes de todos os outros.
+            </li>
+            <li className="flex gap-2">
+              <Receipt aria-hidden="true" className="size-4 shrink-0 text-brand-700" /> Pagamento único: nada
+              é cobrado de novo sem você pedir.
+            </li>
+          </ul>
+        </div>
+      </div>
+    </Card>
+  );
+}
+
+/** No group chosen yet: the caller's groups that may be featured. */
+function GroupChoice({ groups, notFound }: { groups: EligibleGroup[]; notFound: boolean }) {
+  return (
+    <section aria-labelledby="escolha-grupo">
+      <h2 id="escolha-grupo" className="mb-3 text-lg font-semibold">
+        Escolha o grupo que deseja destacar
+      </h2>
+      {notFound && (
+        <p role="alert" className="mb-3 text-sm text-red-700">
+          {MESSAGES.groupNotFound}
+        </p>
+      )}
+      {groups.length === 0 ? (
+        <EmptyState
+          title="Você não tem grupos que possam ser destacados"
+          text="Apenas grupos aprovados e que ainda não estão em destaque podem ser destacados."
+          action={<Button href="/enviar">Enviar Grupo</Button>}
+        />
+      ) : (
+        <ul className="grid gap-3 sm:grid-cols-2">
+          {groups.map((group) => (
+            <li key={group.id}>
+              <a
+                href={`/planos-destaque?groupId=${group.id}`}
+                className="flex min-h-16 flex-col justify-center rounded-card border border-neutral-200 bg-white p-4 shadow-card transition hover:border-brand-300 hover:shadow-raised"
+              >
+                <span dir="auto" className="font-semibold text-neutral-900">
+                  {group.title}
+                </span>
+                <span className="text-sm text-neutral-600">{group.category}</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** The plans as cards, one pressed at a time. */
+function PlanChoice({
+  plans,
+  planId,
+  onPick,
+}: {
+  plans: Plan[];
+  planId: number | null;
+  onPick: (id: number) => void;
+}) {
+  return (
+    <section aria-labelledby="planos">
+      <h2 id="planos" className="mb-3 text-lg font-semibold">
+        Escolha um plano
+      </h2>
+      <div className="grid gap-4 sm:grid-cols-3">
+        {plans.map((plan) => {
+          const selected = plan.id === planId;
+          return (
+            <button
+              key={plan.id}
+              type="button"
+              aria-pressed={selected}
+              onClick={() => onPick(plan.id)}
+              className={cx(
+                'relative flex min-h-40 flex-col rounded-card border-2 bg-white p-5 text-left shadow-card transition focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-700',
+                selected ? 'border-brand-600 bg-brand-50' : 'border-neutral-200 hover:border-brand-300',
+              )}
+            >
+              {selected && (
+                <span className="absolute top-3 right-3 grid size-6 place-items-center rounded-full bg-brand-700 text-white">
+                  <Check aria-hidden="true" className="size-4" />
+                </span>
+              )}
+              <span className="pr-8 font-semibold text-neutral-900">{plan.name}</span>
+              <span className="mt-1 text-sm text-neutral-600">{plan.description}</span>
+              <span className="mt-auto pt-4 text-2xl font-bold text-neutral-900">
+                {formatBRL(plan.priceCents)}
+              </span>
+              <span className="text-sm text-neutral-600">{perDaysLabel(plan.days)}</span>
+            </button>
+          );
+        })}
+      </div>
+    </section>
   );
 }

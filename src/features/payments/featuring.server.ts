@@ -1,10 +1,11 @@
 // Featuring a group for some days, the one write every path shares (payment settlement, renewals,
 // admin approval of an order, the admin's feature actions): the group row is locked and its new end
-// comes from extendFeaturedEnd, so concurrent featurings add up instead of overwriting each other.
+// comes from extendFeaturedEnd, so concurrent featurings add up instead of overwriting each other. The
+// admin's 'Desfazer' takes exactly those days back (retractFeaturing).
 import { eq } from 'drizzle-orm';
 import type { Tx } from '#db/client.ts';
 import { groups } from '#db/schema.ts';
-import { extendFeaturedEnd } from './payments.ts';
+import { extendFeaturedEnd, retractFeaturedEnd } from './payments.ts';
 
 /**
  * Inside a transaction: feature the group `days` more (extendFeaturedEnd) and return its new end, or
@@ -29,4 +30,32 @@ export async function extendFeaturing(
     .set({ ...extra, featured: true, featuredUntil: until })
     .where(eq(groups.id, groupId));
   return until;
+}
+
+/**
+ * Inside a transaction: take back `days` that extendFeaturing just added (the admin's 'Desfazer'), only
+ * while the group's end is still `until`, the end that featuring wrote: the end goes back to where it
+ * was (retractFeaturedEnd; not featured when it was not). Returns the new end, 'changed' when something
+ * else moved the end meanwhile (nothing is written), or null when there is no such group.
+ */
+export async function retractFeaturing(
+  tx: Tx,
+  groupId: string,
+  days: number,
+  until: Date,
+  now: Date = new Date(),
+): Promise<{ until: Date | null } | 'changed' | null> {
+  const [current] = await tx
+    .select({ featured: groups.featured, featuredUntil: groups.featuredUntil })
+    .from(groups)
+    .where(eq(groups.id, groupId))
+    .for('update');
+  if (!current) return null;
+  if (!current.featured || current.featuredUntil?.getTime() !== until.getTime()) return 'changed';
+  const retracted = retractFeaturedEnd(current, { endDate: until, days }, now);
+  await tx
+    .update(groups)
+    .set({ featured: retracted.until !== null, featuredUntil: retracted.until })
+    .where(eq(groups.id, groupId));
+  return { until: retracted.until };
 }

@@ -15,6 +15,7 @@ export async function listAdminPayments(db: Db, page: number, pageSize: number) 
   const rows = await db
     .select({
       id: featureOrders.id,
+      number: featureOrders.number,
       groupId: featureOrders.groupId,
       groupTitle: groups.title,
       userId: featureOrders.userId,

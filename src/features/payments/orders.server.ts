@@ -34,7 +34,12 @@ export async function listEligibleGroups(db: Db, userId: string) {
     .orderBy(desc(groups.createdAt));
 }
 
-/** POST /api/feature-orders: an order for one of the caller's approved groups at the plan's price. */
+/**
+ * POST /api/feature-orders: an order for one of the caller's approved groups at the plan's price. One
+ * pending order per group and plan: a new attempt answers the pending one (the group row is locked, so
+ * two attempts at once find the same order); a pending one at an older price or length is cancelled
+ * and a new one made, since its checkout could never settle it (the amounts must match).
+ */
 export async function createOrder(db: Db, user: SessionUser, input: CreateOrderInput) {
   assertPaymentsActive(await getClearSettings(db));
   // Orders are cheap to create: a ceiling keeps one account from filling the table.
@@ -44,45 +49,31 @@ export async function createOrder(db: Db, user: SessionUser, input: CreateOrderI
     .from(featurePlans)
     .where(and(eq(featurePlans.id, input.planId), eq(featurePlans.active, true)));
   if (!plan) throw new AppError('NOT_FOUND', MESSAGES.planNotFound);
-  const [group] = await db
-    .select({
-      id: groups.id,
-      approved: groups.approved,
-      hiddenAt: groups.hiddenAt,
-      featuredNow: sql<boolean>`coalesce(${isFeaturedGroup()}, false)`,
-      featuredUntil: groups.featuredUntil,
-    })
-    .from(groups)
-    .where(and(eq(groups.id, input.groupId), eq(groups.userId, user.id)));
-  // Another user's group is answered exactly like a missing one.
-  if (!group) throw new AppError('NOT_FOUND', MESSAGES.groupNotFound);
-  if (group.approved && isHeldRow(group)) throw new AppError('CONFLICT', MESSAGES.groupHeld);
-  if (!isListedRow(group)) throw new AppError('BAD_REQUEST', MESSAGES.groupNotApproved);
-  await assertNotUnderReview(db, group.id);
+  const group = await orderableGroup(db, user.id, input.groupId);
+  const metadata = await orderMetadata(db, user.id, group, input.metadata);
 
-  let metadata: Record<string, unknown> = { isRenewal: false };
-  const renewal = parseRenewal(input.metadata);
-  if (renewal) {
-    const [original] = await db
-      .select({ id: featureOrders.id, endDate: featureOrders.endDate })
-      .from(featureOrders)
-      .where(
-        and(
-          eq(featureOrders.id, renewal.originalOrderId),
-          eq(featureOrders.userId, user.id),
-          eq(featureOrders.groupId, group.id),
-          eq(featureOrders.status, 'active'),
-        ),
-      );
-    if (!original) throw new AppError('BAD_REQUEST', MESSAGES.renewalNotAllowed);
-    metadata = {
-      isRenewal: true,
-      originalOrderId: original.id,
-      originalEndDate: original.endDate?.toISOString() ?? null,
-    };
-  } else if (group.featuredNow) {
-    throw new AppError('CONFLICT', MESSAGES.groupAlreadyFeatured);
+  const [pending] = await db
+    .select({ id: featureOrders.id, price: featureOrders.price, days: featureOrders.days })
+    .from(featureOrders)
+    .where(
+      and(
+        eq(featureOrders.userId, user.id),
+        eq(featureOrders.groupId, group.id),
+        eq(featureOrders.planId, plan.id),
+        eq(featureOrders.status, 'pending'),
+      ),
+    )
+    .orderBy(desc(featureOrders.orderDate))
+    .limit(1);
+  if (pending && pending.price === plan.price && pending.days === plan.days) {
+    await db
+      .update(featureOrders)
+      .set({ metadata: JSON.stringify(metadata) })
+      .where(eq(featureOrders.id, pending.id));
+    return { id: pending.id };
   }
+  if (pending)
+    await db.update(featureOrders).set({ status: 'cancelled' }).where(eq(featureOrders.id, pending.id));
 
   const [order] = await db
     .insert(featureOrders)
@@ -97,6 +88,81 @@ export async function createOrder(db: Db, user: SessionUser, input: CreateOrderI
     })
     .returning({ id: featureOrders.id });
   return { id: order!.id };
+}
+
+/** The caller's group an order may be made for, its row locked until the order is written. */
+async function orderableGroup(db: Db, userId: string, groupId: string) {
+  const [group] = await db
+    .select({
+      id: groups.id,
+      approved: groups.approved,
+      hiddenAt: groups.hiddenAt,
+      featuredNow: sql<boolean>`coalesce(${isFeaturedGroup()}, false)`,
+      featuredUntil: groups.featuredUntil,
+    })
+    .from(groups)
+    .where(and(eq(groups.id, groupId), eq(groups.userId, userId)))
+    .for('update');
+  // Another user's group is answered exactly like a missing one.
+  if (!group) throw new AppError('NOT_FOUND', MESSAGES.groupNotFound);
+  if (group.approved && isHeldRow(group)) throw new AppError('CONFLICT', MESSAGES.groupHeld);
+  if (!isListedRow(group)) throw new AppError('BAD_REQUEST', MESSAGES.groupNotApproved);
+  await assertNotUnderReview(db, group.id);
+  return group;
+}
+
+/** A renewal names an active order of the same group; anything else is a first featuring. */
+async function orderMetadata(
+  db: Db,
+  userId: string,
+  group: { id: string; featuredNow: boolean },
+  raw: string | null | undefined,
+): Promise<Record<string, unknown>> {
+  const renewal = parseRenewal(raw);
+  if (!renewal) {
+    if (group.featuredNow) throw new AppError('CONFLICT', MESSAGES.groupAlreadyFeatured);
+    return { isRenewal: false };
+  }
+  const [original] = await db
+    .select({ id: featureOrders.id, endDate: featureOrders.endDate })
+    .from(featureOrders)
+    .where(
+      and(
+        eq(featureOrders.id, renewal.originalOrderId),
+        eq(featureOrders.userId, userId),
+        eq(featureOrders.groupId, group.id),
+        eq(featureOrders.status, 'active'),
+      ),
+    );
+  if (!original) throw new AppError('BAD_REQUEST', MESSAGES.renewalNotAllowed);
+  return {
+    isRenewal: true,
+    originalOrderId: original.id,
+    originalEndDate: original.endDate?.toISOString() ?? null,
+  };
+}
+
+/**
+ * POST /api/feature-orders/{id}/cancel: the owner gives up an order not paid yet (pending, or failed at
+ * the provider). One update guarded by the status, so it never races a settlement: an order a payment
+ * activated first answers 409, and a cancelled one is never activated later (settlePayment).
+ */
+export async function cancelOwnOrder(db: Db, userId: string, orderId: string) {
+  if (!isUuid(orderId)) throw new AppError('NOT_FOUND', MESSAGES.orderNotFound);
+  const [cancelled] = await db
+    .update(featureOrders)
+    .set({ status: 'cancelled' })
+    .where(
+      and(
+        eq(featureOrders.id, orderId),
+        eq(featureOrders.userId, userId),
+        inArray(featureOrders.status, ['pending', 'failed']),
+      ),
+    )
+    .returning({ id: featureOrders.id });
+  if (cancelled) return getOrderForUser(db, userId, orderId);
+  await findOrderForUser(db, userId, orderId); // 404 for a missing or foreign order
+  throw new AppError('CONFLICT', MESSAGES.cancelOnlyUnpaid);
 }
 
 /**
@@ -130,6 +196,7 @@ function parseRenewal(metadata: string | null | undefined) {
 
 const orderView = {
   id: featureOrders.id,
+  number: featureOrders.number,
   userId: featureOrders.userId,
   groupId: featureOrders.groupId,
   planId: featureOrders.planId,
@@ -149,6 +216,7 @@ const orderView = {
 
 interface OrderViewRow {
   id: string;
+  number: number;
   userId: string | null;
   /** null once the group was deleted */
   groupId: string | null;
@@ -171,6 +239,7 @@ interface OrderViewRow {
 export function toOrderJson(row: OrderViewRow, now: Date = new Date()): OrderJson {
   return {
     id: row.id,
+    number: row.number,
     userId: row.userId,
     groupId: row.groupId,
     planId: row.planId,

@@ -9,6 +9,24 @@ export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
 /** The local simulator stands in for a provider only on a developer's machine or in tests. */
 export type CheckoutProviderName = PaymentProviderName | 'simulator';
 
+/** The checkout each provider opens, as the review step names it. */
+export const PROVIDER_LABELS: Record<CheckoutProviderName, string> = {
+  mercadopago: 'Mercado Pago',
+  stripe: 'Stripe',
+  simulator: 'simulador de pagamento (ambiente local)',
+};
+
+/**
+ * The ways to pay each checkout offers, in its own order: Mercado Pago's Checkout Pro shows Pix first
+ * (then card, boleto and the account's balance); our Stripe Checkout takes cards; the simulator mimics
+ * Pix and card.
+ */
+export const PAYMENT_METHOD_NAMES: Record<CheckoutProviderName, readonly string[]> = {
+  mercadopago: ['Pix', 'Cartão de crédito', 'Boleto', 'Saldo no Mercado Pago'],
+  stripe: ['Cartão de crédito'],
+  simulator: ['Pix', 'Cartão de crédito'],
+};
+
 /** CDC art. 49: an online purchase may be withdrawn within 7 days, with everything paid back. */
 export const WITHDRAWAL_DAYS = 7;
 
@@ -32,6 +50,7 @@ export const MESSAGES = {
   orderNotPayable: 'Este pedido não pode mais ser pago.',
   approveOnlyPending: 'Apenas pagamentos pendentes podem ser aprovados.',
   cancelOnlyPending: 'Apenas pagamentos pendentes podem ser cancelados.',
+  cancelOnlyUnpaid: 'Só é possível cancelar um pedido que ainda não foi pago.',
   invalidSignature: 'Assinatura do webhook inválida.',
   orderNotVisibleYet: 'Pedido ainda não encontrado. Tente novamente em instantes.',
   simulatorUnavailable: 'O simulador de pagamento só existe no ambiente local.',
@@ -180,6 +199,8 @@ export function centsFromDecimal(amount: number): number {
 /** A feature order as the API answers it (with the spec's view names group_title, plan_name, plan_days). */
 export interface OrderJson {
   id: string;
+  /** the short number shown to people (formatOrderNumber) */
+  number: number;
   /** null once the account was deleted (the order is kept, anonymised) */
   userId: string | null;
   /** null once the group was deleted */

@@ -48,7 +48,8 @@ export type SettleOutcome =
   | 'duplicate'
   | 'unknown_order'
   | 'amount_mismatch'
-  | 'already_settled';
+  | 'already_settled'
+  | 'paid_after_cancel';
 
 /** The group page an order's featuring shows on (none when its group was deleted). */
 const pagesOf = (groupId: string | null) => (groupId ? [groupId] : []);
@@ -57,7 +58,8 @@ const pagesOf = (groupId: string | null) => (groupId ? [groupId] : []);
  * Apply a confirmed payment exactly once, in one transaction: the event is recorded first (a replay
  * finds it and changes nothing), the order row is locked (two notifications for one order settle it
  * once), and amount and currency must match the order. A rebuild is requested after an activation.
- * A well-formed order id with no order answers 503 so the provider sends the notification again.
+ * A well-formed order id with no order answers 503 so the provider sends the notification again. A
+ * cancelled order is never activated (its payment is logged as an error, to be refunded).
  */
 export async function settlePayment(db: Db, payment: SettledPayment): Promise<SettleOutcome> {
   let receipt: number | undefined;
@@ -94,6 +96,13 @@ export async function settlePayment(db: Db, payment: SettledPayment): Promise<Se
         `[payments] ${payment.provider} event ${payment.eventId} for unknown order ${payment.orderId}`,
       );
       return record('unknown_order');
+    }
+    if (order.status === 'cancelled') {
+      // Never activated: the owner (or an admin) gave it up. Money taken for it goes back by hand.
+      console.error(
+        `[payments] ${payment.provider} event ${payment.eventId} paid cancelled order ${order.id}: refund it in the provider's dashboard`,
+      );
+      return record('paid_after_cancel');
     }
     if (order.status !== 'pending' && order.status !== 'failed') return record('already_settled');
     if (payment.amountCents !== order.price || payment.currency !== 'brl') {

@@ -31,7 +31,9 @@ export const REPORT_REASON_SHORT_LABELS: Record<ReportReason, string> = {
 export const ReportSchema = z.object({
   reason: z.enum(REPORT_REASONS, {
     error: (issue) =>
-      issue.input === undefined || issue.input === '' ? 'Motivo do reporte é obrigatório' : 'Motivo inválido',
+      issue.input === undefined || issue.input === ''
+        ? 'Motivo da denúncia é obrigatório'
+        : 'Motivo inválido',
   }),
   description: multiLineText({ error: 'Forneça uma descrição com pelo menos 5 caracteres' })
     .trim()

@@ -10,7 +10,7 @@ import {
 } from '#src/features/images/group-image.ts';
 import { fieldErrors } from '#src/lib/form-errors.ts';
 import { IMAGE_MAX_LABEL } from '../images/group-image.ts';
-import { SubmissionSchema } from './submission.schema.ts';
+import { DESCRIPTION_MIN, SubmissionSchema } from './submission.schema.ts';
 
 export type FieldErrors = Record<string, string>;
 
@@ -34,12 +34,16 @@ export function checkGroupForm(data: FormData): FieldErrors {
   return found;
 }
 
-/** Title, description, invite link, category and image, optionally prefilled. */
+/**
+ * Invite link first (its preview fills the title and proposes the group's photo), then title,
+ * description, category and image, optionally prefilled.
+ */
 export function GroupFields({
   categories,
   errors,
   values,
   imageHint = `JPG, PNG ou GIF (máx. ${IMAGE_MAX_LABEL})`,
+  linkHint,
   onLinkChange,
   afterLink,
   onImageChange,
@@ -48,6 +52,7 @@ export function GroupFields({
   errors: FieldErrors;
   values?: GroupFieldValues;
   imageHint?: string;
+  linkHint?: string;
   /** typing in the link field (the live invite preview) */
   onLinkChange?: (value: string, form: HTMLFormElement | null) => void;
   /** shown under the link field (the invite preview card) */
@@ -57,15 +62,7 @@ export function GroupFields({
 }) {
   return (
     <>
-      <Field label="Título do grupo" required error={errors.title}>
-        {(props) => <TextInput {...props} name="title" maxLength={120} defaultValue={values?.title} />}
-      </Field>
-      <Field label="Descrição" required error={errors.description}>
-        {(props) => (
-          <TextArea {...props} name="description" maxLength={2000} defaultValue={values?.description} />
-        )}
-      </Field>
-      <Field label="Link de convite" required error={errors.link}>
+      <Field label="Link de convite" required error={errors.link} hint={linkHint}>
         {(props) => (
           <InviteLinkInput
             {...props}
@@ -78,32 +75,79 @@ export function GroupFields({
         )}
       </Field>
       {afterLink}
-      <Field label="Categoria" required error={errors.category}>
-        {(props) => (
-          <Select {...props} name="category" defaultValue={values?.category ?? ''}>
-            <option value="" disabled>
-              Selecione uma categoria
-            </option>
-            {categories.map((c) => (
-              <option key={c.slug} value={c.name}>
-                {c.name}
-              </option>
-            ))}
-          </Select>
-        )}
+      <Field label="Título do grupo" required error={errors.title}>
+        {(props) => <TextInput {...props} name="title" maxLength={120} defaultValue={values?.title} />}
       </Field>
-      <Field label="Imagem do grupo" hint={imageHint} error={errors.image}>
+      <Field
+        label="Descrição"
+        required
+        error={errors.description}
+        hint={`Do que o grupo trata, quem pode entrar, as regras (mínimo de ${DESCRIPTION_MIN} caracteres).`}
+      >
         {(props) => (
-          <input
+          <TextArea
             {...props}
-            name="image"
-            type="file"
-            accept="image/jpeg,image/png,image/gif"
-            onChange={onImageChange && ((event) => onImageChange(Boolean(event.currentTarget.files?.length)))}
-            className="text-sm text-neutral-700 file:mr-3 file:min-h-11 file:cursor-pointer file:rounded-control file:border-0 file:bg-neutral-100 file:px-4 file:font-medium file:text-neutral-900 hover:file:bg-neutral-200"
+            name="description"
+            minLength={DESCRIPTION_MIN}
+            maxLength={2000}
+            defaultValue={values?.description}
           />
         )}
       </Field>
+      <CategoryField categories={categories} error={errors.category} value={values?.category} />
+      <ImageField hint={imageHint} error={errors.image} onChange={onImageChange} />
     </>
+  );
+}
+
+function CategoryField({
+  categories,
+  error,
+  value,
+}: {
+  categories: { name: string; slug: string }[];
+  error?: string;
+  value?: string;
+}) {
+  return (
+    <Field label="Categoria" required error={error}>
+      {(props) => (
+        <Select {...props} name="category" defaultValue={value ?? ''}>
+          <option value="" disabled>
+            Selecione uma categoria
+          </option>
+          {categories.map((c) => (
+            <option key={c.slug} value={c.name}>
+              {c.name}
+            </option>
+          ))}
+        </Select>
+      )}
+    </Field>
+  );
+}
+
+function ImageField({
+  hint,
+  error,
+  onChange,
+}: {
+  hint: string;
+  error?: string;
+  onChange?: (chosen: boolean) => void;
+}) {
+  return (
+    <Field label="Imagem do grupo" hint={hint} error={error}>
+      {(props) => (
+        <input
+          {...props}
+          name="image"
+          type="file"
+          accept="image/jpeg,image/png,image/gif"
+          onChange={onChange && ((event) => onChange(Boolean(event.currentTarget.files?.length)))}
+          className="text-sm text-neutral-700 file:mr-3 file:min-h-11 file:cursor-pointer file:rounded-control file:border-0 file:bg-neutral-100 file:px-4 file:font-medium file:text-neutral-900 hover:file:bg-neutral-200"
+        />
+      )}
+    </Field>
   );
 }

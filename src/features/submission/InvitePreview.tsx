@@ -10,7 +10,8 @@ import { api } from '#src/lib/api.ts';
 
 const DEBOUNCE_MS = 500;
 
-export function useInvitePreview() {
+/** The live check of the link field; `onTitleFilled` runs when a live link filled the empty title. */
+export function useInvitePreview(onTitleFilled?: () => void) {
   const [preview, setPreview] = useState<InvitePreview | null>(null);
   const [checking, setChecking] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -53,8 +54,10 @@ export function useInvitePreview() {
           answer.title &&
           title instanceof HTMLInputElement &&
           !title.value.trim()
-        )
+        ) {
           title.value = answer.title.slice(0, 120);
+          onTitleFilled?.();
+        }
       } catch {
         // Inconclusive (offline, too many checks): the submission goes through as without a preview.
       } finally {

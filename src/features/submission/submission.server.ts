@@ -12,6 +12,7 @@ import {
   withTitleSlugs,
 } from '#src/features/groups/group-writes.server.ts';
 import { normalizeInviteLink } from '#src/features/groups/groups.ts';
+import { newLinkCheckState } from '#src/features/links/check-policy.ts';
 import { checkInvite } from '#src/features/links/invite-check.server.ts';
 import { copyInvitePhoto } from '#src/features/links/invite-photo.server.ts';
 import { DEAD_LINK_MESSAGE } from '#src/features/links/links.schema.ts';
@@ -21,6 +22,7 @@ import { AppError, parse, readForm } from '#src/lib/http.server.ts';
 import { consumeRateLimit } from '#src/lib/rate-limit.server.ts';
 import { IMAGE_TOO_LARGE_MESSAGE } from '../images/group-image.ts';
 import { deleteImage, imageUrl, prepareImage, saveImage } from '../images/stored-images.server.ts';
+import { signFollowToken } from './follow.server.ts';
 import { SubmissionSchema } from './submission.schema.ts';
 
 export const SUBMIT_TOO_MANY_MESSAGE =
@@ -71,7 +73,10 @@ export async function submittedCategory(db: Db, value: string): Promise<{ id: nu
   return category;
 }
 
-/** Create an unapproved group. */
+/**
+ * Create an unapproved group. Sent without an account, the answer carries `followToken`: the sender
+ * may log in or sign up and follow it from the panel (follow.server.ts).
+ */
 export async function submitGroup(
   db: Db,
   form: SubmissionForm,
@@ -115,6 +120,8 @@ export async function submitGroup(
         inviteCode: invite.code,
         type: invite.type,
         followers: check.followers ?? null,
+        // What WhatsApp answered now is the group's first check: moderators read it on the pending item.
+        ...newLinkCheckState(check.status === 'live' ? 'live' : 'unknown', new Date()),
         categoryId: category.id,
         approved: false,
         image: imageKey ? imageUrl(imageKey) : null,
@@ -125,7 +132,8 @@ export async function submitGroup(
     if (options.userId)
       await recordAccess(db, { userId: options.userId, event: 'group_submit', ip: options.ip });
     const { id, title, approved, image, titleSlug } = row!;
-    return { id, title, approved, image, titleSlug };
+    const followToken = options.userId ? undefined : await signFollowToken(id);
+    return { id, title, approved, image, titleSlug, followToken };
   } catch (error) {
     if (imageKey) await deleteImage(imageKey).catch(() => undefined);
     throw isUniqueViolation(error) ? resent() : error;
