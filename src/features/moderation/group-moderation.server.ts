@@ -14,7 +14,14 @@ import {
 } from '#src/features/groups/groups.server.ts';
 import { INVITE_LINK_MESSAGE, isFeaturedNow, normalizeInviteLink } from '#src/features/groups/groups.ts';
 import { keepFormerAddress } from '#src/features/groups/slugs.server.ts';
-import { evidenceGroups, heldFor, liftHolds, notEvidenceGroup } from '#src/features/holds/holds.server.ts';
+import { removeGroup } from '#src/features/holds/admin-holds.server.ts';
+import {
+  evidenceGroups,
+  type HoldActor,
+  heldFor,
+  liftHolds,
+  notEvidenceGroup,
+} from '#src/features/holds/holds.server.ts';
 import { HOLD_MESSAGES } from '#src/features/holds/holds.ts';
 import { deleteImage } from '#src/features/images/stored-images.server.ts';
 import { checkAndCopyPhoto } from '#src/features/links/invite-photo.server.ts';
@@ -37,7 +44,7 @@ import {
 
 /** The admin JSON of a group: the public fields plus moderation state (raw featured flag and date). */
 export function toAdminGroupJson(
-  row: GroupRow & { hiddenAt: Date | null; hiddenReason: HoldReason | null },
+  row: GroupRow & { hiddenAt: Date | null; hiddenReason: HoldReason | null; userId: string | null },
   now = new Date(),
 ) {
   return {
@@ -52,6 +59,8 @@ export function toAdminGroupJson(
     featuredUntil: row.featuredUntil?.toISOString() ?? null,
     hidden: isHeldRow(row),
     hiddenReason: isHeldRow(row) ? row.hiddenReason : null,
+    /** an owner to tell: 'Excluir' of an approved group removes it (contestable) instead of deleting it */
+    owned: row.userId !== null,
     linkStatus: row.linkStatus,
     linkCheckedAt: row.linkCheckedAt?.toISOString() ?? null,
     linkLiveAt: row.linkLiveAt?.toISOString() ?? null,
@@ -65,7 +74,12 @@ export function toAdminGroupJson(
 }
 export type AdminGroupJson = ReturnType<typeof toAdminGroupJson>;
 
-const adminColumns = { ...groupColumns, hiddenAt: groups.hiddenAt, hiddenReason: groups.hiddenReason };
+const adminColumns = {
+  ...groupColumns,
+  hiddenAt: groups.hiddenAt,
+  hiddenReason: groups.hiddenReason,
+  userId: groups.userId,
+};
 
 function escapeLike(text: string) {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -263,23 +277,32 @@ export async function featureGroup(db: Db, id: string, days: number, now = new D
   return toAdminGroupJson(await getAdminGroup(db, id), now);
 }
 
-/** Delete one group (its reports and orders go with it). */
-export async function deleteGroup(db: Db, id: string) {
-  const mailId = await db.transaction(async (tx) => {
-    // Deleting a group still waiting for approval is its rejection: the owner is told why.
+/**
+ * An admin's 'Excluir'. A pending group is rejected (the owner is told why) and deleted; an approved one
+ * goes through removeGroup: removed (held for good, the owner told and able to contest) or deleted.
+ */
+export async function deleteGroup(db: Db, id: string, admin: HoldActor, note?: string | null) {
+  const result = await db.transaction(async (tx) => {
     const [pending] = await tx
       .select({ id: groups.id })
       .from(groups)
       .where(and(eq(groups.id, id), eq(groups.approved, false)));
+    if (!pending) return removeGroup(tx, id, { by: admin, note, source: 'admin' });
     if ((await evidenceGroups(tx, [id])).size)
       throw new AppError('CONFLICT', HOLD_MESSAGES.evidenceDeleteAdmin);
-    const queued = pending ? await queueGroupRejected(tx, id) : undefined;
-    const [row] = await tx.delete(groups).where(eq(groups.id, id)).returning({ id: groups.id });
-    if (!row) throw new AppError('NOT_FOUND', GROUP_NOT_FOUND);
-    return queued;
+    const mailId = await queueGroupRejected(tx, id);
+    await tx.delete(groups).where(eq(groups.id, id));
+    return { outcome: 'deleted' as const, mailId };
   });
-  await requestRebuild(db, `grupo excluído: ${id}`, { groups: [id] });
-  await deliverMail(db, [mailId]);
+  await requestRebuild(db, `grupo ${result.outcome === 'removed' ? 'removido' : 'excluído'}: ${id}`, {
+    groups: [id],
+  });
+  await deliverMail(db, [result.mailId]);
+  return {
+    success: true,
+    outcome: result.outcome,
+    message: result.outcome === 'removed' ? HOLD_MESSAGES.removed : HOLD_MESSAGES.deleted,
+  };
 }
 
 const idsOf = (rows: { id: string }[]) => rows.map((row) => row.id);
@@ -310,7 +333,7 @@ export async function approveAllPending(db: Db) {
 export async function resetFeatured(db: Db) {
   const rows = await db
     .update(groups)
-    .set({ featured: false, featuredUntil: null })
+    .set({ featured: false, featuredUntil: null, featuringPausedAt: null })
     .where(or(eq(groups.featured, true), sql`${groups.featuredUntil} is not null`))
     .returning({ id: groups.id });
   if (rows.length) await requestRebuild(db, 'destaques resetados', { groups: idsOf(rows) });

@@ -52,6 +52,11 @@ export type GroupEdit = z.infer<typeof GroupEditSchema>;
 
 export const FeatureSchema = z.object({ days: featureDays.default(QUICK_FEATURE_DAYS) });
 
+/** 'Excluir' of an approved group with an owner removes it: the reason goes by e-mail to the owner. */
+export const RemoveGroupSchema = z.object({
+  reason: singleLineText().trim().max(1000, 'Escreva no máximo 1000 caracteres').optional(),
+});
+
 export const TITLE_NOT_FOUND = 'Título não encontrado';
 export const DUPLICATE_LINK = 'Já existe um grupo com este link';
 
@@ -68,6 +73,7 @@ export interface AdminGroup {
   featuredUntil: string | null;
   hidden: boolean;
   hiddenReason: HoldReason | null;
+  owned: boolean;
   linkStatus: LinkAnswer;
   linkCheckedAt: string | null;
   linkLiveAt: string | null;

@@ -43,6 +43,7 @@ type UserGroup = OwnGroup &
     rejectedRevision: { reason: string } | null;
     holdNote: string | null;
     canAppeal: boolean;
+    featuringPaused: boolean;
     appeal: { status: 'open' | 'restored' | 'kept'; createdAt: string; decisionReason: string | null } | null;
   };
 interface UserOrder extends WithdrawableOrder {
@@ -54,6 +55,7 @@ interface UserOrder extends WithdrawableOrder {
   orderDate: string;
   endDate: string | null;
   daysRemaining: number | null;
+  paused: boolean;
 }
 
 function highlight(groupId: string) {
@@ -229,6 +231,8 @@ export default function UserPanel() {
                     </span>
                     {g.hiddenReason === 'dead_link' ? (
                       <Badge variant="red">Link quebrado</Badge>
+                    ) : g.hiddenReason === 'removed' ? (
+                      <Badge variant="red">Removido</Badge>
                     ) : g.hidden ? (
                       <Badge variant="red">Em análise</Badge>
                     ) : g.approved ? (
@@ -245,6 +249,7 @@ export default function UserPanel() {
                       reportReasons={g.reportReasons}
                       note={g.holdNote}
                       appeal={g.appeal}
+                      featuringPaused={g.featuringPaused}
                       action={g.canAppeal ? <AppealButton group={g} onSent={retryGroups} /> : null}
                     />
                   )}
@@ -312,6 +317,7 @@ export default function UserPanel() {
                       {o.status === 'active' && o.daysRemaining !== null && (
                         <span>
                           {o.daysRemaining === 1 ? '1 dia restante' : `${o.daysRemaining} dias restantes`}
+                          {o.paused && ' (pausado enquanto o grupo está fora do ar)'}
                         </span>
                       )}
                     </div>
@@ -322,7 +328,7 @@ export default function UserPanel() {
                         Pagar
                       </a>
                     )}
-                    {o.status === 'active' && (
+                    {o.status === 'active' && !o.paused && (
                       <Button size="sm" variant="secondary" onClick={() => highlight(o.groupId)}>
                         Renovar
                       </Button>
