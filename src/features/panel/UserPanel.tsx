@@ -264,6 +264,8 @@ export default function UserPanel() {
                 <div className="flex shrink-0 flex-wrap items-center gap-2">
                   {g.hiddenReason === 'dead_link' ? (
                     <UpdateLinkButton group={g} onUpdated={retryGroups} />
+                  ) : g.featuringPaused ? (
+                    <Badge variant="grey">Destaque pausado</Badge>
                   ) : g.featured ? (
                     <Badge variant="featured">
                       <Star aria-hidden="true" className="size-3.5" /> Destacado
