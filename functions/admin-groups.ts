@@ -127,8 +127,10 @@ export default route({
   }),
   DELETE: asAdmin(async ({ req, db, admin }) => {
     const parts = pathParts(req, PREFIX);
-    if (parts.length === 1 && parts[0] === 'delete-empty-titles') return json(await deleteEmptyTitles(db));
-    if (parts.length === 2 && parts[0] === 'delete-by-title') return json(await deleteByTitle(db, parts[1]!));
+    if (parts.length === 1 && parts[0] === 'delete-empty-titles')
+      return json(await deleteEmptyTitles(db, admin));
+    if (parts.length === 2 && parts[0] === 'delete-by-title')
+      return json(await deleteByTitle(db, parts[1]!, admin));
     if (parts.length === 1) {
       // The removal's reason (optional body): what the owner of an approved group is e-mailed.
       const { reason } = req.headers.get('content-type')?.includes('json')

@@ -294,6 +294,25 @@ describe('every hold and every removal: told, contestable, on the clock (#41)', 
     expect(await res.json()).toMatchObject({ outcome: 'deleted' });
   });
 
+  it("a bulk 'Excluir por título' removes an owned public group (told, contestable) and deletes the rest", async () => {
+    const owned = await addGroup();
+    await db.update(groups).set({ title: 'Título em massa' }).where(eq(groups.id, owned.id));
+    const orphan = await addGroup();
+    await db.update(groups).set({ title: 'título em massa ', userId: null }).where(eq(groups.id, orphan.id));
+    const res = await callFunction(
+      adminGroupsFn,
+      `/api/admin/groups/delete-by-title/${encodeURIComponent('Título em massa')}`,
+      signedIn(chief.token, { method: 'DELETE' }),
+    );
+    expect(await res.json()).toMatchObject({
+      count: 2,
+      message: '1 grupo(s) excluído(s); 1 removido(s) do site (os donos foram avisados e podem contestar)',
+    });
+    expect(await db.select().from(groups).where(eq(groups.id, orphan.id))).toEqual([]);
+    expect(await panelGroup(owned.id)).toMatchObject({ hidden: true, canAppeal: true });
+    await catcher.waitFor((m) => m.to.includes('dono@teste.local') && m.text.includes('Título em massa'));
+  });
+
   it('every admin is e-mailed when an appeal arrives, and it runs on the 24-hour clock', async () => {
     const group = await addGroup();
     await placeAdminHold(group.id, 'admin', 'Conteúdo enganoso');

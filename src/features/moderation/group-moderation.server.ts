@@ -1,6 +1,6 @@
 // Group moderation: the admin list, edit, approve, feature, delete and the bulk actions. Every change
 // that alters public pages asks for a rebuild.
-import { and, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { categories, groups, type HoldReason } from '#db/schema.ts';
 import { isHeldRow } from '#db/visibility.ts';
@@ -21,6 +21,7 @@ import {
   heldFor,
   liftHolds,
   notEvidenceGroup,
+  placeHold,
 } from '#src/features/holds/holds.server.ts';
 import { HOLD_MESSAGES } from '#src/features/holds/holds.ts';
 import { deleteImage } from '#src/features/images/stored-images.server.ts';
@@ -30,6 +31,7 @@ import { queueGroupApproved, queueGroupRejected } from '#src/features/mail/notif
 import { deliverMail } from '#src/features/mail/outbox.server.ts';
 import { extendFeaturing } from '#src/features/payments/featuring.server.ts';
 import { requestRebuild } from '#src/features/rebuilds/rebuilds.server.ts';
+import { recordTransparencyEvent } from '#src/features/transparency/ledger.server.ts';
 import { isUniqueViolation } from '#src/lib/db-errors.ts';
 import { AppError } from '#src/lib/http.server.ts';
 import { GROUP_NOT_FOUND } from '../../lib/ids.ts';
@@ -348,36 +350,76 @@ export async function resetFeatured(db: Db) {
 const BLANK_TITLE_CHARACTERS =
   '[[:space:]\u00A0\u00AD\u034F\u061C\u115F\u1160\u17B4\u17B5\u180B-\u180F\u2000-\u200F\u2028-\u202F\u205F-\u206F\u2800\u3000\u3164\uFE00-\uFE0F\uFEFF\uFFA0]';
 
-/** Bulk: delete groups whose title is empty or only spaces. */
-export async function deleteEmptyTitles(db: Db) {
+/**
+ * A bulk 'Excluir' of the groups `where` matches (evidence never): an approved group with an owner is
+ * removed (a 'removed' hold: told with the reason and 'Contestar', #41), any other deleted. Says how many
+ * of each went, and sends the owners' e-mails after the transaction.
+ */
+async function bulkRemove(db: Db, where: SQL, admin: HoldActor, note: string) {
+  const result = await db.transaction(async (tx) => {
+    const matched = await tx
+      .select({ id: groups.id, approved: groups.approved, userId: groups.userId })
+      .from(groups)
+      .where(and(where, notEvidenceGroup));
+    const mailIds: (number | undefined)[] = [];
+    const removed: string[] = [];
+    for (const g of matched.filter((g) => g.approved && g.userId)) {
+      const hold = await placeHold(tx, g.id, { reason: 'removed', note, by: admin });
+      if (hold.changed) removed.push(g.id);
+      mailIds.push(hold.mailId);
+    }
+    const doomed = matched.filter((g) => !(g.approved && g.userId));
+    for (const g of doomed.filter((d) => d.approved))
+      await recordTransparencyEvent(tx, { kind: 'group_deleted', detail: 'admin' });
+    if (doomed.length)
+      await tx.delete(groups).where(
+        inArray(
+          groups.id,
+          doomed.map((g) => g.id),
+        ),
+      );
+    return { removed, deleted: doomed.map((g) => g.id), mailIds };
+  });
+  const changed = [...result.removed, ...result.deleted];
+  await deliverMail(db, result.mailIds);
+  return { ...result, changed };
+}
+
+/** '1 grupo(s) excluído(s)', with the removed ones named apart (their owners were told). */
+function bulkMessage(deleted: number, removed: number, what = 'excluído(s)') {
+  const parts = [`${deleted} grupo(s) ${what}`];
+  if (removed) parts.push(`${removed} removido(s) do site (os donos foram avisados e podem contestar)`);
+  return parts.join('; ');
+}
+
+/** Bulk: delete every group whose title is blank to a reader (owned public ones are removed instead). */
+export async function deleteEmptyTitles(db: Db, admin: HoldActor) {
   // Blank to a reader: only spaces and invisibles (zero-widths, bidi controls, fillers, blank Braille),
   // as titles stored before src/lib/text.ts removed them could be. Evidence of a notice or a court order
   // is never swept away in bulk.
-  const rows = await db
-    .delete(groups)
-    .where(
-      and(sql`regexp_replace(${groups.title}, ${BLANK_TITLE_CHARACTERS}, '', 'g') = ''`, notEvidenceGroup),
-    )
-    .returning({ id: groups.id });
-  if (rows.length) await requestRebuild(db, 'grupos sem título excluídos', { groups: idsOf(rows) });
+  const blank = sql`regexp_replace(${groups.title}, ${BLANK_TITLE_CHARACTERS}, '', 'g') = ''`;
+  const { changed, deleted, removed } = await bulkRemove(db, blank, admin, 'Grupo sem título');
+  if (changed.length) await requestRebuild(db, 'grupos sem título excluídos', { groups: changed });
   return {
     success: true,
-    count: rows.length,
-    message: rows.length
-      ? `${rows.length} grupo(s) sem título excluído(s)`
+    count: changed.length,
+    message: changed.length
+      ? bulkMessage(deleted.length, removed.length, 'sem título excluído(s)')
       : 'Nenhum grupo sem título encontrado',
   };
 }
 
-/** Bulk: delete every group with exactly this title (case and surrounding spaces ignored). */
-export async function deleteByTitle(db: Db, title: string) {
+/** Bulk: delete every group with exactly this title, case and surrounding spaces ignored (owned public ones are removed instead). */
+export async function deleteByTitle(db: Db, title: string, admin: HoldActor) {
   const wanted = title.trim();
   if (!wanted) throw new AppError('NOT_FOUND', TITLE_NOT_FOUND);
-  const rows = await db
-    .delete(groups)
-    .where(and(sql`lower(btrim(${groups.title})) = lower(${wanted})`, notEvidenceGroup))
-    .returning({ id: groups.id });
-  if (!rows.length) throw new AppError('NOT_FOUND', TITLE_NOT_FOUND);
-  await requestRebuild(db, 'grupos excluídos por título', { groups: idsOf(rows) });
-  return { success: true, count: rows.length, message: `${rows.length} grupo(s) excluído(s)` };
+  const { changed, deleted, removed } = await bulkRemove(
+    db,
+    sql`lower(btrim(${groups.title})) = lower(${wanted})`,
+    admin,
+    `Exclusão em massa do título "${wanted}"`,
+  );
+  if (!changed.length) throw new AppError('NOT_FOUND', TITLE_NOT_FOUND);
+  await requestRebuild(db, 'grupos excluídos por título', { groups: changed });
+  return { success: true, count: changed.length, message: bulkMessage(deleted.length, removed.length) };
 }
