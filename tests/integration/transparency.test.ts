@@ -2,9 +2,11 @@
 // makes itself through the real functions (legal notices and their decisions, reports, an admin's
 // hide and removal, a court order, appeals, a paid featuring and its withdrawal, an ad), with no
 // personal data in it; a closed year is kept as it was when first read, and a bad year is a pt-BR 400.
+import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/client.ts';
 import {
   categories,
   featureOrders,
@@ -388,5 +390,31 @@ describe('GET /api/transparency', { timeout: 120_000 }, () => {
     expect(await db.select().from(transparencyReports).where(eq(transparencyReports.year, thisYear))).toEqual(
       [],
     );
+  });
+});
+
+describe('the migration that starts the facts', () => {
+  it('fills transparency_events from the reports, holds, appeals and ads the database already holds', async () => {
+    await db.delete(transparencyEvents);
+    const file = new URL('../../db/migrations/0031_transparency.sql', import.meta.url);
+    // The custom part, from the line after its heading comment.
+    const after = (await readFile(file, 'utf8')).split('-- Custom part (#41).')[1]!;
+    const custom = after.slice(after.indexOf('\n'));
+    for (const statement of custom.split('--> statement-breakpoint')) await db.execute(sql.raw(statement));
+    const count = async (query: string) =>
+      Number(
+        rowsOf<{ n: string | number }>(await db.execute(sql.raw(`select count(*) as n from ${query}`)))[0]!.n,
+      );
+    const facts = async (kind: string) => count(`transparency_events where kind = '${kind}'`);
+    expect(await facts('report_received')).toBe(await count('group_reports'));
+    expect(await facts('hold_placed')).toBe(await count('group_holds'));
+    expect(await facts('hold_lifted')).toBe(await count('group_holds where lifted_at is not null'));
+    expect(await facts('appeal_filed')).toBe(await count('hold_appeals'));
+    expect(await facts('appeal_decided')).toBe(await count("hold_appeals where status <> 'open'"));
+    expect(await facts('ad_active')).toBe(await count('advertisements where active'));
+    // This file made some of each, so the counts above compare real rows.
+    expect(await facts('hold_placed')).toBeGreaterThan(0);
+    expect(await facts('appeal_decided')).toBeGreaterThan(0);
+    expect(await count('legal_notices where declaration_version is null')).toBe(0);
   });
 });
