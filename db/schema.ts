@@ -2,6 +2,7 @@
 // Money is integer centavos in code and numeric(10,2) in the table; every timestamp is UTC.
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -82,7 +83,15 @@ export const LINK_STATUSES = ['live', 'dead', 'unknown'] as const;
  * one): a legal notice, a court order an admin entered, an admin's hide, reports past the threshold, a
  * dead invite link.
  */
-export const HOLD_REASONS = ['legal_notice', 'court_order', 'admin', 'reports', 'dead_link'] as const;
+/** Strongest first. 'removed': an admin removed an approved group (#41); it stays, held, so it can be contested. */
+export const HOLD_REASONS = [
+  'legal_notice',
+  'court_order',
+  'removed',
+  'admin',
+  'reports',
+  'dead_link',
+] as const;
 export type HoldReason = (typeof HOLD_REASONS)[number];
 export type LinkStatus = (typeof LINK_STATUSES)[number];
 
@@ -136,6 +145,11 @@ export const groups = pgTable(
     image: text('image'),
     featured: boolean('featured').notNull().default(false),
     featuredUntil: timestamp('featured_until', { withTimezone: true }),
+    /**
+     * Set while a hold pauses the group's paid featuring (#41): the days left at this moment are kept and
+     * resume when the last hold is lifted (src/features/payments/featuring.server.ts).
+     */
+    featuringPausedAt: timestamp('featuring_paused_at', { withTimezone: true }),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     /**
@@ -659,33 +673,79 @@ export const ACCESS_EVENTS = [
   'checkout',
   'data_export',
   'account_delete',
+  'legal_notice',
 ] as const;
 export type AccessEvent = (typeof ACCESS_EVENTS)[number];
 
 /**
- * Account events with the client's address and time, kept 6 months and then pruned hourly. The address
- * is encrypted (AES-256-GCM, ACCESS_LOG_KEY); the person is a keyed hash of their e-mail, so the rows
- * outlive the account and a court order can still find them by e-mail (src/features/access-log/).
- * `user_id` has no foreign key on purpose: it links the events of one account across e-mail changes.
+ * Account events, anonymous group submissions and legal notices, with the client's address and time, kept
+ * 6 months (longer under a legal hold) and then pruned hourly. The address is encrypted (AES-256-GCM)
+ * and the person is a keyed hash of their e-mail, each with its own key derived (HKDF) from
+ * ACCESS_LOG_KEY; `key_id` names the key of the row, so the setting can rotate and older rows stay
+ * readable (src/features/access-log/). `user_id` has no foreign key on purpose: it links the events of
+ * one account across e-mail changes and outlives the account.
  */
 export const accessLogs = pgTable(
   'access_logs',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: uuid('user_id').notNull(),
-    /** HMAC-SHA256 (key from ACCESS_LOG_KEY) of the account's e-mail, trimmed and lower-cased */
-    emailHash: text('email_hash').notNull(),
+    /** the account; null for an anonymous submission or a legal notice */
+    userId: uuid('user_id'),
+    /** HMAC-SHA256 of the e-mail (account's, or the notifier's), trimmed and lower-cased; null: no e-mail */
+    emailHash: text('email_hash'),
     event: text('event').$type<AccessEvent>().notNull(),
-    /** the client's IP address, encrypted ('enc:v1:…'); never in clear */
-    ipEncrypted: text('ip_encrypted').notNull(),
+    /** the client's IP address, encrypted ('enc:v1:…'); null when the platform gave none (recorded as missing) */
+    ipEncrypted: text('ip_encrypted'),
+    /** which derived keys hashed and sealed the row: 'legacy' (before #41) or the key's id */
+    keyId: text('key_id').notNull().default('legacy'),
+    /** what the event was about when it has no account: the submitted group's id, the notice's protocol */
+    ref: text('ref'),
     createdAt: createdAt(),
   },
   (t) => [
     index('access_logs_email_idx').on(t.emailHash, t.createdAt),
     index('access_logs_user_idx').on(t.userId, t.createdAt),
+    index('access_logs_ref_idx').on(t.ref).where(sql`ref is not null`),
     index('access_logs_created_idx').on(t.createdAt),
   ],
 );
+
+/**
+ * A legal hold on access logs (Marco Civil art. 15 §2): the authority asked that these rows be kept past
+ * the 6 months; the hourly prune keeps every row a hold in force covers. Placed and released only by
+ * the admin command (`npm run access-log -- hold`).
+ */
+export const accessLogHolds = pgTable('access_log_holds', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  /** the request or order: its number and the authority that made it */
+  reference: text('reference').notNull(),
+  /** who ran the command (named on the command line) */
+  placedBy: text('placed_by').notNull(),
+  /** the rows it covers: any of these e-mail hashes (under every key), accounts or refs, within [from, to) */
+  emailHashes: text('email_hashes').array().notNull().default(sql`'{}'::text[]`),
+  userIds: uuid('user_ids').array().notNull().default(sql`'{}'::uuid[]`),
+  refs: text('refs').array().notNull().default(sql`'{}'::text[]`),
+  fromAt: timestamp('from_at', { withTimezone: true }).notNull(),
+  toAt: timestamp('to_at', { withTimezone: true }).notNull(),
+  /** the rows are kept until then (or the release) */
+  keepUntil: timestamp('keep_until', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+  releasedAt: timestamp('released_at', { withTimezone: true }),
+  releasedBy: text('released_by'),
+  releaseReason: text('release_reason'),
+});
+
+/** Every time access logs were read out (the admin command): who, when, which rows, on what legal basis. */
+export const accessLogDisclosures = pgTable('access_log_disclosures', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  operator: text('operator').notNull(),
+  /** the court order (or other legal basis) the rows were handed over under */
+  legalBasis: text('legal_basis').notNull(),
+  /** what was searched, without the e-mail in clear: {emailHash, ref, from, to} as JSON */
+  criteria: text('criteria').notNull(),
+  rowIds: bigint('row_ids', { mode: 'number' }).array().notNull(),
+  createdAt: createdAt(),
+});
 
 export type User = typeof users.$inferSelect;
 export type Category = typeof categories.$inferSelect;
@@ -775,6 +835,13 @@ export const legalNotices = pgTable(
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
     decisionReason: text('decision_reason'),
+    /** the declaration of truth the notifier ticked: its version and the text as the form showed it */
+    declarationVersion: text('declaration_version'),
+    declarationText: text('declaration_text'),
+    /** child abuse: the report to the authorities the admin recorded with the decision (ECA art. 241-A) */
+    authorityReportedOn: date('authority_reported_on'),
+    authorityAgency: text('authority_agency'),
+    authorityProtocol: text('authority_protocol'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -791,6 +858,9 @@ export const LEGAL_NOTICE_ACTIONS = [
   'hide_skipped',
   'removed',
   'kept',
+  'authority_reported',
+  'appealed',
+  'appeal_decided',
 ] as const;
 export type LegalNoticeAction = (typeof LEGAL_NOTICE_ACTIONS)[number];
 
@@ -897,3 +967,51 @@ export const holdAppeals = pgTable(
 );
 
 export type HoldAppeal = typeof holdAppeals.$inferSelect;
+
+// --- Transparency (#41): the public report's facts, kept apart from the rows they count -----------------
+
+export const TRANSPARENCY_EVENT_KINDS = [
+  /** a visitor's report (detail: its reason) */
+  'report_received',
+  /** a hold placed (detail: its reason; automatic: by the system, not an admin) */
+  'hold_placed',
+  /** a hold lifted (detail: its reason; automatic: it had been placed by the system; reversed: the decision was undone) */
+  'hold_lifted',
+  /** an owner's appeal (detail: the contested hold's reason) */
+  'appeal_filed',
+  /** an appeal decided (detail: 'restored' or 'kept') */
+  'appeal_decided',
+  /** a public group deleted by an admin at once, with no removal before (detail: 'admin' or 'reports') */
+  'group_deleted',
+  /** an ad became active or stopped (subject: the ad's id) */
+  'ad_active',
+  'ad_inactive',
+] as const;
+export type TransparencyEventKind = (typeof TRANSPARENCY_EVENT_KINDS)[number];
+
+/**
+ * Append-only facts for /transparencia: what happened and when, with no person and no group (groups,
+ * their reports, holds and appeals are deleted with the group; these stay). Written by the domain
+ * functions in the same transaction as the fact (src/features/transparency/).
+ */
+export const transparencyEvents = pgTable(
+  'transparency_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind', { enum: TRANSPARENCY_EVENT_KINDS }).notNull(),
+    detail: text('detail'),
+    automatic: boolean('automatic').notNull().default(false),
+    reversed: boolean('reversed').notNull().default(false),
+    /** a non-personal id where the report counts distinct things (an ad) */
+    subject: text('subject'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('transparency_events_kind_at_idx').on(t.kind, t.at)],
+);
+
+/** A closed year's transparency report, written once (JSON) and never changed after. */
+export const transparencyReports = pgTable('transparency_reports', {
+  year: integer('year').primaryKey(),
+  report: text('report').notNull(),
+  generatedAt: timestamp('generated_at', { withTimezone: true }).notNull().defaultNow(),
+});

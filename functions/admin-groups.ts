@@ -32,6 +32,7 @@ import {
   FeatureSchema,
   FeatureUndoSchema,
   GroupEditSchema,
+  RemoveGroupSchema,
 } from '#src/features/moderation/moderation.schema.ts';
 import { AppError, json, MESSAGES, parse, parseJson, parseQuery, route } from '#src/lib/http.server.ts';
 import { idempotencyKey, onceByKey } from '#src/lib/idempotency.server.ts';
@@ -128,13 +129,18 @@ export default route({
       return json(await undoFeature(db, id, await parseJson(FeatureUndoSchema, req)));
     return notFound();
   }),
-  DELETE: asAdmin(async ({ req, db }) => {
+  DELETE: asAdmin(async ({ req, db, admin }) => {
     const parts = pathParts(req, PREFIX);
-    if (parts.length === 1 && parts[0] === 'delete-empty-titles') return json(await deleteEmptyTitles(db));
-    if (parts.length === 2 && parts[0] === 'delete-by-title') return json(await deleteByTitle(db, parts[1]!));
+    if (parts.length === 1 && parts[0] === 'delete-empty-titles')
+      return json(await deleteEmptyTitles(db, admin));
+    if (parts.length === 2 && parts[0] === 'delete-by-title')
+      return json(await deleteByTitle(db, parts[1]!, admin));
     if (parts.length === 1) {
-      await deleteGroup(db, groupId(parts[0]));
-      return json({ success: true, message: 'Grupo excluído com sucesso' });
+      // The removal's reason (optional body): what the owner of an approved group is e-mailed.
+      const { reason } = req.headers.get('content-type')?.includes('json')
+        ? await parseJson(RemoveGroupSchema, req, 8 * 1024)
+        : { reason: undefined };
+      return json(await deleteGroup(db, groupId(parts[0]), admin, reason || null));
     }
     return notFound();
   }),

@@ -1,6 +1,6 @@
 import type { Config, Context } from '@netlify/functions';
 import { getDb } from '#db/client.ts';
-import { clientIp, subjectHash, visitorHash } from '#src/features/analytics/visitor.server.ts';
+import { addressHash, clientIp, visitorHash } from '#src/features/analytics/visitor.server.ts';
 import { assertSameOrigin, getSessionUser } from '#src/features/auth/session.server.ts';
 import { ReportSchema } from '#src/features/reports/reports.schema.ts';
 import { reportGroup } from '#src/features/reports/reports.server.ts';
@@ -13,11 +13,11 @@ export default route({
     const db = await getDb();
     const user = await getSessionUser(db, req, context);
     const input = await parseJson(ReportSchema, req, 8 * 1024);
-    const addressHash = subjectHash(clientIp(req, context));
-    await consumeRateLimit(db, `report:ip:${addressHash}`, 30, 3600);
+    const senderHash = addressHash(clientIp(req, context));
+    await consumeRateLimit(db, `report:ip:${senderHash}`, 30, 3600);
     await reportGroup(db, param(context, 'id'), input, {
       hash: visitorHash(req, context),
-      addressHash,
+      addressHash: senderHash,
       userId: user?.id ?? null,
     });
     // The same answer whether the report hid the group or not: the sender never learns that it worked.

@@ -20,6 +20,8 @@ const EnvSchema = z.object({
   SETTINGS_ENCRYPTION_KEY: z.string().optional(),
   /** encrypts the access logs' addresses and keys their e-mail hashes (Marco Civil art. 15) */
   ACCESS_LOG_KEY: z.string().optional(),
+  /** earlier ACCESS_LOG_KEY values, space- or comma-separated, while their rows are kept (rotation) */
+  ACCESS_LOG_PREVIOUS_KEYS: z.string().optional(),
   BUILD_HOOK_URL: z.url().optional(),
   /** at most one build hook call per window; the local platform, whose builder coalesces, uses 5 s */
   REBUILD_DEBOUNCE_SECONDS: z.coerce.number().int().min(0).default(60),

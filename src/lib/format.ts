@@ -41,6 +41,12 @@ export function formatDate(value: DateInput): string {
   return Number.isNaN(date.getTime()) ? '' : dateOnly.format(date);
 }
 
+/** A calendar day 'yyyy-MM-dd' (no time, no zone) as 'dd/MM/yyyy'; other text as it is. */
+export function formatDay(day: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  return match ? `${match[3]}/${match[2]}/${match[1]}` : day;
+}
+
 /** A moment as 'dd/MM/yyyy às HH:mm' in Brasília time; '' for an invalid date. */
 export function formatDateTime(value: DateInput): string {
   const date = toDate(value);

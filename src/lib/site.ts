@@ -90,6 +90,7 @@ export const COMPANY = {
 export const LEGAL_LINKS: readonly SiteLink[] = [
   { label: 'Privacidade', href: '/privacidade' },
   { label: 'Termos de Uso', href: '/termos' },
+  { label: 'Transparência', href: '/transparencia' },
   { label: 'Denúncia jurídica', href: '/denuncia-juridica' },
 ];
 

@@ -1,7 +1,8 @@
 // Access logs (Marco Civil art. 15): every account event is recorded with the address the platform
 // gives the function (`context.ip`) and its time, encrypted; the admin command's code finds them by
 // e-mail and dates, also after the account is deleted; the hourly pruning drops them after 6 months.
-import { eq, sql } from 'drizzle-orm';
+import { createHmac } from 'node:crypto';
+import { desc, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Db, rowsOf } from '../../db/client.ts';
 import { type AccessEvent, accessLogs, featurePlans } from '../../db/schema.ts';
@@ -9,6 +10,7 @@ import { seedDatabase } from '../../db/seed.ts';
 import * as authFn from '../../functions/auth.ts';
 import * as confirmFn from '../../functions/email-confirmation.ts';
 import * as featureOrdersFn from '../../functions/feature-orders.ts';
+import * as noticesFn from '../../functions/legal-notices.ts';
 import * as resetFn from '../../functions/password-reset.ts';
 import * as pruneFn from '../../functions/prune-rate-limits.ts';
 import * as submitFn from '../../functions/submit-group.ts';
@@ -17,13 +19,21 @@ import * as groupLinkFn from '../../functions/user-group-link.ts';
 import * as userGroupsFn from '../../functions/user-groups.ts';
 import {
   accessLogEmailHash,
+  accessLogKey,
+  accessLogKeys,
+  discloseAccessLogs,
   findAccessLogs,
+  listDisclosures,
+  listLegalHolds,
+  placeLegalHold,
   pruneAccessLogs,
+  recordAccess,
+  releaseLegalHold,
 } from '../../src/features/access-log/access-log.server.ts';
 import { accessLogRange } from '../../src/features/access-log/access-log.ts';
 import { saveSettings } from '../../src/features/payments/settings.server.ts';
-import { secret } from '../../src/lib/env.server.ts';
-import { unseal } from '../../src/lib/secret-box.server.ts';
+import { resetEnvForTests, secret } from '../../src/lib/env.server.ts';
+import { seal, unseal } from '../../src/lib/secret-box.server.ts';
 import { setupTestDb } from '../support/db.ts';
 import { callFunction, sessionCookieOf } from '../support/functions.ts';
 import { linkIn, setupMailCatcher } from '../support/mail.ts';
@@ -225,14 +235,107 @@ describe('access logs', { timeout: 240_000 }, () => {
     expect(await findAccessLogs(db, { email: 'ninguem@teste.local', ...everything() })).toEqual([]);
   });
 
-  it('cannot be read with another key', async () => {
-    const [row] = await db.select().from(accessLogs).limit(1);
-    const otherKey = 'outra-chave-de-registro-de-acesso-com-32-caracteres';
-    expect(unseal(otherKey, row!.ipEncrypted)).toBeNull();
-    expect(unseal(secret('ACCESS_LOG_KEY'), row!.ipEncrypted)).toMatch(/^203\.0\.113\.\d+$/);
+  it('hashes and encrypts with two keys derived from ACCESS_LOG_KEY, each row naming its key', async () => {
+    const [row] = await db.select().from(accessLogs).where(eq(accessLogs.userId, userId)).limit(1);
+    const key = accessLogKey(secret('ACCESS_LOG_KEY'));
+    expect(row!.keyId).toBe(key.id);
+    expect(key.id).not.toContain(secret('ACCESS_LOG_KEY').slice(0, 8));
+    // Separate keys: neither is the setting, and they differ from each other.
+    expect(key.hashKey.equals(key.sealKey)).toBe(false);
+    expect(unseal(secret('ACCESS_LOG_KEY'), row!.ipEncrypted)).toBeNull();
+    expect(unseal(key.sealKey, row!.ipEncrypted)).toMatch(/^203\.0\.113\.\d+$/);
+    expect(unseal(key.hashKey, row!.ipEncrypted)).toBeNull();
     // Another key neither finds the person (the e-mail hash differs) nor reads an address.
-    expect(accessLogEmailHash(email, otherKey)).not.toBe(row!.emailHash);
-    expect(await findAccessLogs(db, { email, ...everything() }, otherKey)).toEqual([]);
+    const other = accessLogKey('outra-chave-de-registro-de-acesso-com-32-caracteres');
+    expect(accessLogEmailHash(email, other)).not.toBe(row!.emailHash);
+    expect(await findAccessLogs(db, { email, ...everything() }, [other])).toEqual([]);
+  });
+
+  it('rotates: after a new ACCESS_LOG_KEY, rows of the previous one (and legacy rows) stay found and readable', async () => {
+    const oldSetting = secret('ACCESS_LOG_KEY');
+    // A row written before the keys were derived: the setting itself hashed and sealed it.
+    const legacyEmail = 'antiga@teste.local';
+    await db.insert(accessLogs).values({
+      userId: crypto.randomUUID(),
+      emailHash: createHmac('sha256', oldSetting)
+        .update(`access-log:email:${legacyEmail}`)
+        .digest('base64url'),
+      event: 'login',
+      ipEncrypted: seal(oldSetting, '198.51.100.40'),
+    });
+    const newSetting = 'nova-chave-de-registros-de-acesso-com-mais-de-32-caracteres';
+    process.env.ACCESS_LOG_KEY = newSetting;
+    process.env.ACCESS_LOG_PREVIOUS_KEYS = oldSetting;
+    resetEnvForTests();
+    try {
+      // The account is gone (the test before): its e-mail still finds it, now under the new key.
+      await recordAccess(db, { userId, email: 'registrada.nova@teste.local', event: 'login', ip: ip(30) });
+      const entries = await findAccessLogs(db, { email: 'registrada.nova@teste.local', ...everything() });
+      expect(entries.at(-1)).toMatchObject({ event: 'login', ip: ip(30), address: 'ok' });
+      expect(entries.filter((e) => e.ip === ip(2))).toHaveLength(1);
+      expect(entries.every((e) => e.address === 'ok')).toBe(true);
+      const [newest] = await db.select().from(accessLogs).orderBy(desc(accessLogs.id)).limit(1);
+      expect(newest!.keyId).toBe(accessLogKey(newSetting).id);
+      expect(await findAccessLogs(db, { email: legacyEmail, ...everything() })).toMatchObject([
+        { ip: '198.51.100.40', address: 'ok' },
+      ]);
+      // Without the previous key, its rows are neither found nor read: the rotation needs both.
+      delete process.env.ACCESS_LOG_PREVIOUS_KEYS;
+      resetEnvForTests();
+      expect((await findAccessLogs(db, { email: legacyEmail, ...everything() })).length).toBe(0);
+    } finally {
+      process.env.ACCESS_LOG_KEY = oldSetting;
+      delete process.env.ACCESS_LOG_PREVIOUS_KEYS;
+      resetEnvForTests();
+    }
+  });
+
+  it('logs anonymous submissions (by the group) and legal notices (by the notifier), a missing address as missing', async () => {
+    const form = new FormData();
+    form.set('title', 'Grupo Anônimo');
+    form.set('description', 'Um grupo enviado sem conta.');
+    form.set('link', 'https://chat.whatsapp.com/RegistroAnonimo01');
+    form.set('category', 'Tecnologia');
+    const submitted = await callFunction(submitFn, '/api/groups', { method: 'POST', body: form, ip: ip(40) });
+    expect(submitted.status).toBe(201);
+    const groupId = ((await submitted.json()) as { id: string }).id;
+    expect(await findAccessLogs(db, { ref: groupId, ...everything() })).toMatchObject([
+      { event: 'group_submit', ip: ip(40), address: 'ok', userId: null, ref: groupId },
+    ]);
+
+    const notifier = 'notificante.registro@exemplo.com.br';
+    const notice = await callFunction(noticesFn, '/api/legal-notices', {
+      ...json('POST', {
+        kind: 'illegal_content',
+        groupUrl: `/grupo/${groupId}`,
+        name: 'Notificante',
+        email: notifier,
+        description: 'O grupo vende documentos falsos, como mostram as mensagens.',
+        declaration: true,
+      }),
+      ip: ip(41),
+    });
+    expect(notice.status).toBe(201);
+    const { protocol } = (await notice.json()) as { protocol: string };
+    const byNotifier = await findAccessLogs(db, { email: notifier, ...everything() });
+    expect(byNotifier).toMatchObject([{ event: 'legal_notice', ip: ip(41), ref: protocol, userId: null }]);
+    expect(await findAccessLogs(db, { ref: protocol, ...everything() })).toHaveLength(1);
+
+    // The platform gave no address: stored as missing, never as a made-up one.
+    const form2 = new FormData();
+    form2.set('title', 'Grupo Sem Endereço');
+    form2.set('description', 'Enviado sem endereço de rede.');
+    form2.set('link', 'https://chat.whatsapp.com/RegistroAnonimo02');
+    form2.set('category', 'Tecnologia');
+    const bare = await callFunction(submitFn, '/api/groups', { method: 'POST', body: form2, ip: '' });
+    expect(bare.status).toBe(201);
+    const bareId = ((await bare.json()) as { id: string }).id;
+    expect(await findAccessLogs(db, { ref: bareId, ...everything() })).toMatchObject([
+      { event: 'group_submit', ip: null, address: 'missing' },
+    ]);
+    const [raw] = await db.select().from(accessLogs).where(eq(accessLogs.ref, bareId));
+    expect(raw!.ipEncrypted).toBeNull();
+    expect(await wholeDatabase(db)).not.toContain('0.0.0.0');
   });
 
   it('are deleted after 6 months by the hourly pruning, and only those', async () => {
@@ -259,5 +362,94 @@ describe('access logs', { timeout: 240_000 }, () => {
       monthsAgo(1).getTime(),
     ]);
     expect(await pruneAccessLogs(db)).toBe(0);
+  });
+});
+
+describe('legal holds and disclosures', { timeout: 120_000 }, () => {
+  const monthsAgo = (m: number) => {
+    const date = new Date();
+    date.setUTCMonth(date.getUTCMonth() - m);
+    return date;
+  };
+
+  it('a legal hold (art. 15 §2) keeps the rows it covers past 6 months until it ends or is released', async () => {
+    await db.delete(accessLogs);
+    const key = accessLogKeys()[0]!;
+    const row = (who: string, months: number) => ({
+      userId: crypto.randomUUID(),
+      emailHash: accessLogEmailHash(who, key),
+      event: 'login' as const,
+      ipEncrypted: seal(key.sealKey, '198.51.100.9'),
+      keyId: key.id,
+      createdAt: monthsAgo(months),
+    });
+    await db
+      .insert(accessLogs)
+      .values([
+        row('investigada@teste.local', 7),
+        row('investigada@teste.local', 1),
+        row('outra@teste.local', 7),
+      ]);
+    const { hold, rows } = await placeLegalHold(
+      db,
+      { email: 'Investigada@Teste.local ', from: monthsAgo(12), to: new Date() },
+      {
+        reference: 'Ofício 123/2026, Delegacia de Crimes Cibernéticos',
+        placedBy: 'Encarregado',
+        keepUntil: new Date(Date.now() + 86_400_000 * 60),
+      },
+    );
+    expect(rows).toBe(2);
+    expect(await pruneAccessLogs(db)).toBe(1);
+    const left = await findAccessLogs(db, {
+      email: 'investigada@teste.local',
+      from: monthsAgo(12),
+      to: new Date(),
+    });
+    expect(left).toHaveLength(2);
+    expect((await listLegalHolds(db))[0]).toMatchObject({ id: hold.id, inForce: true });
+    // Ended (past keepUntil) or released: the prune applies again.
+    expect(await pruneAccessLogs(db, new Date(Date.now() + 86_400_000 * 61))).toBe(1);
+    await db.insert(accessLogs).values(row('investigada@teste.local', 8));
+    expect(
+      await releaseLegalHold(db, hold.id, {
+        by: 'Encarregado',
+        reason: 'Prazo de 60 dias sem ordem judicial.',
+      }),
+    ).toBe(true);
+    expect(await releaseLegalHold(db, hold.id, { by: 'Encarregado', reason: 'De novo' })).toBe(false);
+    expect(await pruneAccessLogs(db)).toBe(1);
+  });
+
+  it('every read-out is recorded: who, when, which rows, on what legal basis (no e-mail in clear)', async () => {
+    const key = accessLogKeys()[0]!;
+    const [a, b] = await db
+      .insert(accessLogs)
+      .values(
+        ['revelada@teste.local', 'revelada@teste.local'].map((who) => ({
+          userId: crypto.randomUUID(),
+          emailHash: accessLogEmailHash(who, key),
+          event: 'login' as const,
+          ipEncrypted: seal(key.sealKey, '198.51.100.10'),
+          keyId: key.id,
+        })),
+      )
+      .returning({ id: accessLogs.id });
+    const entries = await discloseAccessLogs(
+      db,
+      { email: 'revelada@teste.local', ...everything() },
+      {
+        operator: 'Encarregado de dados',
+        legalBasis: 'Processo 0001234-56.2026.8.26.0100, 1ª Vara Criminal',
+      },
+    );
+    expect(entries.map((e) => e.ip)).toEqual(['198.51.100.10', '198.51.100.10']);
+    const [disclosure] = await listDisclosures(db);
+    expect(disclosure).toMatchObject({
+      operator: 'Encarregado de dados',
+      legalBasis: 'Processo 0001234-56.2026.8.26.0100, 1ª Vara Criminal',
+      rowIds: [a!.id, b!.id],
+    });
+    expect(disclosure!.criteria).not.toContain('revelada');
   });
 });

@@ -5,9 +5,19 @@
 import http from 'node:http';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { categories, groupHolds, groups, holdAppeals, rateLimitBuckets, users } from '../../db/schema.ts';
+import {
+  categories,
+  groupHolds,
+  groups,
+  holdAppeals,
+  legalNoticeEvents,
+  legalNotices,
+  rateLimitBuckets,
+  users,
+} from '../../db/schema.ts';
 import { seedDatabase } from '../../db/seed.ts';
 import * as adminAppealsFn from '../../functions/admin-appeals.ts';
+import * as dashboardFn from '../../functions/admin-dashboard.ts';
 import * as adminGroupsFn from '../../functions/admin-groups.ts';
 import * as groupsFn from '../../functions/groups.ts';
 import * as noticesFn from '../../functions/legal-notices.ts';
@@ -15,6 +25,7 @@ import * as userFn from '../../functions/user.ts';
 import * as appealsFn from '../../functions/user-group-appeals.ts';
 import { APPEAL_MESSAGES } from '../../src/features/appeals/appeals.ts';
 import { signSession } from '../../src/features/auth/session.server.ts';
+import { recordLinkAnswer } from '../../src/features/links/link-health.server.ts';
 import { resetEnvForTests } from '../../src/lib/env.server.ts';
 import { setupTestDb } from '../support/db.ts';
 import { callFunction } from '../support/functions.ts';
@@ -215,6 +226,123 @@ describe('Contestar: the owner is told why and contests', () => {
   });
 });
 
+describe('every hold and every removal: told, contestable, on the clock (#41)', () => {
+  it('a hold placed on a group already held (a dead link) tells the owner too', async () => {
+    const group = await addGroup();
+    await recordLinkAnswer(db, group.id, 'dead', new Date());
+    await recordLinkAnswer(db, group.id, 'dead', new Date(Date.now() + 61 * 60_000));
+    await placeAdminHold(group.id, 'admin', 'Perfil falso de loja conhecida');
+    const mail = await catcher.waitFor(
+      (m) => m.to.includes('dono@teste.local') && m.text.includes('Perfil falso de loja conhecida'),
+    );
+    expect(linkIn(mail.text, '/painel?contestar=').searchParams.get('contestar')).toBe(group.id);
+    expect((await panelGroup(group.id)).canAppeal).toBe(true);
+  });
+
+  it("an admin's 'Excluir' removes an owned public group: the owner gets the reason and 'Contestar'; restore brings it back", async () => {
+    const group = await addGroup();
+    const res = await callFunction(
+      adminGroupsFn,
+      `/api/admin/groups/${group.id}`,
+      signedIn(chief.token, { method: 'DELETE', json: { reason: 'Venda de seguidores falsos' } }),
+    );
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ outcome: 'removed' });
+    expect(await isPublic(group.id)).toBe(false);
+    const mail = await catcher.waitFor(
+      (m) => m.to.includes('dono@teste.local') && m.text.includes('Venda de seguidores falsos'),
+    );
+    expect(mail.text).toContain('A equipe removeu o grupo do diretório');
+    expect(mail.text).toContain('/painel?contestar=');
+    expect(await panelGroup(group.id)).toMatchObject({
+      hidden: true,
+      holdNote: 'Venda de seguidores falsos',
+      canAppeal: true,
+    });
+    expect((await contest(group.id, ARGUMENT)).status).toBe(201);
+    // Contested: the admin cannot delete it for good while the appeal waits.
+    const sweep = await callFunction(
+      adminGroupsFn,
+      `/api/admin/groups/${group.id}`,
+      signedIn(chief.token, { method: 'DELETE' }),
+    );
+    expect(sweep.status).toBe(409);
+    const [appeal] = (await openAppeals()).filter((a) => a.group.id === group.id);
+    expect(appeal!.hold.reason).toBe('removed');
+    expect((await decide(appeal!.id, 'restore', 'Os seguidores são reais.', chief.token)).status).toBe(200);
+    expect(await isPublic(group.id)).toBe(true);
+  });
+
+  it('a second Excluir of a removed group nobody contested deletes it; a group with no owner is deleted at once', async () => {
+    const group = await addGroup();
+    const del = () =>
+      callFunction(
+        adminGroupsFn,
+        `/api/admin/groups/${group.id}`,
+        signedIn(chief.token, { method: 'DELETE' }),
+      );
+    expect(await (await del()).json()).toMatchObject({ outcome: 'removed' });
+    expect(await (await del()).json()).toMatchObject({ outcome: 'deleted' });
+    expect(await db.select().from(groups).where(eq(groups.id, group.id))).toEqual([]);
+    const orphan = await addGroup();
+    await db.update(groups).set({ userId: null }).where(eq(groups.id, orphan.id));
+    const res = await callFunction(
+      adminGroupsFn,
+      `/api/admin/groups/${orphan.id}`,
+      signedIn(chief.token, { method: 'DELETE' }),
+    );
+    expect(await res.json()).toMatchObject({ outcome: 'deleted' });
+  });
+
+  it("a bulk 'Excluir por título' removes an owned public group (told, contestable) and deletes the rest", async () => {
+    const owned = await addGroup();
+    await db.update(groups).set({ title: 'Título em massa' }).where(eq(groups.id, owned.id));
+    const orphan = await addGroup();
+    await db.update(groups).set({ title: 'título em massa ', userId: null }).where(eq(groups.id, orphan.id));
+    const res = await callFunction(
+      adminGroupsFn,
+      `/api/admin/groups/delete-by-title/${encodeURIComponent('Título em massa')}`,
+      signedIn(chief.token, { method: 'DELETE' }),
+    );
+    expect(await res.json()).toMatchObject({
+      count: 2,
+      message: '1 grupo excluído; 1 removido do site (os donos foram avisados e podem contestar)',
+    });
+    expect(await db.select().from(groups).where(eq(groups.id, orphan.id))).toEqual([]);
+    expect(await panelGroup(owned.id)).toMatchObject({ hidden: true, canAppeal: true });
+    await catcher.waitFor((m) => m.to.includes('dono@teste.local') && m.text.includes('Título em massa'));
+  });
+
+  it('every admin is e-mailed when an appeal arrives, and it runs on the 24-hour clock', async () => {
+    const group = await addGroup();
+    await placeAdminHold(group.id, 'admin', 'Conteúdo enganoso');
+    expect((await contest(group.id, ARGUMENT)).status).toBe(201);
+    const alert = await catcher.waitFor(
+      (m) => m.to.includes('chefe@teste.local') && m.subject === `Contestação recebida: ${group.title}`,
+    );
+    expect(alert.text).toContain('/admin/contestacoes');
+    const [appeal] = (await openAppeals()).filter((a) => a.group.id === group.id) as unknown as {
+      createdAt: string;
+      dueAt: string;
+      overdue: boolean;
+    }[];
+    expect(new Date(appeal!.dueAt).getTime() - new Date(appeal!.createdAt).getTime()).toBe(24 * 3_600_000);
+    expect(appeal!.overdue).toBe(false);
+    await db
+      .update(holdAppeals)
+      .set({ createdAt: new Date(Date.now() - 25 * 3_600_000) })
+      .where(eq(holdAppeals.groupId, group.id));
+    const [late] = (await openAppeals()).filter((a) => a.group.id === group.id) as unknown as {
+      overdue: boolean;
+    }[];
+    expect(late!.overdue).toBe(true);
+    const metrics = await callFunction(dashboardFn, '/api/admin/dashboard-metrics', signedIn(chief.token));
+    const { queues } = (await metrics.json()) as { queues: { appeals: { open: number; overdue: number } } };
+    expect(queues.appeals.overdue).toBeGreaterThanOrEqual(1);
+    expect(queues.appeals.open).toBeGreaterThanOrEqual(queues.appeals.overdue);
+  });
+});
+
 describe('Contestações: the admin decides', () => {
   beforeAll(async () => {
     const [b] = await db
@@ -322,6 +450,68 @@ describe('Contestações: the admin decides', () => {
     } finally {
       await db.update(users).set({ admin: true }).where(eq(users.id, second.id));
     }
+  });
+
+  it("the hold's trail in the group's dialog, and the notice's, record each appeal and its outcome", async () => {
+    const group = await addGroup();
+    const res = await callFunction(noticesFn, '/api/legal-notices', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        kind: 'child_abuse',
+        groupUrl: `/grupo/${group.id}`,
+        name: 'Notificante',
+        email: 'notificante.trilha@exemplo.com.br',
+        description: 'O grupo compartilha material de abuso infantil.',
+        declaration: true,
+      }),
+      ip: '203.0.113.78',
+    });
+    expect(res.status).toBe(201);
+    expect((await contest(group.id, ARGUMENT)).status).toBe(201);
+    const [appeal] = (await openAppeals()).filter((a) => a.group.id === group.id);
+    expect((await decide(appeal!.id, 'keep', 'O material foi confirmado.', second.token)).status).toBe(200);
+    const holds = await callFunction(
+      adminGroupsFn,
+      `/api/admin/groups/${group.id}/holds`,
+      signedIn(chief.token),
+    );
+    const { holds: active } = (await holds.json()) as {
+      holds: { reason: string; appeals: { status: string; decidedBy: string; decisionReason: string }[] }[];
+    };
+    expect(active[0]).toMatchObject({
+      reason: 'legal_notice',
+      appeals: [
+        { status: 'kept', decidedBy: 'segunda@teste.local', decisionReason: 'O material foi confirmado.' },
+      ],
+    });
+    const [notice] = await db.select().from(legalNotices).where(eq(legalNotices.groupId, group.id));
+    const events = await db
+      .select({ action: legalNoticeEvents.action })
+      .from(legalNoticeEvents)
+      .where(eq(legalNoticeEvents.noticeId, notice!.id))
+      .orderBy(legalNoticeEvents.id);
+    expect(events.map((e) => e.action)).toEqual(['received', 'group_hidden', 'appealed', 'appeal_decided']);
+  });
+
+  it('with two admins, who decided an earlier appeal on the same hold does not decide the next', async () => {
+    const group = await addGroup();
+    // Placed by the system (reports): the first appeal is anyone's; its decider is out for the second.
+    await db.insert(groupHolds).values({ groupId: group.id, reason: 'reports' });
+    await db
+      .update(groups)
+      .set({ hiddenAt: new Date(), hiddenReason: 'reports' })
+      .where(eq(groups.id, group.id));
+    expect((await contest(group.id, ARGUMENT)).status).toBe(201);
+    const [first] = (await openAppeals()).filter((a) => a.group.id === group.id);
+    expect((await decide(first!.id, 'keep', 'As denúncias procedem.', chief.token)).status).toBe(200);
+    expect((await contest(group.id, `${ARGUMENT} Apagamos as mensagens.`)).status).toBe(201);
+    const [next] = (await openAppeals(chief.token)).filter((a) => a.group.id === group.id);
+    expect(next!.canDecide).toBe(false);
+    expect((await decide(next!.id, 'restore', 'Revisto', chief.token)).status).toBe(403);
+    expect((await decide(next!.id, 'restore', 'As mensagens foram apagadas.', second.token)).status).toBe(
+      200,
+    );
   });
 
   it('only admins see and decide appeals', async () => {

@@ -9,6 +9,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   categories,
+  featureOrders,
+  featurePlans,
   groupHolds,
   groupReports,
   groupRevisions,
@@ -19,6 +21,7 @@ import {
   users,
 } from '../../db/schema.ts';
 import { seedDatabase } from '../../db/seed.ts';
+import * as adminAppealsFn from '../../functions/admin-appeals.ts';
 import * as adminGroupsFn from '../../functions/admin-groups.ts';
 import * as adminNoticesFn from '../../functions/admin-legal-notices.ts';
 import * as adminReportsFn from '../../functions/admin-reports.ts';
@@ -29,6 +32,7 @@ import * as noticesFn from '../../functions/legal-notices.ts';
 import * as submitFn from '../../functions/submit-group.ts';
 import * as userFn from '../../functions/user.ts';
 import * as accountFn from '../../functions/user-account.ts';
+import * as appealsFn from '../../functions/user-group-appeals.ts';
 import * as userGroupsFn from '../../functions/user-groups.ts';
 import { signSession } from '../../src/features/auth/session.server.ts';
 import { HOLD_MESSAGES } from '../../src/features/holds/holds.ts';
@@ -39,6 +43,9 @@ import {
   saveImage,
 } from '../../src/features/images/stored-images.server.ts';
 import { recordLinkAnswer } from '../../src/features/links/link-health.server.ts';
+import { queueFeaturingReminders } from '../../src/features/mail/notify.server.ts';
+import { listUserFeatureOrders } from '../../src/features/panel/panel.server.ts';
+import { expireFeatures } from '../../src/features/payments/expiry.server.ts';
 import { resetEnvForTests } from '../../src/lib/env.server.ts';
 import { setupTestDb } from '../support/db.ts';
 import { callFunction, sessionCookieOf, withSessionCookie } from '../support/functions.ts';
@@ -173,6 +180,16 @@ const place: Record<HoldReason, (id: string) => Promise<void>> = {
     );
     expect(res.status).toBe(200);
   },
+  // An admin's 'Excluir' of an owned public group removes it: held for good, contestable (#41).
+  async removed(id) {
+    const res = await callFunction(
+      adminGroupsFn,
+      `/api/admin/groups/${id}`,
+      signedIn(adminToken, { method: 'DELETE', json: { reason: 'Venda de seguidores falsos' } }),
+    );
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ outcome: 'removed' });
+  },
   async dead_link(id) {
     await recordLinkAnswer(db, id, 'dead', minutes(0));
     expect((await recordLinkAnswer(db, id, 'dead', minutes(61))).hidden).toBe(true);
@@ -205,6 +222,29 @@ const lift: Record<HoldReason, (id: string) => Promise<void>> = {
   },
   admin: (id) => liftFromDialog(id, 'admin'),
   court_order: (id) => liftFromDialog(id, 'court_order'),
+  // Only a restored appeal brings a removed group back (the lone admin may decide it).
+  async removed(id) {
+    const hold = (await adminHolds(id)).find((h) => h.reason === 'removed')!;
+    const filed = await callFunction(
+      appealsFn,
+      `/api/user/groups/${id}/appeals`,
+      signedIn(ownerToken, {
+        method: 'POST',
+        json: { text: 'Os seguidores são reais; envio as provas.', holdId: hold.id },
+      }),
+    );
+    expect(filed.status).toBe(201);
+    const { open } = (await (
+      await callFunction(adminAppealsFn, '/api/admin/appeals', signedIn(adminToken))
+    ).json()) as { open: { id: string; group: { id: string } }[] };
+    const appeal = open.find((a) => a.group.id === id)!;
+    const decided = await callFunction(
+      adminAppealsFn,
+      `/api/admin/appeals/${appeal.id}`,
+      signedIn(adminToken, { method: 'POST', json: { decision: 'restore', reason: 'Provas aceitas.' } }),
+    );
+    expect(decided.status).toBe(200);
+  },
   async dead_link(id) {
     await recordLinkAnswer(db, id, 'live', minutes(62));
   },
@@ -235,7 +275,7 @@ async function liftFromDialog(id: string, reason: HoldReason) {
   expect(res.status).toBe(200);
 }
 
-const REASONS: HoldReason[] = ['reports', 'admin', 'dead_link', 'legal_notice', 'court_order'];
+const REASONS: HoldReason[] = ['reports', 'admin', 'dead_link', 'legal_notice', 'court_order', 'removed'];
 const PAIRS = REASONS.flatMap((a) => REASONS.filter((b) => b !== a).map((b) => [a, b] as const));
 
 describe('every pair of holds: each lift leaves the other standing', () => {
@@ -411,7 +451,11 @@ describe('evidence kept', () => {
       `/api/admin/legal-notices/${notice!.id}`,
       signedIn(adminToken, {
         method: 'POST',
-        json: { decision: 'remove', reason: 'Material confirmado pela equipe.' },
+        json: {
+          decision: 'remove',
+          reason: 'Material confirmado pela equipe.',
+          authorityReport: { reportedOn: '2026-03-01', agency: 'Polícia Federal', protocol: 'PF-2026-77' },
+        },
       }),
     );
     const ordered = await addGroup();
@@ -424,13 +468,21 @@ describe('evidence kept', () => {
       );
       expect(res.status).toBe(409);
     }
-    // The admin cannot sweep them away either.
+    // The admin cannot sweep them away either: 'Excluir' removes it (kept, held), never deletes it.
     const byAdmin = await callFunction(
       adminGroupsFn,
       `/api/admin/groups/${ordered.id}`,
       signedIn(adminToken, { method: 'DELETE' }),
     );
-    expect(byAdmin.status).toBe(409);
+    expect(byAdmin.status).toBe(200);
+    expect(await byAdmin.json()).toMatchObject({ outcome: 'removed' });
+    const again = await callFunction(
+      adminGroupsFn,
+      `/api/admin/groups/${ordered.id}`,
+      signedIn(adminToken, { method: 'DELETE' }),
+    );
+    expect(again.status).toBe(409);
+    expect(await db.select().from(groups).where(eq(groups.id, ordered.id))).toHaveLength(1);
   });
 
   it('deleting the account keeps the evidence, unlinked, with its pictures, revisions and taken invite link', async () => {
@@ -489,6 +541,77 @@ describe('evidence kept', () => {
       ip: '198.51.100.78',
     });
     expect(resubmit.status).toBe(409);
+  });
+});
+
+describe('a hold pauses a paid featuring (#41)', () => {
+  const DAY = 86_400_000;
+  async function featured() {
+    const now = Date.now();
+    const group = await addGroup({ featured: true, featuredUntil: new Date(now + 5 * DAY) });
+    const [plan] = await db.select().from(featurePlans).limit(1);
+    const [order] = await db
+      .insert(featureOrders)
+      .values({
+        userId: ownerId,
+        groupId: group.id,
+        planId: plan!.id,
+        status: 'active',
+        price: 3990,
+        days: 7,
+        startDate: new Date(now - 2 * DAY),
+        endDate: new Date(now + 5 * DAY),
+      })
+      .returning();
+    return { group, order: order! };
+  }
+  const groupRow = async (id: string) => (await db.select().from(groups).where(eq(groups.id, id)))[0]!;
+  const orderRow = async (id: string) =>
+    (await db.select().from(featureOrders).where(eq(featureOrders.id, id)))[0]!;
+
+  it('keeps the days left while held (no expiry, no reminder) and resumes them when the last hold is lifted', async () => {
+    const { group, order } = await featured();
+    await place.admin(group.id);
+    await place.court_order(group.id);
+    const paused = await groupRow(group.id);
+    expect(paused.featuringPausedAt).not.toBeNull();
+    // A week later the featuring has not run out: nothing expires, nobody is told it ends.
+    const later = new Date(Date.now() + 7 * DAY);
+    await expireFeatures(db, later);
+    expect(await groupRow(group.id)).toMatchObject({ featured: true });
+    expect((await orderRow(order.id)).status).toBe('active');
+    expect(await queueFeaturingReminders(db, later)).toBe(0);
+    // The owner's panel counts the days at the pause and says it is paused.
+    const orders = await listUserFeatureOrders(db, ownerId, later);
+    expect(orders.find((o) => o.id === order.id)).toMatchObject({ paused: true, daysRemaining: 5 });
+    const panel = (await (await callFunction(userFn, '/api/user/groups', signedIn(ownerToken))).json()) as {
+      id: string;
+      featuringPaused: boolean;
+    }[];
+    expect(panel.find((g) => g.id === group.id)!.featuringPaused).toBe(true);
+
+    // Held three days: lifting one hold keeps it paused, the last one resumes it three days later.
+    await db
+      .update(groups)
+      .set({ featuringPausedAt: new Date(paused.featuringPausedAt!.getTime() - 3 * DAY) })
+      .where(eq(groups.id, group.id));
+    await lift.admin(group.id);
+    expect((await groupRow(group.id)).featuringPausedAt).not.toBeNull();
+    await lift.court_order(group.id);
+    const resumed = await groupRow(group.id);
+    expect(resumed.featuringPausedAt).toBeNull();
+    const shifted = (at: Date | null) => at!.getTime() - 3 * DAY;
+    expect(Math.abs(shifted(resumed.featuredUntil) - paused.featuredUntil!.getTime())).toBeLessThan(60_000);
+    expect(Math.abs(shifted((await orderRow(order.id)).endDate) - order.endDate!.getTime())).toBeLessThan(
+      60_000,
+    );
+    expect(await isPublic(group.id)).toBe(true);
+  });
+
+  it('a group that is not featured has nothing to pause', async () => {
+    const group = await addGroup();
+    await place.admin(group.id);
+    expect((await groupRow(group.id)).featuringPausedAt).toBeNull();
   });
 });
 

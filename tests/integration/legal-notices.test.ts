@@ -18,6 +18,10 @@ import { seedDatabase } from '../../db/seed.ts';
 import * as adminFn from '../../functions/admin-legal-notices.ts';
 import * as noticesFn from '../../functions/legal-notices.ts';
 import { signSession } from '../../src/features/auth/session.server.ts';
+import {
+  AUTHORITY_MESSAGES,
+  LEGAL_NOTICE_DECLARATIONS,
+} from '../../src/features/legal-notices/legal-notices.schema.ts';
 import { reviewReports } from '../../src/features/reports/report-review.server.ts';
 import { resetEnvForTests } from '../../src/lib/env.server.ts';
 import { setupTestDb } from '../support/db.ts';
@@ -191,6 +195,23 @@ describe('POST /api/legal-notices: validation', () => {
         'Confirme que as informações são verdadeiras',
       );
     }
+  });
+
+  it('stores the declaration of truth with the words of the version the form showed', async () => {
+    const res = await send(body('other', pool[0]!.path, { declarationVersion: '1' }));
+    expect(res.status).toBe(201);
+    const { protocol } = (await res.json()) as { protocol: string };
+    expect(await noticeBy(protocol)).toMatchObject({
+      declarationVersion: '1',
+      declarationText: LEGAL_NOTICE_DECLARATIONS['1'],
+    });
+    // A form from before the versions sends none: it showed the first wording.
+    const older = await send(body('other', pool[0]!.path));
+    expect(await noticeBy(((await older.json()) as { protocol: string }).protocol)).toMatchObject({
+      declarationVersion: '1',
+    });
+    const unknown = await send(body('other', pool[0]!.path, { declarationVersion: '99' }));
+    expect(unknown.status).toBe(400);
   });
 
   it('refuses an address that is not a group of the catalogue, with the reason at the field', async () => {
@@ -585,6 +606,51 @@ describe('admin: Notificações jurídicas', () => {
       .where(and(eq(legalNoticeEvents.noticeId, second.id), eq(legalNoticeEvents.action, 'kept')));
     expect(kept!.detail).toContain('voltou a ficar público');
     expect(kept!.actorEmail).toBe('chefe@teste.local');
+  });
+
+  it('a child-abuse removal records the report to the authorities (date, agency, protocol), or is refused', async () => {
+    const g = take();
+    const { protocol } = (await (await send(body('child_abuse', g.path), '192.0.2.160')).json()) as {
+      protocol: string;
+    };
+    const notice = await noticeBy(protocol);
+    const reason = 'Material de abuso confirmado pela equipe de moderação.';
+    const bare = await admin(`/api/admin/legal-notices/${notice.id}`, adminToken, {
+      decision: 'remove',
+      reason,
+    });
+    expect(bare.status).toBe(400);
+    expect(((await bare.json()) as { message: string }).message).toBe(AUTHORITY_MESSAGES.required);
+    const tomorrow = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+    const future = await admin(`/api/admin/legal-notices/${notice.id}`, adminToken, {
+      decision: 'remove',
+      reason,
+      authorityReport: { reportedOn: tomorrow, agency: 'Polícia Federal', protocol: 'PF-1' },
+    });
+    expect(future.status).toBe(400);
+    // Nothing half-written: still pending, nothing recorded.
+    expect(await noticeBy(protocol)).toMatchObject({ status: 'pending', authorityProtocol: null });
+    const report = { reportedOn: '2026-06-02', agency: 'SaferNet Brasil', protocol: 'SN-2026-004512' };
+    const ok = await admin(`/api/admin/legal-notices/${notice.id}`, adminToken, {
+      decision: 'remove',
+      reason,
+      authorityReport: report,
+    });
+    expect(ok.status).toBe(200);
+    expect(await noticeBy(protocol)).toMatchObject({
+      status: 'removed',
+      authorityReportedOn: '2026-06-02',
+      authorityAgency: 'SaferNet Brasil',
+      authorityProtocol: 'SN-2026-004512',
+    });
+    expect(await trail(notice.id)).toEqual(['received', 'group_hidden', 'authority_reported', 'removed']);
+    const { decided } = (await (await admin('/api/admin/legal-notices', adminToken)).json()) as {
+      decided: { protocol: string; authorityReport: unknown; declaration: { version: string } }[];
+    };
+    expect(decided.find((n) => n.protocol === protocol)).toMatchObject({
+      authorityReport: report,
+      declaration: { version: '1' },
+    });
   });
 
   it('validates the decision in pt-BR and answers 404 for an unknown notice', async () => {

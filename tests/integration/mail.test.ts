@@ -122,14 +122,22 @@ describe('group moderation messages', () => {
     expectLayout(mail);
     expect(mail.text).toContain(group.title);
     expect(mail.text).toContain('Motivo: O grupo não segue as regras do diretório.');
-    // Deleting an approved group is not a rejection.
+    // Deleting an approved group is not a rejection: it is a removal, told with its reason and 'Contestar'.
     const approved = await makeGroup(db, user.id);
     await callFunction(
       adminGroupsFn,
       `/api/admin/groups/${approved.id}`,
-      signedIn(adminToken, { method: 'DELETE' }),
+      signedIn(adminToken, {
+        method: 'DELETE',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ reason: 'Divulga apostas ilegais' }),
+      }),
     );
-    expect((await outboxFor(user.email)).map((m) => m.template)).toEqual(['group_rejected']);
+    expect((await outboxFor(user.email)).map((m) => m.template)).toEqual(['group_rejected', 'group_hidden']);
+    const removal = await mailTo(user.email, 'Seu grupo foi removido');
+    expectLayout(removal);
+    expect(removal.text).toContain('Motivo: A equipe removeu o grupo do diretório: Divulga apostas ilegais');
+    expect(removal.text).toContain('/painel?contestar=');
   });
 
   it('a group hidden by reports sends "Seu grupo foi ocultado" with the reason, once', async () => {
@@ -150,7 +158,7 @@ describe('group moderation messages', () => {
       'Motivo: Recebemos várias denúncias de golpe ou conteúdo ilegal sobre este grupo.',
     );
     expect(mail.html).not.toContain('<script>alert');
-    // The admin confirming the hide does not tell the owner twice.
+    // The admin confirming the hide is a decision of its own, contestable: the owner is told it too.
     const res = await callFunction(
       adminReportsFn,
       `/api/admin/reports/${group.id}`,
@@ -161,7 +169,11 @@ describe('group moderation messages', () => {
       }),
     );
     expect(res.status).toBe(200);
-    expect((await outboxFor(user.email)).map((m) => m.template)).toEqual(['group_hidden']);
+    expect((await outboxFor(user.email)).map((m) => m.template)).toEqual(['group_hidden', 'group_hidden']);
+    const confirmed = await catcher.waitFor(
+      (m) => m.to.includes(user.email) && m.text.includes('A equipe ocultou o grupo depois de analisar'),
+    );
+    expect(confirmed.text).toContain('/painel?contestar=');
   });
 
   it('an admin hiding a visible group from the reports queue tells the owner', async () => {

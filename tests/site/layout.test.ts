@@ -121,10 +121,11 @@ const VISITOR: Screen[] = [
     },
   },
   { name: 'lembretes-cancelados', path: '/lembretes-cancelados' },
-  // The legal pages, the legal notice form (empty, then refused with its errors), the closed 18+
+  // The legal pages (the transparency report, #41), the legal notice form (empty, then refused with its errors), the closed 18+
   // category and the stopped join's page (#31, #33).
   { name: 'privacidade', path: '/privacidade' },
   { name: 'termos', path: '/termos' },
+  { name: 'transparencia', path: '/transparencia' },
   { name: 'denuncia-juridica', path: '/denuncia-juridica' },
   {
     name: 'denuncia-juridica-erros',

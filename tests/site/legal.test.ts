@@ -63,7 +63,7 @@ async function readMail(page: Page, to: string, subject: string): Promise<string
 }
 
 describe('privacy, terms and the closed 18+ category', { timeout: 180_000 }, () => {
-  it('the footer leads to the privacy policy and the terms; the 18+ category says why it is empty', async () => {
+  it('the footer leads to the privacy policy, the terms and the transparency report; the 18+ category says why it is empty', async () => {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 }, locale: 'pt-BR' });
     await page.goto(`${site}/`);
     const footer = page.locator('footer');
@@ -80,6 +80,14 @@ describe('privacy, terms and the closed 18+ category', { timeout: 180_000 }, () 
     await page.getByRole('heading', { name: 'Termos de Uso', level: 1 }).waitFor(WAIT);
     expect(await page.getByText(/7 dias/).count()).toBeGreaterThan(0);
     await shoot(page, 'termos');
+
+    // The transparency report (#41): from the footer, the year so far in tables, with its methodology.
+    await page.locator('footer').getByRole('link', { name: 'Transparência' }).click();
+    await page.waitForURL(`${site}/transparencia`, WAIT);
+    await page.getByRole('heading', { name: 'Metodologia', level: 2 }).waitFor(WAIT);
+    // The year so far comes first, then each kept year with the same tables.
+    const notices = page.getByRole('table', { name: 'Notificações extrajudiciais (denúncias jurídicas)' });
+    expect(await notices.first().getAttribute('aria-labelledby')).toBe('ano-atual-notificacoes');
 
     const [adult] = await withSiteDb((db) => db.select().from(categories).where(eq(categories.adult, true)));
     expect(adult).toBeDefined();

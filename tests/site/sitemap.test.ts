@@ -14,7 +14,16 @@ import { launchBrowser } from '../support/browser.ts';
 
 const site = inject('siteUrl');
 // The pages every sitemap lists besides the categories and the groups.
-const FIXED_PAGES = ['/', '/categorias', '/buscar', '/enviar', '/auth', '/privacidade', '/termos'];
+const FIXED_PAGES = [
+  '/',
+  '/categorias',
+  '/buscar',
+  '/enviar',
+  '/auth',
+  '/privacidade',
+  '/termos',
+  '/transparencia',
+];
 let handle: DbHandle;
 let browser: Browser;
 

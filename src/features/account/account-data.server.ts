@@ -233,7 +233,7 @@ async function emailsSection(db: Db, email: string) {
  * (reasons and dates only: reporters are never named or identified), its orders and payments, the
  * reports it made, what is kept about its sessions and e-mail links, and the e-mails sent to it.
  */
-export async function exportAccountData(db: Db, user: SessionUser, ip: string) {
+export async function exportAccountData(db: Db, user: SessionUser, ip: string | null) {
   await consumeRateLimit(db, `data-export:${user.id}`, EXPORT_LIMIT_PER_HOUR, 3600, EXPORT_TOO_MANY_MESSAGE);
   const account = await accountOf(db, user.id);
   const [ownGroups, orders, reportsMade, emailLinks, emails] = await Promise.all([

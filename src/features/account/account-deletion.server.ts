@@ -29,7 +29,7 @@ export const ACCOUNT_DELETED_MESSAGE = 'Sua conta foi excluída. Enviamos uma co
  * address captured before. After it: the e-mail is sent, the pictures removed, and the groups' pages
  * leave the site and the CDN. The last admin cannot leave (409).
  */
-export async function deleteAccount(db: Db, user: SessionUser, password: string, ip: string) {
+export async function deleteAccount(db: Db, user: SessionUser, password: string, ip: string | null) {
   await assertPassword(db, user.id, password, ip);
   const done = await db.transaction(async (tx) => {
     const [me] = await tx

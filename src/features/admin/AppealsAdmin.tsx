@@ -3,18 +3,26 @@
 // hold only, 'Manter' leaves it, both with a reason e-mailed to the owner. An appeal on a hold this admin
 // placed or decided waits for another admin (when there is one).
 import { MessageSquareWarning, RotateCcw, ShieldCheck } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Badge } from '#src/components/ui/Badge.tsx';
 import { Button } from '#src/components/ui/Button.tsx';
 import { Card } from '#src/components/ui/Card.tsx';
 import { Skeleton } from '#src/components/ui/Skeleton.tsx';
 import { AppealDecisionSchema } from '#src/features/appeals/appeals.schema.ts';
-import { APPEAL_MESSAGES, APPEAL_STATUS_LABELS } from '#src/features/appeals/appeals.ts';
+import { APPEAL_MESSAGES, APPEAL_STATUS_LABELS, APPEAL_TARGET_HOURS } from '#src/features/appeals/appeals.ts';
 import { api } from '#src/lib/api.ts';
 import { checkForm } from '#src/lib/form-errors.ts';
 import { formatDateTime } from '#src/lib/format.ts';
 import { useApi } from '#src/lib/use-api.ts';
-import { FormDialog, failure, ListView, PageHeader, TextField, useSave } from './admin-kit.tsx';
+import {
+  DecisionClock,
+  FormDialog,
+  failure,
+  ListView,
+  PageHeader,
+  TextField,
+  useSave,
+} from './admin-kit.tsx';
 import { adminScreen } from './RequireAdmin.tsx';
 
 type Decision = 'restore' | 'keep';
@@ -37,6 +45,8 @@ interface AppealView {
     active: boolean;
   };
   canDecide: boolean;
+  dueAt: string;
+  overdue: boolean;
 }
 
 const DECISIONS: Record<Decision, { title: string; submit: string; hint: string; done: string }> = {
@@ -54,7 +64,15 @@ const DECISIONS: Record<Decision, { title: string; submit: string; hint: string;
   },
 };
 
-function AppealCard({ appeal, onDecide }: { appeal: AppealView; onDecide?: (d: Decision) => void }) {
+function AppealCard({
+  appeal,
+  now,
+  onDecide,
+}: {
+  appeal: AppealView;
+  now: number;
+  onDecide?: (d: Decision) => void;
+}) {
   return (
     <Card as="li" className="flex flex-col gap-3" data-appeal={appeal.id}>
       <div className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
@@ -71,6 +89,14 @@ function AppealCard({ appeal, onDecide }: { appeal: AppealView; onDecide?: (d: D
           </Badge>
         </div>
       </div>
+      {appeal.status === 'open' && (
+        <DecisionClock
+          receivedAt={appeal.createdAt}
+          dueAt={appeal.dueAt}
+          now={now}
+          hours={APPEAL_TARGET_HOURS}
+        />
+      )}
       <dl className="grid gap-2 text-sm sm:grid-cols-[9rem_1fr]">
         <dt className="font-medium text-neutral-700">Retenção</dt>
         <dd className="break-words text-neutral-900">
@@ -162,14 +188,20 @@ function DecisionDialog({
 }
 
 function AppealsAdmin() {
-  const list = useApi<{ open: AppealView[]; decided: AppealView[] }>('/api/admin/appeals');
+  const list = useApi<{ open: AppealView[]; decided: AppealView[] }>('/api/admin/appeals', 60_000);
   const [deciding, setDeciding] = useState<{ appeal: AppealView; decision: Decision }>();
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 30_000);
+    return () => clearInterval(timer);
+  }, []);
   const all = list.data ? [...list.data.open, ...list.data.decided] : undefined;
+  const overdue = (list.data?.open ?? []).filter((a) => new Date(a.dueAt).getTime() < now).length;
   return (
     <>
       <PageHeader
         title="Contestações"
-        description="Donos que contestam a ocultação ou a remoção do grupo. Decida com um motivo: ele vai por e-mail ao dono."
+        description={`Donos que contestam a ocultação ou a remoção do grupo. Decida cada uma em até ${APPEAL_TARGET_HOURS} horas, com um motivo: ele vai por e-mail ao dono.`}
       />
       <ListView
         list={list}
@@ -187,12 +219,18 @@ function AppealsAdmin() {
             <section aria-labelledby="abertas" className="flex flex-col gap-3">
               <h2 id="abertas" className="text-lg font-semibold text-neutral-900">
                 Na fila ({list.data?.open.length ?? 0})
+                {overdue > 0 && (
+                  <Badge variant="red" className="ml-2 align-middle">
+                    {overdue} atrasada(s)
+                  </Badge>
+                )}
               </h2>
               <ul className="flex flex-col gap-3">
                 {list.data?.open.map((a) => (
                   <AppealCard
                     key={a.id}
                     appeal={a}
+                    now={now}
                     onDecide={(decision) => setDeciding({ appeal: a, decision })}
                   />
                 ))}
@@ -205,7 +243,7 @@ function AppealsAdmin() {
                 </h2>
                 <ul className="flex flex-col gap-3">
                   {list.data?.decided.map((a) => (
-                    <AppealCard key={a.id} appeal={a} />
+                    <AppealCard key={a.id} appeal={a} now={now} />
                   ))}
                 </ul>
               </section>

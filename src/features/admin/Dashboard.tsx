@@ -29,6 +29,10 @@ import { adminScreen } from './RequireAdmin.tsx';
 export const METRICS_REFRESH_MS = 60_000;
 
 interface Metrics {
+  queues: {
+    legalNotices: { pending: number; overdue: number };
+    appeals: { open: number; overdue: number };
+  };
   groups: { total: number; pending: number; approved: number; featured: number };
   categories: {
     popular: { id: number; name: string; count: number; totalClicks: number }[];
@@ -153,6 +157,49 @@ function RebuildCard({ version }: { version: number }) {
   );
 }
 
+/** What waits for a decision on the 24-hour clock: legal notices and owners' appeals (#41). */
+function QueueCard({ queues }: { queues?: Metrics['queues'] }) {
+  const rows = [
+    {
+      href: '/admin/notificacoes-juridicas',
+      label: 'Notificações jurídicas pendentes',
+      count: queues?.legalNotices.pending,
+      overdue: queues?.legalNotices.overdue,
+    },
+    {
+      href: '/admin/contestacoes',
+      label: 'Contestações em análise',
+      count: queues?.appeals.open,
+      overdue: queues?.appeals.overdue,
+    },
+  ];
+  return (
+    <Card className="mt-4">
+      <h2 className="font-semibold text-neutral-900">Aguardando decisão</h2>
+      <p className="mb-3 text-xs text-neutral-600">Prazo de 24 horas desde o recebimento.</p>
+      <ul className="flex flex-col gap-2">
+        {rows.map((row) => (
+          <li key={row.href} className="flex flex-wrap items-center justify-between gap-2">
+            <a href={row.href} className="text-sm font-medium text-brand-800 hover:underline">
+              {row.label}
+            </a>
+            {queues ? (
+              <span className="flex items-center gap-2">
+                <span className="text-lg font-bold text-neutral-900">{formatCount(row.count ?? 0)}</span>
+                {(row.overdue ?? 0) > 0 && (
+                  <Badge variant="red">{formatCount(row.overdue ?? 0)} atrasada(s)</Badge>
+                )}
+              </span>
+            ) : (
+              <Skeleton className="h-6 w-10" />
+            )}
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
+}
+
 function RankList({
   title,
   period,
@@ -225,6 +272,7 @@ function Dashboard() {
         <Metric label="Aprovados" value={value(m?.groups.approved)} icon={CircleCheck} />
         <Metric label="Em destaque" value={value(m?.groups.featured)} icon={Crown} tone="gold" />
       </div>
+      <QueueCard queues={m?.queues} />
       <h2 className="mt-8 text-lg font-bold text-neutral-900">Cliques</h2>
       <p className="mb-3 text-sm text-neutral-600">
         Entradas nos grupos nos últimos {days} dias (uma por visitante, grupo e dia).

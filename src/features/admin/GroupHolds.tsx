@@ -9,6 +9,7 @@ import { Select } from '#src/components/ui/Field.tsx';
 import { api } from '#src/lib/api.ts';
 import { formatDateTime } from '#src/lib/format.ts';
 import { useApi } from '#src/lib/use-api.ts';
+import { APPEAL_STATUS_LABELS } from '../appeals/appeals.ts';
 import {
   ADMIN_HOLD_REASONS,
   type AdminHoldReason,
@@ -16,6 +17,15 @@ import {
   HOLD_REASON_LABELS,
 } from '../holds/holds.ts';
 import { TextField, useAction } from './admin-kit.tsx';
+
+/** An owner's appeal against a hold, as its trail shows it. */
+interface HoldAppealItem {
+  status: keyof typeof APPEAL_STATUS_LABELS;
+  createdAt: string;
+  decidedAt: string | null;
+  decidedBy: string | null;
+  decisionReason: string | null;
+}
 
 /** One hold as GET /api/admin/groups/{id}/holds and the notices list send it. */
 export interface HoldItem {
@@ -25,6 +35,24 @@ export interface HoldItem {
   note: string | null;
   placedBy: string | null;
   placedAt: string;
+  /** the group's dialog only: the owner's appeals against it, oldest first */
+  appeals?: HoldAppealItem[];
+}
+
+/** The hold's appeals: when contested, the outcome, who decided and why. */
+function AppealTrail({ appeals }: { appeals?: HoldAppealItem[] }) {
+  if (!appeals?.length) return null;
+  return (
+    <ul className="mt-1 flex flex-col gap-0.5" aria-label="Contestações">
+      {appeals.map((a) => (
+        <li key={a.createdAt} className="break-words text-neutral-600">
+          Contestada em {formatDateTime(a.createdAt)} · {APPEAL_STATUS_LABELS[a.status]}
+          {a.decidedAt && ` · ${formatDateTime(a.decidedAt)} por ${a.decidedBy ?? 'admin'}`}
+          {a.decisionReason && `: ${a.decisionReason}`}
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 /** 'há 3 h' / 'há 2 dias' from a date. */
@@ -60,6 +88,7 @@ export function HoldList({ holds, onLift }: { holds: HoldItem[]; onLift?: (hold:
               {age(h.placedAt)}
             </span>
             <p className="break-words text-neutral-600">{source(h)}</p>
+            <AppealTrail appeals={h.appeals} />
             {!(onLift && (ADMIN_HOLD_REASONS as readonly string[]).includes(h.reason)) && (
               <p className="text-neutral-500">{HOLD_LIFTED_BY[h.reason]}</p>
             )}
@@ -95,6 +124,7 @@ function LiftedHolds({ lifted }: { lifted: LiftedHoldItem[] }) {
             <span className="font-medium text-neutral-800">{HOLD_REASON_LABELS[h.reason]}</span> · {source(h)}{' '}
             · liberada em {formatDateTime(h.liftedAt)} por {h.liftedBy ?? 'Sistema'}
             {h.liftReason && `: ${h.liftReason}`}
+            <AppealTrail appeals={h.appeals} />
           </li>
         ))}
       </ul>

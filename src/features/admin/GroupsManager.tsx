@@ -6,7 +6,6 @@ import { Search, Users } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Button } from '#src/components/ui/Button.tsx';
 import { Card } from '#src/components/ui/Card.tsx';
-import { ConfirmDialog } from '#src/components/ui/ConfirmDialog.tsx';
 import { EmptyState } from '#src/components/ui/EmptyState.tsx';
 import { TextInput } from '#src/components/ui/Field.tsx';
 import { Pagination } from '#src/components/ui/Pagination.tsx';
@@ -22,6 +21,7 @@ import { GroupBulkActions } from './GroupBulkActions.tsx';
 import { GroupEditDialog } from './GroupEditDialog.tsx';
 import LinkCheckFigures from './LinkCheckFigures.tsx';
 import { useQuickFeature } from './QuickFeature.tsx';
+import { RemoveGroupDialog } from './RemoveGroupDialog.tsx';
 import { RevisionReview } from './RevisionReview.tsx';
 
 interface GroupList {
@@ -72,10 +72,7 @@ export function GroupsManager({ onChanged }: { onChanged?: () => void }) {
     onChanged?.();
   };
 
-  const { busy, act } = useAction(() => {
-    setDeleting(null);
-    refresh();
-  });
+  const { busy, act } = useAction(refresh);
 
   const approve = (group: AdminGroup) =>
     act(
@@ -213,22 +210,13 @@ export function GroupsManager({ onChanged }: { onChanged?: () => void }) {
       )}
 
       {quickFeature.dialog}
-      <ConfirmDialog
-        open={deleting !== null}
-        title="Excluir grupo?"
-        description={`“${deleting?.title ?? ''}”: O grupo será removido definitivamente do diretório.`}
-        confirmLabel="Excluir"
-        danger
-        busy={busy}
-        onConfirm={() =>
-          deleting &&
-          act(
-            () => api(`/api/admin/groups/${deleting.id}`, { method: 'DELETE' }),
-            'Grupo excluído',
-            'Não foi possível excluir o grupo.',
-          )
-        }
-        onCancel={() => setDeleting(null)}
+      <RemoveGroupDialog
+        group={deleting}
+        onClose={() => setDeleting(null)}
+        onDone={() => {
+          setDeleting(null);
+          refresh();
+        }}
       />
     </section>
   );

@@ -2,7 +2,7 @@
 // hides first (counted in the header), then oldest first. Each shows a clock from receipt (target 24 h,
 // red when overdue), the group with its picture and active holds, the notifier, what they wrote and the
 // audit trail; the decision 'Remover' / 'Manter' takes a reason e-mailed to the notifier (and the owner).
-import { Clock, EyeOff, Scale, ShieldCheck, Trash2 } from 'lucide-react';
+import { EyeOff, Scale, ShieldCheck, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Badge } from '#src/components/ui/Badge.tsx';
 import { Button } from '#src/components/ui/Button.tsx';
@@ -11,15 +11,24 @@ import type { BadgeVariant } from '#src/components/ui/classes.ts';
 import { Skeleton } from '#src/components/ui/Skeleton.tsx';
 import { api } from '#src/lib/api.ts';
 import { checkForm } from '#src/lib/form-errors.ts';
-import { formatDateTime } from '#src/lib/format.ts';
+import { formatDateTime, formatDay } from '#src/lib/format.ts';
 import { useApi } from '#src/lib/use-api.ts';
 import {
+  AUTHORITY_AGENCIES,
   LEGAL_NOTICE_KIND_LABELS,
   LEGAL_NOTICE_TARGET_HOURS,
   type LegalNoticeDecision,
   LegalNoticeDecisionSchema,
 } from '../legal-notices/legal-notices.schema.ts';
-import { FormDialog, failure, ListView, PageHeader, TextField, useSave } from './admin-kit.tsx';
+import {
+  DecisionClock,
+  FormDialog,
+  failure,
+  ListView,
+  PageHeader,
+  TextField,
+  useSave,
+} from './admin-kit.tsx';
 import { type HoldItem, HoldList } from './GroupHolds.tsx';
 import { adminScreen } from './RequireAdmin.tsx';
 
@@ -57,6 +66,8 @@ interface NoticeView {
   dueAt: string;
   decidedAt: string | null;
   decisionReason: string | null;
+  declaration: { version: string | null; text: string } | null;
+  authorityReport: { reportedOn: string; agency: string | null; protocol: string | null } | null;
   events: { action: string; actor: string | null; detail: string | null; at: string }[];
 }
 
@@ -82,6 +93,9 @@ const EVENT_LABELS: Record<string, string> = {
   hide_skipped: 'Ocultação automática não aplicada',
   removed: 'Decisão: remover',
   kept: 'Decisão: manter',
+  authority_reported: 'Comunicado às autoridades',
+  appealed: 'Contestada pelo dono',
+  appeal_decided: 'Contestação decidida',
 };
 
 const DECISIONS: Record<LegalNoticeDecision, { title: string; submit: string; hint: string; done: string }> =
@@ -134,35 +148,6 @@ function GroupRevisionsList({ revisions }: { revisions: NonNullable<NoticeView['
   );
 }
 
-/** '3 h 20 min' for a span of milliseconds. */
-function span(ms: number): string {
-  const minutes = Math.max(0, Math.floor(ms / 60_000));
-  const h = Math.floor(minutes / 60);
-  const m = minutes % 60;
-  return h ? `${h} h ${m} min` : `${m} min`;
-}
-
-/** The notice's clock: time since receipt, and how long until (or since) the 24 h target. */
-function NoticeClock({ receivedAt, dueAt, now }: { receivedAt: string; dueAt: string; now: number }) {
-  const elapsed = now - new Date(receivedAt).getTime();
-  const left = new Date(dueAt).getTime() - now;
-  const overdue = left < 0;
-  return (
-    <p
-      className={
-        overdue
-          ? 'flex items-center gap-1.5 rounded-control bg-red-50 px-2.5 py-1 text-sm font-semibold text-red-800'
-          : 'flex items-center gap-1.5 rounded-control bg-neutral-100 px-2.5 py-1 text-sm text-neutral-700'
-      }
-    >
-      <Clock aria-hidden="true" className="size-4 shrink-0" />
-      {overdue
-        ? `Atrasada: ${span(elapsed)} desde o recebimento (prazo de ${LEGAL_NOTICE_TARGET_HOURS} h)`
-        : `Há ${span(elapsed)} · faltam ${span(left)} do prazo de ${LEGAL_NOTICE_TARGET_HOURS} h`}
-    </p>
-  );
-}
-
 function NoticeCard({
   notice,
   now,
@@ -195,7 +180,12 @@ function NoticeCard({
         </div>
       </div>
       {notice.status === 'pending' && (
-        <NoticeClock receivedAt={notice.receivedAt} dueAt={notice.dueAt} now={now} />
+        <DecisionClock
+          receivedAt={notice.receivedAt}
+          dueAt={notice.dueAt}
+          now={now}
+          hours={LEGAL_NOTICE_TARGET_HOURS}
+        />
       )}
       <dl className="grid gap-2 text-sm sm:grid-cols-[8rem_1fr]">
         <dt className="font-medium text-neutral-500">Grupo</dt>
@@ -250,6 +240,23 @@ function NoticeCard({
         <dd dir="auto" className="min-w-0 whitespace-pre-wrap break-words text-neutral-800">
           {notice.description}
         </dd>
+        {notice.declaration && (
+          <>
+            <dt className="font-medium text-neutral-500">Declaração</dt>
+            <dd className="min-w-0 break-words text-neutral-800">
+              “{notice.declaration.text}” (versão {notice.declaration.version})
+            </dd>
+          </>
+        )}
+        {notice.authorityReport && (
+          <>
+            <dt className="font-medium text-neutral-500">Autoridades</dt>
+            <dd className="min-w-0 break-words text-neutral-800">
+              {notice.authorityReport.agency} · {formatDay(notice.authorityReport.reportedOn)} · protocolo{' '}
+              {notice.authorityReport.protocol}
+            </dd>
+          </>
+        )}
         {notice.decisionReason && (
           <>
             <dt className="font-medium text-neutral-500">Motivo da decisão</dt>
@@ -290,6 +297,57 @@ function NoticeCard({
   );
 }
 
+/**
+ * The report to the authorities a child-abuse removal records (date, agency, protocol): what /termos
+ * promises, kept with the decision.
+ */
+function AuthorityReportFields({
+  value,
+  onChange,
+  errors,
+}: {
+  value: { reportedOn: string; agency: string; protocol: string };
+  onChange: (value: { reportedOn: string; agency: string; protocol: string }) => void;
+  errors: Record<string, string | undefined>;
+}) {
+  const error = (field: string) => errors[`authorityReport.${field}`] ?? errors[field];
+  return (
+    <fieldset className="flex flex-col gap-3 rounded-control border border-red-200 bg-red-50/50 p-3">
+      <legend className="px-1 text-sm font-semibold text-neutral-900">Comunicação às autoridades</legend>
+      <p className="text-sm text-neutral-700">
+        Abuso infantil é comunicado às autoridades (ECA, art. 241-A). Registre a comunicação feita.
+      </p>
+      {errors.authorityReport && <p className="text-sm font-medium text-red-700">{errors.authorityReport}</p>}
+      <TextField
+        label="Data da comunicação"
+        type="date"
+        value={value.reportedOn}
+        onChange={(reportedOn) => onChange({ ...value, reportedOn })}
+        error={error('reportedOn')}
+      />
+      <TextField
+        label="Órgão"
+        list="orgaos-autoridades"
+        value={value.agency}
+        onChange={(agency) => onChange({ ...value, agency })}
+        error={error('agency')}
+        hint="Por exemplo, SaferNet Brasil ou Polícia Federal."
+      />
+      <datalist id="orgaos-autoridades">
+        {AUTHORITY_AGENCIES.map((agency) => (
+          <option key={agency} value={agency} />
+        ))}
+      </datalist>
+      <TextField
+        label="Protocolo da comunicação"
+        value={value.protocol}
+        onChange={(protocol) => onChange({ ...value, protocol })}
+        error={error('protocol')}
+      />
+    </fieldset>
+  );
+}
+
 function DecisionDialog({
   notice,
   decision,
@@ -302,11 +360,14 @@ function DecisionDialog({
   onDone: () => void;
 }) {
   const [reason, setReason] = useState('');
+  const [report, setReport] = useState({ reportedOn: '', agency: '', protocol: '' });
   const { errors, busy, save } = useSave(onDone);
   const text = DECISIONS[decision];
+  const asksReport = decision === 'remove' && notice.kind === 'child_abuse';
   function submit() {
     let found: Record<string, string> = {};
-    const body = checkForm(LegalNoticeDecisionSchema, { decision, reason }, (e) => {
+    const values = { decision, reason, ...(asksReport ? { authorityReport: report } : {}) };
+    const body = checkForm(LegalNoticeDecisionSchema, values, (e) => {
       found = e;
     });
     void save(
@@ -335,6 +396,7 @@ function DecisionDialog({
         error={errors.reason}
         hint="Escreva para quem vai ler: o que foi verificado e por que esta é a decisão."
       />
+      {asksReport && <AuthorityReportFields value={report} onChange={setReport} errors={errors} />}
     </FormDialog>
   );
 }

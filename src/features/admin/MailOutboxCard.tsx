@@ -39,6 +39,7 @@ const TEMPLATE_LABEL: Record<string, string> = {
   link_dead: 'Link do grupo parou',
   legal_notice_received: 'Denúncia jurídica recebida',
   legal_notice_admin: 'Aviso de denúncia jurídica (admin)',
+  appeal_admin: 'Aviso de contestação (admin)',
   legal_notice_decided: 'Decisão de denúncia jurídica',
   legal_notice_group_removed: 'Grupo removido (denúncia jurídica)',
 };

@@ -2,7 +2,7 @@
 // row actions and the confirmed delete every admin screen configures (ads, categories, plans, groups).
 // Built on src/components/ui, where the site's generic pieces live (dialogs, pagination, switch, spinner).
 import type { LucideIcon } from 'lucide-react';
-import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { Clock, Pencil, Plus, Trash2 } from 'lucide-react';
 import { type InputHTMLAttributes, type ReactNode, useState } from 'react';
 import { Button } from '#src/components/ui/Button.tsx';
 import { ConfirmDialog } from '#src/components/ui/ConfirmDialog.tsx';
@@ -330,5 +330,47 @@ export function TextField({
         )
       }
     </Field>
+  );
+}
+
+/** '3 h 20 min' for a span of milliseconds. */
+function span(ms: number): string {
+  const minutes = Math.max(0, Math.floor(ms / 60_000));
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  return h ? `${h} h ${m} min` : `${m} min`;
+}
+
+/**
+ * The clock of something waiting for a decision (a legal notice, an appeal): time since it came, and how
+ * long until (or since) its target of `hours`; red once overdue.
+ */
+export function DecisionClock({
+  receivedAt,
+  dueAt,
+  now,
+  hours,
+}: {
+  receivedAt: string;
+  dueAt: string;
+  now: number;
+  hours: number;
+}) {
+  const elapsed = now - new Date(receivedAt).getTime();
+  const left = new Date(dueAt).getTime() - now;
+  const overdue = left < 0;
+  return (
+    <p
+      className={
+        overdue
+          ? 'flex items-center gap-1.5 rounded-control bg-red-50 px-2.5 py-1 text-sm font-semibold text-red-800'
+          : 'flex items-center gap-1.5 rounded-control bg-neutral-100 px-2.5 py-1 text-sm text-neutral-700'
+      }
+    >
+      <Clock aria-hidden="true" className="size-4 shrink-0" />
+      {overdue
+        ? `Atrasada: ${span(elapsed)} desde o recebimento (prazo de ${hours} h)`
+        : `Há ${span(elapsed)} · faltam ${span(left)} do prazo de ${hours} h`}
+    </p>
   );
 }

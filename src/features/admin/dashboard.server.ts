@@ -7,7 +7,9 @@ import type { Db } from '#db/client.ts';
 import { groupCategory } from '#db/joins.ts';
 import { categories, engagementEvents, groups, rebuildRequests } from '#db/schema.ts';
 import { saoPauloDay } from '#src/features/analytics/visitor.server.ts';
+import { appealQueue } from '#src/features/appeals/appeals.server.ts';
 import { isFeaturedGroup } from '#src/features/groups/groups.server.ts';
+import { legalNoticeQueue } from '#src/features/legal-notices/legal-notices.server.ts';
 import { addDays } from '#src/features/panel/engage.ts';
 import { requestRebuild } from '#src/features/rebuilds/rebuilds.server.ts';
 
@@ -87,6 +89,8 @@ export async function dashboardMetrics(db: Db, now = new Date()) {
 
   const total = clicks?.total ?? 0;
   return {
+    // What waits for a decision, on the same clock: legal notices and owners' appeals (#41).
+    queues: { legalNotices: await legalNoticeQueue(db, now), appeals: await appealQueue(db, now) },
     groups: {
       total: totals?.total ?? 0,
       pending: totals?.pending ?? 0,

@@ -1,10 +1,12 @@
 // Advertisements admin: paged list (6 per page), create and edit from the parsed form (optional
 // image re-encoded to WebP), delete, active toggle. A change to which ads are active requests a rebuild:
-// the static lists reserve room for them (adSlotCount).
+// the static lists reserve room for them (adSlotCount), and is a fact of the transparency report (the
+// ads shown each year, #41).
 import { count, desc, eq } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { type Advertisement, advertisements } from '#db/schema.ts';
 import { requestRebuild } from '#src/features/rebuilds/rebuilds.server.ts';
+import { recordTransparencyEvent } from '#src/features/transparency/ledger.server.ts';
 import { AppError } from '#src/lib/http.server.ts';
 import { storeAdImage } from '../images/uploads.server.ts';
 import { AD_NOT_FOUND, type AdForm, type AdminAdJson, type AdPatch } from './ads.schema.ts';
@@ -55,7 +57,10 @@ export async function createAd(db: Db, input: AdCreate, createdBy: string) {
     .insert(advertisements)
     .values({ ...fields, image, createdBy })
     .returning();
-  if (row!.active) await requestRebuild(db, `anúncio criado: ${row!.id}`, NO_GROUP_PAGE);
+  if (row!.active) {
+    await recordTransparencyEvent(db, { kind: 'ad_active', subject: row!.id });
+    await requestRebuild(db, `anúncio criado: ${row!.id}`, NO_GROUP_PAGE);
+  }
   return toAdJson(row!);
 }
 
@@ -77,8 +82,10 @@ export async function updateAd(db: Db, id: string, input: AdChange) {
     ? await db.update(advertisements).set(changes).where(eq(advertisements.id, id)).returning()
     : await db.select().from(advertisements).where(eq(advertisements.id, id));
   if (!row) throw new AppError('NOT_FOUND', AD_NOT_FOUND);
-  if (before && before.active !== row.active)
+  if (before && before.active !== row.active) {
+    await recordTransparencyEvent(db, { kind: row.active ? 'ad_active' : 'ad_inactive', subject: id });
     await requestRebuild(db, `anúncio alterado: ${id}`, NO_GROUP_PAGE);
+  }
   return toAdJson(row);
 }
 
@@ -89,5 +96,8 @@ export async function deleteAd(db: Db, id: string) {
     .where(eq(advertisements.id, id))
     .returning({ id: advertisements.id, active: advertisements.active });
   if (!row) throw new AppError('NOT_FOUND', AD_NOT_FOUND);
-  if (row.active) await requestRebuild(db, `anúncio excluído: ${id}`, NO_GROUP_PAGE);
+  if (row.active) {
+    await recordTransparencyEvent(db, { kind: 'ad_inactive', subject: id });
+    await requestRebuild(db, `anúncio excluído: ${id}`, NO_GROUP_PAGE);
+  }
 }

@@ -21,10 +21,19 @@ export function saoPauloDay(date: Date = new Date()): string {
 /**
  * The client's address as Netlify reports it: `context.ip`, taken from the connection. Never a header:
  * a client writes x-forwarded-for (and any other) as it likes, so one client could pass for many.
+ * Null when the platform gave none: the access logs record it as missing, never as a made-up address.
  * The request stays in the signature so callers read the same everywhere.
  */
-export function clientIp(_req: Request, context?: Partial<Pick<Context, 'ip'>>): string {
-  return context?.ip || '0.0.0.0';
+export function clientIp(_req: Request, context?: Partial<Pick<Context, 'ip'>>): string | null {
+  return context?.ip || null;
+}
+
+/** What stands for a missing address in hashes and rate-limit keys (all such requests share one bucket). */
+const NO_ADDRESS = 'sem-endereco';
+
+/** The salted hash of a client's address for rate-limit keys and counters (never the address). */
+export function addressHash(ip: string | null): string {
+  return subjectHash(ip ?? NO_ADDRESS);
 }
 
 /**
@@ -46,7 +55,7 @@ export function visitorHash(
   context?: Partial<Pick<Context, 'ip'>>,
   day: string = saoPauloDay(),
 ): string {
-  return dailyHash(day, clientIp(req, context), req.headers.get('user-agent') ?? '');
+  return dailyHash(day, clientIp(req, context) ?? NO_ADDRESS, req.headers.get('user-agent') ?? '');
 }
 
 /**
@@ -58,7 +67,11 @@ export function countedVisitorHash(
   context?: Partial<Pick<Context, 'ip'>>,
   day: string = saoPauloDay(),
 ): string {
-  return dailyHash(day, clientIp(req, context), `slot:${userAgentSlot(req.headers.get('user-agent') ?? '')}`);
+  return dailyHash(
+    day,
+    clientIp(req, context) ?? NO_ADDRESS,
+    `slot:${userAgentSlot(req.headers.get('user-agent') ?? '')}`,
+  );
 }
 
 /** A stable hash of any subject (an e-mail, an IP) for keys that must not hold the subject itself. */

@@ -12,8 +12,9 @@ describe('the client address', () => {
 
   it('comes from context.ip only, never from a header the client wrote', () => {
     expect(clientIp(forged, { ip: '192.0.2.9' })).toBe('192.0.2.9');
-    expect(clientIp(forged, { ip: '' })).toBe('0.0.0.0');
-    expect(clientIp(forged)).toBe('0.0.0.0');
+    // None given: missing (null), never a made-up address.
+    expect(clientIp(forged, { ip: '' })).toBeNull();
+    expect(clientIp(forged)).toBeNull();
   });
 
   it('so a visitor is the same whatever x-forwarded-for says, and another address is another visitor', () => {

@@ -1,16 +1,16 @@
 // Appeals ('Contestar', #41) as the owner and the admin read them (pt-BR), shared by islands and server. Pure.
-import type { AppealStatus, HoldReason } from '#db/schema.ts';
+import type { AppealStatus } from '#db/schema.ts';
+import { CONTESTABLE_REASONS } from '#src/features/holds/holds.ts';
+import { LEGAL_NOTICE_TARGET_HOURS } from '#src/features/legal-notices/legal-notices.schema.ts';
 
 /** The longest appeal text (characters a reader sees). */
 export const APPEAL_TEXT_MAX = 2000;
 
-/** A dead link is not contested: the owner fixes it with 'Atualizar link'. */
-export const APPEALABLE_REASONS = [
-  'legal_notice',
-  'court_order',
-  'admin',
-  'reports',
-] as const satisfies readonly HoldReason[];
+/** Every hold the owner is told of, removals included; a dead link is fixed with 'Atualizar link'. */
+export const APPEALABLE_REASONS = CONTESTABLE_REASONS;
+
+/** Hours within which an appeal should be decided: the same clock as legal notices (red after it). */
+export const APPEAL_TARGET_HOURS = LEGAL_NOTICE_TARGET_HOURS;
 
 export const APPEAL_STATUS_LABELS: Record<AppealStatus, string> = {
   open: 'Em análise',

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Db } from '#db/client.ts';
 import { rateLimitBuckets, users } from '#db/schema.ts';
 import { recordAccess } from '#src/features/access-log/access-log.server.ts';
-import { subjectHash } from '#src/features/analytics/visitor.server.ts';
+import { addressHash, subjectHash } from '#src/features/analytics/visitor.server.ts';
 import { deliverMail, enqueueMail } from '#src/features/mail/outbox.server.ts';
 import { type Defer, runOrDefer } from '#src/lib/after-answer.server.ts';
 import { isUniqueViolation } from '#src/lib/db-errors.ts';
@@ -58,10 +58,10 @@ const sessionColumns = {
 export async function registerUser(
   db: Db,
   input: z.output<typeof RegisterSchema>,
-  ip: string,
+  ip: string | null,
   { defer }: { defer?: Defer } = {},
 ): Promise<SessionUser> {
-  await consumeRateLimit(db, `register:ip:${subjectHash(ip)}`, 10, 3600, REGISTER_TOO_MANY_MESSAGE);
+  await consumeRateLimit(db, `register:ip:${addressHash(ip)}`, 10, 3600, REGISTER_TOO_MANY_MESSAGE);
   const password = await hashPassword(input.password);
   const [existing] = await db
     .select({ id: users.id })
@@ -95,15 +95,15 @@ export async function registerUser(
 export async function loginUser(
   db: Db,
   input: z.output<typeof LoginSchema>,
-  ip: string,
+  ip: string | null,
   { sleep = wait }: { sleep?: (ms: number) => Promise<void> } = {},
 ): Promise<SessionUser> {
   const email = input.email.toLowerCase();
   const accountKey = `login:account:${subjectHash(email)}`;
-  const pairKey = `login:account-ip:${subjectHash(`${email}|${ip}`)}`;
+  const pairKey = `login:account-ip:${subjectHash(`${email}|${ip ?? ''}`)}`;
   await consumeRateLimit(
     db,
-    `login:ip:${subjectHash(ip)}`,
+    `login:ip:${addressHash(ip)}`,
     LOGIN_LIMIT_PER_IP,
     LOGIN_WINDOW_SECONDS,
     LOGIN_TOO_MANY_MESSAGE,
@@ -180,7 +180,7 @@ export async function changePassword(
   db: Db,
   user: SessionUser,
   input: { password: string; newPassword: string },
-  ip: string,
+  ip: string | null,
 ) {
   await assertPassword(db, user.id, input.password, ip);
   const password = await hashPassword(input.newPassword);

@@ -6,7 +6,7 @@ import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '#db/client.ts';
 import { type AuthTokenPurpose, authTokens, users } from '#db/schema.ts';
 import { recordAccess } from '#src/features/access-log/access-log.server.ts';
-import { subjectHash } from '#src/features/analytics/visitor.server.ts';
+import { addressHash, subjectHash } from '#src/features/analytics/visitor.server.ts';
 import { deliverMail, enqueueMail } from '#src/features/mail/outbox.server.ts';
 import { CONFIRM_EMAIL_HOURS, PASSWORD_RESET_MINUTES } from '#src/features/mail/templates.ts';
 import { type Defer, runOrDefer } from '#src/lib/after-answer.server.ts';
@@ -114,7 +114,7 @@ export async function resendEmailConfirmation(db: Db, user: { id: string; email:
  * Open a confirmation link: the address is confirmed and the link used up. A link sent to a new
  * address ('Meus dados') applies the change there (`applyEmailChange`).
  */
-export async function confirmEmail(db: Db, token: string, ip: string) {
+export async function confirmEmail(db: Db, token: string, ip: string | null) {
   const change = await applyEmailChange(db, token, ip);
   if (change) return change;
   const email = await db.transaction(async (tx) => {
@@ -139,11 +139,11 @@ export async function confirmEmail(db: Db, token: string, ip: string) {
 export async function requestPasswordReset(
   db: Db,
   email: string,
-  ip: string,
+  ip: string | null,
   { defer }: { defer?: Defer } = {},
 ) {
   const address = email.trim().toLowerCase();
-  await consumeRateLimit(db, `reset:ip:${subjectHash(ip)}`, RESET_LIMIT_PER_IP, 3600, RESET_TOO_MANY_MESSAGE);
+  await consumeRateLimit(db, `reset:ip:${addressHash(ip)}`, RESET_LIMIT_PER_IP, 3600, RESET_TOO_MANY_MESSAGE);
   await consumeRateLimit(
     db,
     `reset:email:${subjectHash(address)}`,
@@ -177,7 +177,7 @@ async function sendResetLink(db: Db, address: string) {
  * A new password from a reset link: the link is used up, the password changed, the address counts as
  * confirmed (the link reached it), and every session of the account ends.
  */
-export async function resetPassword(db: Db, input: { token: string; password: string }, ip: string) {
+export async function resetPassword(db: Db, input: { token: string; password: string }, ip: string | null) {
   const password = await hashPassword(input.password);
   const userId = await db.transaction(async (tx) => {
     const id = await useToken(tx, input.token, 'password_reset');
@@ -210,7 +210,7 @@ export async function requestEmailChange(
   db: Db,
   user: { id: string; email: string; name: string },
   input: { email: string; password: string },
-  ip: string,
+  ip: string | null,
 ) {
   // Every attempt costs a password check (limited per account and address); only the links sent count here.
   await assertPassword(db, user.id, input.password, ip);
@@ -272,7 +272,7 @@ async function emailInUse(db: Db | Tx, email: string) {
  * address gets a notice, and the change is in the access logs. Null when the token is not an e-mail
  * change (then it may be an account confirmation). An address taken meanwhile is refused, nothing changed.
  */
-async function applyEmailChange(db: Db, token: string, ip: string) {
+async function applyEmailChange(db: Db, token: string, ip: string | null) {
   const result = await db.transaction(async (tx) => {
     const row = await useTokenRow(tx, token, 'email_change');
     if (!row?.newEmail) return null;

@@ -4,7 +4,7 @@ import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { users } from '#db/schema.ts';
-import { subjectHash } from '#src/features/analytics/visitor.server.ts';
+import { addressHash } from '#src/features/analytics/visitor.server.ts';
 import { type Env, readSettings } from '#src/lib/env.server.ts';
 import { AppError } from '#src/lib/http.server.ts';
 import { consumeRateLimit, resetRateLimit } from '#src/lib/rate-limit.server.ts';
@@ -75,8 +75,13 @@ const RECHECK_WINDOW_SECONDS = 900;
  * 403 that changes nothing; a few tries per 15 minutes per account and address (as logins), so a stolen
  * session cannot guess it, and someone holding it elsewhere cannot spend the owner's own tries.
  */
-export async function assertPassword(db: Db, userId: string, password: string, ip: string): Promise<void> {
-  const address = subjectHash(ip);
+export async function assertPassword(
+  db: Db,
+  userId: string,
+  password: string,
+  ip: string | null,
+): Promise<void> {
+  const address = addressHash(ip);
   const pairKey = `password-recheck:${userId}:${address}`;
   await consumeRateLimit(
     db,

@@ -91,13 +91,13 @@ export async function revokeSession(db: Db, claims: SessionClaims): Promise<void
 }
 
 /** 'Sair': end this session and record the logout in the access logs. */
-export async function logout(db: Db, claims: SessionClaims, ip: string): Promise<void> {
+export async function logout(db: Db, claims: SessionClaims, ip: string | null): Promise<void> {
   await revokeSession(db, claims);
   await recordAccess(db, { userId: claims.userId, event: 'logout', ip });
 }
 
 /** 'Sair de todos os dispositivos': end every session of the account and record the logout. */
-export async function logoutEverywhere(db: Db, user: SessionUser, ip: string): Promise<void> {
+export async function logoutEverywhere(db: Db, user: SessionUser, ip: string | null): Promise<void> {
   await endAllSessions(db, user.id);
   await recordAccess(db, { userId: user.id, email: user.email, event: 'logout', ip });
 }

@@ -9,7 +9,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '#db/client.ts';
 import { groupClaims, groupRevisions, groups, users } from '#db/schema.ts';
 import { isHeldRow } from '#db/visibility.ts';
-import { subjectHash } from '#src/features/analytics/visitor.server.ts';
+import { addressHash } from '#src/features/analytics/visitor.server.ts';
 import type { SessionUser } from '#src/features/auth/session.server.ts';
 import { normalizeInviteLink } from '#src/features/groups/groups.ts';
 import { checkInvite, type InviteCheck } from '#src/features/links/invite-check.server.ts';
@@ -70,7 +70,13 @@ function unavailable(seconds: number): AppError {
  * POST /api/group-claims: a code for a group already in the catalogue (any state, any owner but the
  * caller). A valid code the caller already holds for it comes back instead of a new one.
  */
-export async function startClaim(db: Db, user: SessionUser, input: unknown, ip: string, now = new Date()) {
+export async function startClaim(
+  db: Db,
+  user: SessionUser,
+  input: unknown,
+  ip: string | null,
+  now = new Date(),
+) {
   const { link } = parse(ClaimRequestSchema, input);
   const invite = normalizeInviteLink(link)!;
   const [group] = await db
@@ -115,7 +121,7 @@ export async function startClaim(db: Db, user: SessionUser, input: unknown, ip: 
   if (!established)
     await consumeRateLimit(
       db,
-      `claim:link-new:${invite.code}:${subjectHash(ip)}`,
+      `claim:link-new:${invite.code}:${addressHash(ip)}`,
       CLAIMS_PER_LINK_HOUR,
       3600,
       CLAIM_MESSAGES.tooManyForLink,

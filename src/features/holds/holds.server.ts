@@ -2,10 +2,18 @@
 // that placed it, who and when; it is lifted only by its own decision, and the lift stays in the row.
 // groups.hidden_at ("has an active hold", the lists' indexed filter) and hidden_reason (the strongest
 // active reason) are kept here, in the caller's transaction, and nowhere else.
+// Told and able to contest (#41): every hold placed on an approved group (a dead link aside, which has
+// its own message) writes the owner's e-mail with the reason and 'Contestar' here, so no path forgets
+// it; each placement and lift is a fact of the transparency report; a group that goes off the site
+// pauses its paid featuring and the last lift resumes it.
 import { and, asc, desc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '#db/client.ts';
 import { groupHolds, groups, HOLD_REASONS, type HoldReason, legalNotices } from '#db/schema.ts';
 import { isHeldRow, isListedRow } from '#db/visibility.ts';
+import { queueGroupHidden } from '#src/features/mail/notify.server.ts';
+import { pauseFeaturing, resumeFeaturing } from '#src/features/payments/featuring.server.ts';
+import { recordTransparencyEvent } from '#src/features/transparency/ledger.server.ts';
+import { CONTESTABLE_REASONS, ownerReason } from './holds.ts';
 
 /** Who placed or lifted a hold; none: the system (reports, link checks, an automatic notice hide). */
 export interface HoldActor {
@@ -23,6 +31,8 @@ export interface HoldChange {
   cameBack: boolean;
   /** the group has at least one active hold after the change */
   held: boolean;
+  /** the owner's e-mail written by a placement (send it after the transaction with deliverMail) */
+  mailId?: number;
 }
 
 /** Which active holds a lift matches: all of a reason, one notice's, or one row. */
@@ -47,9 +57,10 @@ async function lockGroup(tx: Tx, groupId: string): Promise<GroupState | null> {
 
 /**
  * Recompute groups.hidden_at/hidden_reason from the group's active holds (its row locked, `before`).
- * hidden_at is the earliest active hold's time, hidden_reason the strongest active reason.
+ * hidden_at is the earliest active hold's time, hidden_reason the strongest active reason. The first
+ * hold pauses a paid featuring, the last lift (at `at`) resumes it.
  */
-async function syncHidden(tx: Tx, groupId: string, before: GroupState) {
+async function syncHidden(tx: Tx, groupId: string, before: GroupState, at: Date) {
   const active = await tx
     .select({ reason: groupHolds.reason, placedAt: groupHolds.placedAt })
     .from(groupHolds)
@@ -59,20 +70,33 @@ async function syncHidden(tx: Tx, groupId: string, before: GroupState) {
   const hiddenReason = HOLD_REASONS.find((r) => active.some((h) => h.reason === r)) ?? null;
   if (before.hiddenAt?.getTime() !== hiddenAt?.getTime() || before.hiddenReason !== hiddenReason)
     await tx.update(groups).set({ hiddenAt, hiddenReason }).where(eq(groups.id, groupId));
+  if (!isHeldRow(before) && hiddenAt) await pauseFeaturing(tx, groupId, hiddenAt);
+  if (isHeldRow(before) && !hiddenAt) await resumeFeaturing(tx, groupId, at);
   const wasListed = isListedRow(before);
   const isListed = isListedRow({ approved: before.approved, hiddenAt });
   return { leftSite: wasListed && !isListed, cameBack: !wasListed && isListed, held: hiddenAt !== null };
 }
 
+export interface HoldPlacement {
+  reason: HoldReason;
+  noticeId?: string | null;
+  /** what the admin wrote: a court order's reference, an admin's or a removal's reason */
+  note?: string | null;
+  by?: HoldActor;
+  at?: Date;
+  /**
+   * What the owner's e-mail gives as the reason (plain pt-BR, never who notified); by default the
+   * reason's own wording (ownerReason). false: the caller writes its own message with 'Contestar'.
+   */
+  tell?: string | false;
+}
+
 /**
- * Place a hold on a group inside `tx` (a second one of the same reason and source is a no-op). Callers
- * ask for the rebuild (requestRebuild) after the transaction when `leftSite`.
+ * Place a hold on a group inside `tx` (a second one of the same reason and source is a no-op). An approved
+ * group's owner is e-mailed the reason and 'Contestar' (`mailId`). Callers ask for the rebuild
+ * (requestRebuild) after the transaction when `leftSite`, and send the mail.
  */
-export async function placeHold(
-  tx: Tx,
-  groupId: string,
-  hold: { reason: HoldReason; noticeId?: string | null; note?: string | null; by?: HoldActor; at?: Date },
-): Promise<HoldChange> {
+export async function placeHold(tx: Tx, groupId: string, hold: HoldPlacement): Promise<HoldChange> {
   const before = await lockGroup(tx, groupId);
   if (!before) return { ...NO_CHANGE, held: false };
   const inserted = await tx
@@ -87,8 +111,28 @@ export async function placeHold(
       ...(hold.at ? { placedAt: hold.at } : {}),
     })
     .onConflictDoNothing()
-    .returning({ id: groupHolds.id });
-  return { ...(await syncHidden(tx, groupId, before)), changed: inserted.length > 0 };
+    .returning({ id: groupHolds.id, placedAt: groupHolds.placedAt });
+  const placed = inserted[0];
+  if (!placed) return { ...(await syncHidden(tx, groupId, before, new Date())), changed: false };
+  await recordTransparencyEvent(tx, {
+    kind: 'hold_placed',
+    detail: hold.reason,
+    automatic: !hold.by,
+    at: placed.placedAt,
+  });
+  const tells =
+    before.approved &&
+    hold.tell !== false &&
+    (CONTESTABLE_REASONS as readonly string[]).includes(hold.reason);
+  const mailId = tells
+    ? await queueGroupHidden(
+        tx,
+        groupId,
+        hold.tell || ownerReason(hold.reason, hold.note),
+        hold.reason === 'removed',
+      )
+    : undefined;
+  return { ...(await syncHidden(tx, groupId, before, placed.placedAt)), changed: true, mailId };
 }
 
 function matchCondition(match: HoldMatch): SQL {
@@ -101,28 +145,40 @@ function matchCondition(match: HoldMatch): SQL {
 
 /**
  * Lift the group's active holds that `match` names, inside `tx`; the others stand. The lift (who, when,
- * why) stays on the row. Callers ask for the rebuild after the transaction when `cameBack`.
+ * why) stays on the row. `upheld`: the decision behind the hold stands in another form (the reports'
+ * hold becomes an admin's), so the transparency report does not count the lift as a reversal. Callers
+ * ask for the rebuild after the transaction when `cameBack`.
  */
 export async function liftHolds(
   tx: Tx,
   groupId: string,
   match: HoldMatch,
-  lift: { reason: string; by?: HoldActor; at?: Date },
+  lift: { reason: string; by?: HoldActor; at?: Date; upheld?: boolean },
 ): Promise<HoldChange> {
   const before = await lockGroup(tx, groupId);
   if (!before) return { ...NO_CHANGE, held: false };
+  const at = lift.at ?? new Date();
   const lifted = await tx
     .update(groupHolds)
     .set({
-      liftedAt: lift.at ?? sql`now()`,
+      liftedAt: at,
       liftedBy: lift.by?.id ?? null,
       liftedByEmail: lift.by?.email ?? null,
       liftReason: lift.reason,
     })
     .where(and(eq(groupHolds.groupId, groupId), isNull(groupHolds.liftedAt), matchCondition(match)))
-    .returning({ id: groupHolds.id });
+    .returning({ reason: groupHolds.reason, placedBy: groupHolds.placedBy, noticeId: groupHolds.noticeId });
   if (!lifted.length) return { ...NO_CHANGE, held: isHeldRow(before) };
-  return { ...(await syncHidden(tx, groupId, before)), changed: true };
+  for (const hold of lifted)
+    await recordTransparencyEvent(tx, {
+      kind: 'hold_lifted',
+      detail: hold.reason,
+      // placed by the system: reports, a notice's automatic hide (a notice's hold an admin placed on removal has placedBy)
+      automatic: hold.placedBy === null,
+      reversed: !lift.upheld,
+      at,
+    });
+  return { ...(await syncHidden(tx, groupId, before, at)), changed: true };
 }
 
 /** Whether the group has an active hold of this reason (and source). */

@@ -10,7 +10,13 @@ import { cx, field } from '#src/components/ui/classes.ts';
 import { Field, TextArea, TextInput } from '#src/components/ui/Field.tsx';
 import { ApiError, api } from '#src/lib/api.ts';
 import { checkForm } from '#src/lib/form-errors.ts';
-import { LEGAL_NOTICE_KIND_LABELS, LEGAL_NOTICE_KINDS, LegalNoticeSchema } from './legal-notices.schema.ts';
+import {
+  LEGAL_NOTICE_DECLARATION_VERSION,
+  LEGAL_NOTICE_DECLARATIONS,
+  LEGAL_NOTICE_KIND_LABELS,
+  LEGAL_NOTICE_KINDS,
+  LegalNoticeSchema,
+} from './legal-notices.schema.ts';
 
 type Kind = (typeof LEGAL_NOTICE_KINDS)[number];
 
@@ -49,7 +55,12 @@ export default function LegalNoticeForm() {
     event.preventDefault();
     setFailure(null);
     const form = new FormData(event.currentTarget);
-    const values = { ...Object.fromEntries(form), declaration: form.get('declaration') === 'on' };
+    // The version of the declaration shown here goes with it: the notice stores its exact words.
+    const values = {
+      ...Object.fromEntries(form),
+      declaration: form.get('declaration') === 'on',
+      declarationVersion: LEGAL_NOTICE_DECLARATION_VERSION,
+    };
     const parsed = checkForm(LegalNoticeSchema, values, setErrors);
     if (!parsed) {
       // Take the visitor to the first field to fix.
@@ -190,8 +201,7 @@ export default function LegalNoticeForm() {
             className="mt-0.5 size-5 shrink-0 accent-brand-700"
           />
           <span>
-            Declaro que as informações desta denúncia são verdadeiras e que sei que uma denúncia falsa pode
-            ter consequências legais.
+            {LEGAL_NOTICE_DECLARATIONS[LEGAL_NOTICE_DECLARATION_VERSION]}
             <span aria-hidden="true" className={field.required}>
               {' '}
               *

@@ -36,6 +36,19 @@ export const LEGAL_NOTICE_MESSAGES = {
 
 const M = LEGAL_NOTICE_MESSAGES;
 
+/**
+ * The declaration of truth, each version as the form showed it. The notice stores the version the form
+ * sent and its text (a form older than the versions sends none: it showed version '1'). A new wording
+ * is a new version here; the old ones stay, so every stored notice keeps the words its sender ticked.
+ */
+export const LEGAL_NOTICE_DECLARATIONS = {
+  '1': 'Declaro que as informações desta denúncia são verdadeiras e que sei que uma denúncia falsa pode ter consequências legais.',
+} as const;
+export type DeclarationVersion = keyof typeof LEGAL_NOTICE_DECLARATIONS;
+/** The version the form shows now. */
+export const LEGAL_NOTICE_DECLARATION_VERSION: DeclarationVersion = '1';
+const DECLARATION_VERSIONS = Object.keys(LEGAL_NOTICE_DECLARATIONS) as [DeclarationVersion];
+
 export const LegalNoticeSchema = z.object({
   kind: z.enum(LEGAL_NOTICE_KINDS, { error: M.kind }),
   groupUrl: singleLineText({ error: M.groupUrl }).trim().min(1, M.groupUrl).max(500, M.groupUrlLong),
@@ -46,6 +59,7 @@ export const LegalNoticeSchema = z.object({
     .min(20, M.description)
     .max(5000, M.descriptionLong),
   declaration: z.literal(true, { error: M.declaration }),
+  declarationVersion: z.enum(DECLARATION_VERSIONS, { error: M.declaration }).default('1'),
 });
 export type LegalNoticeInput = z.input<typeof LegalNoticeSchema>;
 
@@ -57,10 +71,41 @@ export const LegalNoticeConfirmSchema = z.object({
 export const LEGAL_NOTICE_DECISIONS = ['remove', 'keep'] as const;
 export type LegalNoticeDecision = (typeof LEGAL_NOTICE_DECISIONS)[number];
 
+/** The agencies a child-abuse report usually goes to (the dialog's suggestions; any name is accepted). */
+export const AUTHORITY_AGENCIES = [
+  'SaferNet Brasil (Central Nacional de Denúncias)',
+  'Polícia Federal',
+  'Ministério Público',
+  'Polícia Civil',
+] as const;
+
+/**
+ * The report to the authorities of a child-abuse notice (ECA art. 241-A; /termos promises it): the
+ * day it was made, the agency and its protocol. Required to remove a child-abuse notice's group.
+ */
+export const AuthorityReportSchema = z.object({
+  reportedOn: z.iso.date({ error: 'Informe a data da comunicação' }),
+  agency: singleLineText({ error: 'Informe o órgão' })
+    .trim()
+    .min(3, 'Informe o órgão')
+    .max(200, 'O órgão deve ter no máximo 200 caracteres'),
+  protocol: singleLineText({ error: 'Informe o protocolo' })
+    .trim()
+    .min(3, 'Informe o protocolo da comunicação')
+    .max(120, 'O protocolo deve ter no máximo 120 caracteres'),
+});
+
+export const AUTHORITY_MESSAGES = {
+  required:
+    'Para remover um grupo denunciado por abuso infantil, registre a comunicação às autoridades: data, órgão e protocolo.',
+  future: 'A data da comunicação não pode estar no futuro.',
+} as const;
+
 /** The admin's decision on a notice, with the reason sent to the notifier (and the owner on removal). */
 export const LegalNoticeDecisionSchema = z.object({
   decision: z.enum(LEGAL_NOTICE_DECISIONS, { error: M.decision }),
   reason: multiLineText({ error: M.reason }).trim().min(10, M.reason).max(2000, M.reasonLong),
+  authorityReport: AuthorityReportSchema.optional(),
 });
 
 /** Hours within which a notice should be decided: the admin queue's clock turns red after it. */

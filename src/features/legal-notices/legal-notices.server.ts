@@ -22,19 +22,22 @@ import {
   users,
 } from '#db/schema.ts';
 import { isHeldRow } from '#db/visibility.ts';
-import { subjectHash } from '#src/features/analytics/visitor.server.ts';
+import { recordAccess } from '#src/features/access-log/access-log.server.ts';
+import { saoPauloDay, subjectHash } from '#src/features/analytics/visitor.server.ts';
 import { groupPath, normalizeInviteLink } from '#src/features/groups/groups.ts';
 import { activeHolds, liftHolds, placeHold } from '#src/features/holds/holds.server.ts';
 import { HOLD_REASON_LABELS } from '#src/features/holds/holds.ts';
-import { queueGroupHidden, REASONS } from '#src/features/mail/notify.server.ts';
 import { deliverMail, enqueueMail } from '#src/features/mail/outbox.server.ts';
 import { CONFIRM_EMAIL_HOURS } from '#src/features/mail/templates.ts';
 import { requestRebuild } from '#src/features/rebuilds/rebuilds.server.ts';
 import { getEnv } from '#src/lib/env.server.ts';
+import { formatDay } from '#src/lib/format.ts';
 import { AppError } from '#src/lib/http.server.ts';
 import { isUuid } from '#src/lib/ids.ts';
 import { consumeRateLimit, rateLimitHit } from '#src/lib/rate-limit.server.ts';
 import {
+  AUTHORITY_MESSAGES,
+  LEGAL_NOTICE_DECLARATIONS,
   LEGAL_NOTICE_KIND_LABELS,
   LEGAL_NOTICE_TARGET_HOURS,
   type LegalNoticeDecisionSchema,
@@ -201,6 +204,7 @@ async function autoHide(
     await recordEvent(tx, notice.id, 'hide_skipped', bound.refused);
     return { hidden: false, rebuild: false, pastCap: bound.pastCap };
   }
+  // The owner of an approved group is told why (never by whom) and how to contest: placeHold writes it.
   const hold = await placeHold(tx, notice.groupId, { reason: 'legal_notice', noticeId: notice.id });
   await tx.update(legalNotices).set({ hidGroupAt: sql`now()` }).where(eq(legalNotices.id, notice.id));
   await recordEvent(
@@ -213,11 +217,7 @@ async function autoHide(
         ? 'Limite diário geral de ocultações automáticas ultrapassado: por ser abuso infantil, o grupo foi ocultado mesmo assim e a notificação foi para o topo da fila.'
         : 'Grupo ocultado automaticamente até a decisão.',
   );
-  // The owner is told why (never by whom) and how to contest, when the group leaves the site (#41).
-  const ownerMail = hold.leftSite
-    ? await queueGroupHidden(tx, notice.groupId, REASONS.hiddenByNotice)
-    : undefined;
-  return { hidden: true, rebuild: hold.leftSite, pastCap: bound.pastCap, ownerMail };
+  return { hidden: true, rebuild: hold.leftSite, pastCap: bound.pastCap, ownerMail: hold.mailId };
 }
 
 /** 'Denúncia jurídica …' to every admin (in `tx`); the ids to send. */
@@ -249,6 +249,8 @@ async function queueAdminAlert(
 export interface NoticeSender {
   /** salted hash of the sender's network address (never the address itself) */
   addressHash: string;
+  /** the address (clientIp), for the access log only (Marco Civil art. 15); null when missing */
+  ip: string | null;
 }
 
 /**
@@ -301,12 +303,16 @@ export async function submitLegalNotice(
         email,
         description: input.description,
         addressHash: sender.addressHash,
+        declarationVersion: input.declarationVersion,
+        declarationText: LEGAL_NOTICE_DECLARATIONS[input.declarationVersion],
         confirmTokenHash: token ? tokenHash(token) : null,
         confirmExpiresAt: token ? new Date(Date.now() + CONFIRM_EMAIL_HOURS * 3_600_000) : null,
       })
       .returning({ id: legalNotices.id, protocol: legalNotices.protocol });
     const row = notice!;
     await recordEvent(tx, row.id, 'received', LEGAL_NOTICE_KIND_LABELS[input.kind]);
+    // The sender's address and time, found by their e-mail or the protocol (a false notice is a crime).
+    await recordAccess(tx, { event: 'legal_notice', ip: sender.ip, email, ref: row.protocol });
     const mailIds: (number | undefined)[] = [
       await enqueueMail(tx, {
         to: email,
@@ -401,6 +407,21 @@ export async function confirmLegalNotice(
   return { protocol: result.protocol, hidden: result.hidden };
 }
 
+/** The admins' queue: pending notices and how many are past the clock (LEGAL_NOTICE_TARGET_HOURS). */
+export async function legalNoticeQueue(db: Db, now: Date = new Date()) {
+  const due = new Date(now.getTime() - LEGAL_NOTICE_TARGET_HOURS * 3_600_000);
+  const [row] = await db
+    .select({
+      pending: sql<number>`count(*)`.mapWith(Number),
+      overdue: sql<number>`count(*) filter (where ${legalNotices.createdAt} < ${due.toISOString()})`.mapWith(
+        Number,
+      ),
+    })
+    .from(legalNotices)
+    .where(eq(legalNotices.status, 'pending'));
+  return { pending: row?.pending ?? 0, overdue: row?.overdue ?? 0 };
+}
+
 /** The groups' content changes (title, description, picture) as their owners sent them, newest first. */
 async function groupHistory(db: Db, groupIds: string[]) {
   if (!groupIds.length) return [];
@@ -448,6 +469,11 @@ export async function listLegalNotices(db: Db, now: Date = new Date()) {
     groupApproved: groups.approved,
     groupImage: groups.image,
     pastCapAt: legalNotices.pastCapAt,
+    declarationVersion: legalNotices.declarationVersion,
+    declarationText: legalNotices.declarationText,
+    authorityReportedOn: legalNotices.authorityReportedOn,
+    authorityAgency: legalNotices.authorityAgency,
+    authorityProtocol: legalNotices.authorityProtocol,
   };
   const base = () =>
     db
@@ -520,6 +546,11 @@ export async function listLegalNotices(db: Db, now: Date = new Date()) {
       pastCap: r.pastCapAt !== null,
       decidedAt: r.decidedAt?.toISOString() ?? null,
       decisionReason: r.decisionReason,
+      /** the declaration of truth as the sender's form showed it (null: before it was stored) */
+      declaration: r.declarationText ? { version: r.declarationVersion, text: r.declarationText } : null,
+      authorityReport: r.authorityReportedOn
+        ? { reportedOn: r.authorityReportedOn, agency: r.authorityAgency, protocol: r.authorityProtocol }
+        : null,
       events: events
         .filter((e) => e.noticeId === r.id)
         .map((e) => ({
@@ -533,40 +564,161 @@ export async function listLegalNotices(db: Db, now: Date = new Date()) {
   return { pending: pending.map(view), decided: decided.map(view), pastCap: pastCap?.n ?? 0 };
 }
 
+type DecidedNotice = typeof legalNotices.$inferSelect;
+type Admin = { id: string; email: string };
+
+/**
+ * The report to the authorities a child-abuse removal needs (ECA art. 241-A; /termos promises it):
+ * checked, stored on the notice and in its trail. Any other decision may record one too.
+ */
+async function recordAuthorityReport(
+  tx: Tx,
+  notice: DecidedNotice,
+  input: z.output<typeof LegalNoticeDecisionSchema>,
+  admin: Admin,
+) {
+  const report = input.authorityReport;
+  if (!report) {
+    if (notice.kind === 'child_abuse' && input.decision === 'remove')
+      throw new AppError('BAD_REQUEST', AUTHORITY_MESSAGES.required, {
+        authorityReport: AUTHORITY_MESSAGES.required,
+      });
+    return;
+  }
+  if (report.reportedOn > saoPauloDay())
+    throw new AppError('BAD_REQUEST', AUTHORITY_MESSAGES.future, {
+      'authorityReport.reportedOn': AUTHORITY_MESSAGES.future,
+    });
+  await tx
+    .update(legalNotices)
+    .set({
+      authorityReportedOn: report.reportedOn,
+      authorityAgency: report.agency,
+      authorityProtocol: report.protocol,
+    })
+    .where(eq(legalNotices.id, notice.id));
+  await recordEvent(
+    tx,
+    notice.id,
+    'authority_reported',
+    `Comunicado a ${report.agency} em ${formatDay(report.reportedOn)}, protocolo ${report.protocol}.`,
+    admin,
+  );
+}
+
+/**
+ * 'remove': the notice's hold stays for good (placed now when the notice had not hidden the group); the
+ * owner is e-mailed the removal with the protocol, the reason and 'Contestar'. Says whether the group left
+ * the site (a rebuild) and the owner's e-mail.
+ */
+async function removeNoticedGroup(
+  tx: Tx,
+  notice: DecidedNotice,
+  group: { id: string; userId: string | null },
+  reason: string,
+  admin: Admin,
+) {
+  // tell: false: the removal's own e-mail below says it, with the protocol (one message, not two).
+  const hold = await placeHold(tx, group.id, {
+    reason: 'legal_notice',
+    noticeId: notice.id,
+    by: admin,
+    tell: false,
+  });
+  const [owner] = group.userId
+    ? await tx.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, group.userId))
+    : [];
+  const mailId = owner
+    ? await enqueueMail(tx, {
+        to: owner.email,
+        template: 'legal_notice_group_removed',
+        data: {
+          name: owner.name,
+          groupTitle: notice.groupTitle,
+          protocol: notice.protocol,
+          reason,
+          groupId: group.id,
+        },
+      })
+    : undefined;
+  return { leftSite: hold.leftSite, mailId };
+}
+
+/**
+ * 'keep': this notice's hold goes; every other hold (another notice, reports, a court order...) stays.
+ * Returns the trail's detail and whether the group came back (a rebuild).
+ */
+async function keepNoticedGroup(
+  tx: Tx,
+  notice: DecidedNotice,
+  group: { id: string } | undefined,
+  reason: string,
+  admin: Admin,
+) {
+  let detail = reason;
+  const lift = group
+    ? await liftHolds(
+        tx,
+        group.id,
+        { reason: 'legal_notice', noticeId: notice.id },
+        { reason: `Notificação ${notice.protocol} mantida: ${reason}`, by: admin },
+      )
+    : null;
+  if (group && lift?.changed) {
+    if (lift.cameBack) detail += ' (o grupo voltou a ficar público)';
+    else if (lift.held) {
+      const others = (await activeHolds(tx, [group.id])).map((h) => HOLD_REASON_LABELS[h.reason]);
+      detail += ` (o grupo continua oculto: ${[...new Set(others)].join(', ')})`;
+    }
+  }
+  return { detail, cameBack: Boolean(lift?.cameBack) };
+}
+
+/** Mark a pending notice decided, or say why not (404, or 409 once decided). */
+async function markDecided(
+  tx: Tx,
+  noticeId: string,
+  input: z.output<typeof LegalNoticeDecisionSchema>,
+  admin: Admin,
+): Promise<DecidedNotice> {
+  const [notice] = await tx
+    .update(legalNotices)
+    .set({
+      status: input.decision === 'remove' ? 'removed' : 'kept',
+      decidedAt: sql`now()`,
+      decidedBy: admin.id,
+      decisionReason: input.reason,
+    })
+    .where(and(eq(legalNotices.id, noticeId), eq(legalNotices.status, 'pending')))
+    .returning();
+  if (notice) return notice;
+  const [exists] = await tx
+    .select({ id: legalNotices.id })
+    .from(legalNotices)
+    .where(eq(legalNotices.id, noticeId));
+  throw exists
+    ? new AppError('CONFLICT', LEGAL_MESSAGES.alreadyDecided)
+    : new AppError('NOT_FOUND', LEGAL_MESSAGES.noticeNotFound);
+}
+
 /**
  * An admin decides a pending notice. 'remove': the group is hidden for good (kept, not deleted, so its
- * invite link cannot be listed again and the record stays for the authorities); the owner is told.
- * 'keep': a group hidden by notices becomes public again unless another notice still holds it. The
- * notifier gets the decision and its reason either way; the trail records who decided.
+ * invite link cannot be listed again and the record stays for the authorities); the owner is told and
+ * may contest. A child-abuse removal records the report to the authorities. 'keep': a group hidden by
+ * notices becomes public again unless another notice still holds it. The notifier gets the decision and
+ * its reason either way; the trail records who decided.
  */
 export async function decideLegalNotice(
   db: Db,
   noticeId: string,
   input: z.output<typeof LegalNoticeDecisionSchema>,
-  admin: { id: string; email: string },
+  admin: Admin,
 ) {
   if (!isUuid(noticeId)) throw new AppError('NOT_FOUND', LEGAL_MESSAGES.noticeNotFound);
   let rebuildGroup: string | null = null;
   const result = await db.transaction(async (tx) => {
-    const [notice] = await tx
-      .update(legalNotices)
-      .set({
-        status: input.decision === 'remove' ? 'removed' : 'kept',
-        decidedAt: sql`now()`,
-        decidedBy: admin.id,
-        decisionReason: input.reason,
-      })
-      .where(and(eq(legalNotices.id, noticeId), eq(legalNotices.status, 'pending')))
-      .returning();
-    if (!notice) {
-      const [exists] = await tx
-        .select({ id: legalNotices.id })
-        .from(legalNotices)
-        .where(eq(legalNotices.id, noticeId));
-      throw exists
-        ? new AppError('CONFLICT', LEGAL_MESSAGES.alreadyDecided)
-        : new AppError('NOT_FOUND', LEGAL_MESSAGES.noticeNotFound);
-    }
+    const notice = await markDecided(tx, noticeId, input, admin);
+    await recordAuthorityReport(tx, notice, input, admin);
     const [group] = notice.groupId
       ? await tx
           .select({ id: groups.id, userId: groups.userId })
@@ -587,58 +739,15 @@ export async function decideLegalNotice(
         },
       }),
     ];
-    let detail = input.reason;
     if (input.decision === 'remove') {
-      if (group) {
-        // Upheld: the notice's hold stays for good (placed now when the notice had not hidden the group).
-        const hold = await placeHold(tx, group.id, {
-          reason: 'legal_notice',
-          noticeId: notice.id,
-          by: admin,
-        });
-        if (hold.leftSite) rebuildGroup = group.id;
-        const [owner] = group.userId
-          ? await tx
-              .select({ email: users.email, name: users.name })
-              .from(users)
-              .where(eq(users.id, group.userId))
-          : [];
-        if (owner)
-          mailIds.push(
-            await enqueueMail(tx, {
-              to: owner.email,
-              template: 'legal_notice_group_removed',
-              data: {
-                name: owner.name,
-                groupTitle: notice.groupTitle,
-                protocol: notice.protocol,
-                reason: input.reason,
-                groupId: group.id,
-              },
-            }),
-          );
-      }
-      await recordEvent(tx, notice.id, 'removed', detail, admin);
+      const removal = group ? await removeNoticedGroup(tx, notice, group, input.reason, admin) : null;
+      if (removal?.leftSite) rebuildGroup = group!.id;
+      mailIds.push(removal?.mailId);
+      await recordEvent(tx, notice.id, 'removed', input.reason, admin);
     } else {
-      // Kept: this notice's hold goes; every other hold (another notice, reports, a court order...) stays.
-      const lift = group
-        ? await liftHolds(
-            tx,
-            group.id,
-            { reason: 'legal_notice', noticeId: notice.id },
-            { reason: `Notificação ${notice.protocol} mantida: ${input.reason}`, by: admin },
-          )
-        : null;
-      if (group && lift?.changed) {
-        if (lift.cameBack) {
-          rebuildGroup = group.id;
-          detail += ' (o grupo voltou a ficar público)';
-        } else if (lift.held) {
-          const others = (await activeHolds(tx, [group.id])).map((h) => HOLD_REASON_LABELS[h.reason]);
-          detail += ` (o grupo continua oculto: ${[...new Set(others)].join(', ')})`;
-        }
-      }
-      await recordEvent(tx, notice.id, 'kept', detail, admin);
+      const kept = await keepNoticedGroup(tx, notice, group, input.reason, admin);
+      if (kept.cameBack) rebuildGroup = group!.id;
+      await recordEvent(tx, notice.id, 'kept', kept.detail, admin);
     }
     return { protocol: notice.protocol, mailIds };
   });

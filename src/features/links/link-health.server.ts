@@ -637,7 +637,7 @@ export async function replaceGroupLink(
   userId: string,
   groupId: string,
   input: unknown,
-  options: { checker?: InviteChecker; now?: Date; ip?: string } = {},
+  options: { checker?: InviteChecker; now?: Date; ip?: string | null } = {},
 ) {
   const parsed = InviteLinkField.safeParse(input);
   if (!parsed.success) throw linkError(parsed.error.issues[0]?.message ?? 'Link inválido');
@@ -673,7 +673,7 @@ export async function replaceGroupLink(
     if (isUniqueViolation(error)) throw inviteTakenError({ userId });
     throw error;
   }
-  if (options.ip) await recordAccess(db, { userId, event: 'group_edit', ip: options.ip });
+  if (options.ip !== undefined) await recordAccess(db, { userId, event: 'group_edit', ip: options.ip });
   if (isListedRow(group))
     await requestRebuild(db, `link do grupo trocado: ${groupId}`, { groups: [groupId] });
   return { id: groupId, link: invite.link, approved: false, linkStatus: live ? 'live' : 'unknown' };

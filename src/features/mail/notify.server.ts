@@ -10,11 +10,6 @@ import { deliverMail, enqueueMail } from './outbox.server.ts';
 import type { MailTemplates } from './templates.ts';
 
 export const REASONS = {
-  // Never who notified: the owner learns what is alleged, not by whom.
-  hiddenByNotice:
-    'Recebemos uma denúncia jurídica sobre o conteúdo deste grupo. Ele fica fora do ar enquanto a equipe analisa.',
-  hiddenByReports: 'Recebemos várias denúncias de golpe ou conteúdo ilegal sobre este grupo.',
-  hiddenByAdmin: 'A equipe ocultou o grupo depois de analisar denúncias sobre ele.',
   rejected: 'O grupo não segue as regras do diretório.',
 } as const;
 
@@ -66,19 +61,17 @@ export async function queueGroupApproved(db: Db | Tx, groupId: string) {
   return queueToOwner(db, groupId, 'group_approved', (g) => ({ groupPath: groupPath(g) }));
 }
 
-/** 'Seu grupo foi ocultado', with the reason (reports, an admin). */
-export async function queueGroupHidden(db: Db | Tx, groupId: string, reason: string) {
-  return queueToOwner(db, groupId, 'group_hidden', (g) => ({ reason, groupId: g.id }));
+/**
+ * 'Seu grupo foi ocultado', with the reason (never who notified) and 'Contestar'. Written by placeHold
+ * (src/features/holds) for every hold placed on an approved group.
+ */
+export async function queueGroupHidden(db: Db | Tx, groupId: string, reason: string, removed = false) {
+  return queueToOwner(db, groupId, 'group_hidden', (g) => ({ reason, groupId: g.id, removed }));
 }
 
 /** 'Seu grupo não foi aprovado': call before the group is deleted (it reads the owner). */
 export async function queueGroupRejected(db: Db | Tx, groupId: string, reason: string = REASONS.rejected) {
   return queueToOwner(db, groupId, 'group_rejected', () => ({ reason }));
-}
-
-/** Hidden by reports (the threshold in reports.server.ts): write and send the message to the owner. */
-export async function notifyGroupHidden(db: Db, groupId: string, reason: string = REASONS.hiddenByReports) {
-  await deliverMail(db, [await queueGroupHidden(db, groupId, reason)]);
 }
 
 /** The link checks found the invite link dead: tell the owner (written and sent now). */
@@ -193,6 +186,8 @@ export async function queueFeaturingReminders(db: Db, now = new Date()): Promise
     name: users.name,
   };
   const notRenewed = or(isNull(groups.featuredUntil), lte(groups.featuredUntil, featureOrders.endDate));
+  // A featuring a hold paused neither ends nor is about to: its days wait for the group (#41).
+  const running = isNull(groups.featuringPausedAt);
   const ordersWithOwner = (...where: (SQL | undefined)[]) =>
     db
       .select(base)
@@ -206,6 +201,7 @@ export async function queueFeaturingReminders(db: Db, now = new Date()): Promise
     gt(featureOrders.endDate, now),
     lte(featureOrders.endDate, new Date(now.getTime() + ENDING_WITHIN_MS)),
     notRenewed,
+    running,
     sql`not exists (select 1 from mail_outbox m where m.dedupe_key = 'featuring-ending:' || ${featureOrders.id})`,
   );
   const ended = await ordersWithOwner(
@@ -213,6 +209,7 @@ export async function queueFeaturingReminders(db: Db, now = new Date()): Promise
     lte(featureOrders.endDate, now),
     gt(featureOrders.endDate, new Date(now.getTime() - ENDED_WITHIN_MS)),
     or(notRenewed, lte(groups.featuredUntil, now)),
+    running,
     sql`not exists (select 1 from mail_outbox m where m.dedupe_key = 'featuring-ended:' || ${featureOrders.id})`,
   );
   let written = 0;

@@ -49,6 +49,7 @@ const samples: { [T in TemplateName]: MailTemplates[T] } = {
     groupTitle: evil,
     token: 'tok',
   },
+  appeal_admin: { groupTitle: evil, reasonLabel: 'Removido pelo admin', dueAt: '2026-11-29T12:00:00.000Z' },
   legal_notice_admin: {
     protocol: 'JUR-2026-3F9A0C7B21E4',
     kindLabel: 'Abuso',

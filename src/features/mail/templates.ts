@@ -2,7 +2,7 @@
 // One shared layout (tables and inline styles, so Gmail and Outlook show it as meant); every value
 // that comes from a user (names, group titles, reasons) is escaped in the HTML part.
 import { DEAD_LINK_NEXT_STEP } from '#src/features/groups/groups.ts';
-import { formatBRL, formatDate, formatOrderNumber } from '#src/lib/format.ts';
+import { formatBRL, formatDate, formatDateTime, formatOrderNumber } from '#src/lib/format.ts';
 import { escapeHtml } from '#src/lib/html.ts';
 import { SITE_NAME } from '#src/lib/site.ts';
 
@@ -36,7 +36,9 @@ export interface MailTemplates {
   group_approved: { name: string; groupTitle: string; groupPath: string };
   group_rejected: { name: string; groupTitle: string; reason: string };
   /** groupId: the panel's 'Contestar' link opens that group's appeal */
-  group_hidden: { name: string; groupTitle: string; reason: string; groupId: string };
+  group_hidden: { name: string; groupTitle: string; reason: string; groupId: string; removed?: boolean };
+  /** to every admin: an owner contested a decision (same clock as a legal notice) */
+  appeal_admin: { groupTitle: string; reasonLabel: string; dueAt: string };
   /** to the owner: an appeal's outcome and reason (stillHidden: another hold, or 'keep', keeps it off) */
   appeal_decided: {
     name: string;
@@ -309,15 +311,34 @@ const BUILDERS: { [T in TemplateName]: (data: MailTemplates[T], ctx: MailContext
     ],
   }),
   group_hidden: (d, ctx) => ({
-    subject: 'Seu grupo foi ocultado',
+    subject: d.removed ? 'Seu grupo foi removido' : 'Seu grupo foi ocultado',
     greeting: hello(d.name),
     blocks: [
-      p(`O grupo "${d.groupTitle}" foi ocultado do ${SITE_NAME} e não aparece mais nas buscas e listas.`),
+      p(
+        d.removed
+          ? `O grupo "${d.groupTitle}" foi removido do ${SITE_NAME} pela equipe e não aparece mais no site.`
+          : `O grupo "${d.groupTitle}" foi ocultado do ${SITE_NAME} e não aparece mais nas buscas e listas.`,
+      ),
       facts([['Motivo', d.reason]]),
       p(
         "Se você discorda, conteste: explique por que o grupo deve voltar ao ar e a equipe revisa a decisão. Use 'Contestar' no seu painel.",
       ),
       button('Contestar', contestLink(ctx, d.groupId)),
+    ],
+  }),
+  appeal_admin: (d, ctx) => ({
+    subject: `Contestação recebida: ${d.groupTitle}`,
+    greeting: 'Olá!',
+    blocks: [
+      p(
+        `O dono do grupo "${d.groupTitle}" contestou a decisão que o tirou do ar e aguarda a revisão da equipe.`,
+      ),
+      facts([
+        ['Decisão contestada', d.reasonLabel],
+        ['Decidir até', formatDateTime(d.dueAt)],
+      ]),
+      button('Abrir Contestações', absolute(ctx, '/admin/contestacoes')),
+      note('Quem colocou ou decidiu a retenção não decide a contestação quando há outro administrador.'),
     ],
   }),
   appeal_decided: (d, ctx) => ({

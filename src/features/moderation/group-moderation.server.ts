@@ -1,6 +1,6 @@
 // Group moderation: the admin list, edit, approve, feature, delete and the bulk actions. Every change
 // that alters public pages asks for a rebuild.
-import { and, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { groupOwner } from '#db/joins.ts';
 import { categories, groups, type HoldReason, users } from '#db/schema.ts';
@@ -15,7 +15,15 @@ import {
 } from '#src/features/groups/groups.server.ts';
 import { INVITE_LINK_MESSAGE, isFeaturedNow, normalizeInviteLink } from '#src/features/groups/groups.ts';
 import { keepFormerAddress } from '#src/features/groups/slugs.server.ts';
-import { evidenceGroups, heldFor, liftHolds, notEvidenceGroup } from '#src/features/holds/holds.server.ts';
+import { removeGroup } from '#src/features/holds/admin-holds.server.ts';
+import {
+  evidenceGroups,
+  type HoldActor,
+  heldFor,
+  liftHolds,
+  notEvidenceGroup,
+  placeHold,
+} from '#src/features/holds/holds.server.ts';
 import { HOLD_MESSAGES } from '#src/features/holds/holds.ts';
 import { deleteImage } from '#src/features/images/stored-images.server.ts';
 import { checkAndCopyPhoto } from '#src/features/links/invite-photo.server.ts';
@@ -24,6 +32,7 @@ import { queueGroupApproved, queueGroupRejected } from '#src/features/mail/notif
 import { deliverMail } from '#src/features/mail/outbox.server.ts';
 import { extendFeaturing, retractFeaturing } from '#src/features/payments/featuring.server.ts';
 import { requestRebuild } from '#src/features/rebuilds/rebuilds.server.ts';
+import { recordTransparencyEvent } from '#src/features/transparency/ledger.server.ts';
 import { isUniqueViolation } from '#src/lib/db-errors.ts';
 import { countLabel } from '#src/lib/format.ts';
 import { AppError } from '#src/lib/http.server.ts';
@@ -42,7 +51,7 @@ import {
 
 /** The admin JSON of a group: the public fields plus moderation state (raw featured flag and date). */
 export function toAdminGroupJson(
-  row: GroupRow & { hiddenAt: Date | null; hiddenReason: HoldReason | null },
+  row: GroupRow & { hiddenAt: Date | null; hiddenReason: HoldReason | null; userId: string | null },
   now = new Date(),
 ) {
   return {
@@ -59,6 +68,8 @@ export function toAdminGroupJson(
     featuredUntil: row.featuredUntil?.toISOString() ?? null,
     hidden: isHeldRow(row),
     hiddenReason: isHeldRow(row) ? row.hiddenReason : null,
+    /** an owner to tell: 'Excluir' of an approved group removes it (contestable) instead of deleting it */
+    owned: row.userId !== null,
     linkStatus: row.linkStatus,
     linkCheckedAt: row.linkCheckedAt?.toISOString() ?? null,
     linkLiveAt: row.linkLiveAt?.toISOString() ?? null,
@@ -72,7 +83,12 @@ export function toAdminGroupJson(
 }
 export type AdminGroupJson = ReturnType<typeof toAdminGroupJson>;
 
-const adminColumns = { ...groupColumns, hiddenAt: groups.hiddenAt, hiddenReason: groups.hiddenReason };
+const adminColumns = {
+  ...groupColumns,
+  hiddenAt: groups.hiddenAt,
+  hiddenReason: groups.hiddenReason,
+  userId: groups.userId,
+};
 
 function escapeLike(text: string) {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -286,23 +302,32 @@ export async function undoFeature(db: Db, id: string, undo: FeatureUndo, now = n
   return toAdminGroupJson(await getAdminGroup(db, id), now);
 }
 
-/** Delete one group (its reports and orders go with it). */
-export async function deleteGroup(db: Db, id: string) {
-  const mailId = await db.transaction(async (tx) => {
-    // Deleting a group still waiting for approval is its rejection: the owner is told why.
+/**
+ * An admin's 'Excluir'. A pending group is rejected (the owner is told why) and deleted; an approved one
+ * goes through removeGroup: removed (held for good, the owner told and able to contest) or deleted.
+ */
+export async function deleteGroup(db: Db, id: string, admin: HoldActor, note?: string | null) {
+  const result = await db.transaction(async (tx) => {
     const [pending] = await tx
       .select({ id: groups.id })
       .from(groups)
       .where(and(eq(groups.id, id), eq(groups.approved, false)));
+    if (!pending) return removeGroup(tx, id, { by: admin, note, source: 'admin' });
     if ((await evidenceGroups(tx, [id])).size)
       throw new AppError('CONFLICT', HOLD_MESSAGES.evidenceDeleteAdmin);
-    const queued = pending ? await queueGroupRejected(tx, id) : undefined;
-    const [row] = await tx.delete(groups).where(eq(groups.id, id)).returning({ id: groups.id });
-    if (!row) throw new AppError('NOT_FOUND', GROUP_NOT_FOUND);
-    return queued;
+    const mailId = await queueGroupRejected(tx, id);
+    await tx.delete(groups).where(eq(groups.id, id));
+    return { outcome: 'deleted' as const, mailId };
   });
-  await requestRebuild(db, `grupo excluído: ${id}`, { groups: [id] });
-  await deliverMail(db, [mailId]);
+  await requestRebuild(db, `grupo ${result.outcome === 'removed' ? 'removido' : 'excluído'}: ${id}`, {
+    groups: [id],
+  });
+  await deliverMail(db, [result.mailId]);
+  return {
+    success: true,
+    outcome: result.outcome,
+    message: result.outcome === 'removed' ? HOLD_MESSAGES.removed : HOLD_MESSAGES.deleted,
+  };
 }
 
 const idsOf = (rows: { id: string }[]) => rows.map((row) => row.id);
@@ -333,7 +358,7 @@ export async function approveAllPending(db: Db) {
 export async function resetFeatured(db: Db) {
   const rows = await db
     .update(groups)
-    .set({ featured: false, featuredUntil: null })
+    .set({ featured: false, featuredUntil: null, featuringPausedAt: null })
     .where(or(eq(groups.featured, true), sql`${groups.featuredUntil} is not null`))
     .returning({ id: groups.id });
   if (rows.length) await requestRebuild(db, 'destaques resetados', { groups: idsOf(rows) });
@@ -350,40 +375,79 @@ export async function resetFeatured(db: Db) {
 const BLANK_TITLE_CHARACTERS =
   '[[:space:]\u00A0\u00AD\u034F\u061C\u115F\u1160\u17B4\u17B5\u180B-\u180F\u2000-\u200F\u2028-\u202F\u205F-\u206F\u2800\u3000\u3164\uFE00-\uFE0F\uFEFF\uFFA0]';
 
-/** Bulk: delete groups whose title is empty or only spaces. */
-export async function deleteEmptyTitles(db: Db) {
+/**
+ * A bulk 'Excluir' of the groups `where` matches (evidence never): an approved group with an owner is
+ * removed (a 'removed' hold: told with the reason and 'Contestar', #41), any other deleted. Says how many
+ * of each went, and sends the owners' e-mails after the transaction.
+ */
+async function bulkRemove(db: Db, where: SQL, admin: HoldActor, note: string) {
+  const result = await db.transaction(async (tx) => {
+    const matched = await tx
+      .select({ id: groups.id, approved: groups.approved, userId: groups.userId })
+      .from(groups)
+      .where(and(where, notEvidenceGroup));
+    const mailIds: (number | undefined)[] = [];
+    const removed: string[] = [];
+    for (const g of matched.filter((g) => g.approved && g.userId)) {
+      const hold = await placeHold(tx, g.id, { reason: 'removed', note, by: admin });
+      if (hold.changed) removed.push(g.id);
+      mailIds.push(hold.mailId);
+    }
+    const doomed = matched.filter((g) => !(g.approved && g.userId));
+    for (const g of doomed.filter((d) => d.approved))
+      await recordTransparencyEvent(tx, { kind: 'group_deleted', detail: 'admin' });
+    if (doomed.length)
+      await tx.delete(groups).where(
+        inArray(
+          groups.id,
+          doomed.map((g) => g.id),
+        ),
+      );
+    return { removed, deleted: doomed.map((g) => g.id), mailIds };
+  });
+  const changed = [...result.removed, ...result.deleted];
+  await deliverMail(db, result.mailIds);
+  return { ...result, changed };
+}
+
+/** '1 grupo excluído', with the removed ones named apart (their owners were told). */
+function bulkMessage(deleted: number, removed: number, what: [string, string] = ['excluído', 'excluídos']) {
+  const parts = [countLabel(deleted, `grupo ${what[0]}`, `grupos ${what[1]}`)];
+  if (removed)
+    parts.push(
+      `${countLabel(removed, 'removido', 'removidos')} do site (os donos foram avisados e podem contestar)`,
+    );
+  return parts.join('; ');
+}
+
+/** Bulk: delete every group whose title is blank to a reader (owned public ones are removed instead). */
+export async function deleteEmptyTitles(db: Db, admin: HoldActor) {
   // Blank to a reader: only spaces and invisibles (zero-widths, bidi controls, fillers, blank Braille),
   // as titles stored before src/lib/text.ts removed them could be. Evidence of a notice or a court order
   // is never swept away in bulk.
-  const rows = await db
-    .delete(groups)
-    .where(
-      and(sql`regexp_replace(${groups.title}, ${BLANK_TITLE_CHARACTERS}, '', 'g') = ''`, notEvidenceGroup),
-    )
-    .returning({ id: groups.id });
-  if (rows.length) await requestRebuild(db, 'grupos sem título excluídos', { groups: idsOf(rows) });
+  const blank = sql`regexp_replace(${groups.title}, ${BLANK_TITLE_CHARACTERS}, '', 'g') = ''`;
+  const { changed, deleted, removed } = await bulkRemove(db, blank, admin, 'Grupo sem título');
+  if (changed.length) await requestRebuild(db, 'grupos sem título excluídos', { groups: changed });
   return {
     success: true,
-    count: rows.length,
-    message: rows.length
-      ? countLabel(rows.length, 'grupo sem título excluído', 'grupos sem título excluídos')
+    count: changed.length,
+    message: changed.length
+      ? bulkMessage(deleted.length, removed.length, ['sem título excluído', 'sem título excluídos'])
       : 'Nenhum grupo sem título encontrado',
   };
 }
 
-/** Bulk: delete every group with exactly this title (case and surrounding spaces ignored). */
-export async function deleteByTitle(db: Db, title: string) {
+/** Bulk: delete every group with exactly this title, case and surrounding spaces ignored (owned public ones are removed instead). */
+export async function deleteByTitle(db: Db, title: string, admin: HoldActor) {
   const wanted = title.trim();
   if (!wanted) throw new AppError('NOT_FOUND', TITLE_NOT_FOUND);
-  const rows = await db
-    .delete(groups)
-    .where(and(sql`lower(btrim(${groups.title})) = lower(${wanted})`, notEvidenceGroup))
-    .returning({ id: groups.id });
-  if (!rows.length) throw new AppError('NOT_FOUND', TITLE_NOT_FOUND);
-  await requestRebuild(db, 'grupos excluídos por título', { groups: idsOf(rows) });
-  return {
-    success: true,
-    count: rows.length,
-    message: countLabel(rows.length, 'grupo excluído', 'grupos excluídos'),
-  };
+  const { changed, deleted, removed } = await bulkRemove(
+    db,
+    sql`lower(btrim(${groups.title})) = lower(${wanted})`,
+    admin,
+    `Exclusão em massa do título "${wanted}"`,
+  );
+  if (!changed.length) throw new AppError('NOT_FOUND', TITLE_NOT_FOUND);
+  await requestRebuild(db, 'grupos excluídos por título', { groups: changed });
+  return { success: true, count: changed.length, message: bulkMessage(deleted.length, removed.length) };
 }

@@ -63,6 +63,11 @@ export const FEATURE_PENDING_MESSAGE = 'Aprove o grupo antes de destacá-lo.';
 export const FEATURE_UNDO_CHANGED_MESSAGE =
   'O destaque deste grupo mudou desde então (um pagamento ou outra pessoa da equipe). Ajuste-o em Editar.';
 
+/** 'Excluir' of an approved group with an owner removes it: the reason goes by e-mail to the owner. */
+export const RemoveGroupSchema = z.object({
+  reason: singleLineText().trim().max(1000, 'Escreva no máximo 1000 caracteres').optional(),
+});
+
 export const TITLE_NOT_FOUND = 'Título não encontrado';
 export const DUPLICATE_LINK = 'Já existe um grupo com este link';
 
@@ -81,6 +86,7 @@ export interface AdminGroup {
   featuredUntil: string | null;
   hidden: boolean;
   hiddenReason: HoldReason | null;
+  owned: boolean;
   linkStatus: LinkAnswer;
   linkCheckedAt: string | null;
   linkLiveAt: string | null;

@@ -27,6 +27,7 @@ export function hiddenExplanation(reason: string | null, reportReasons: readonly
   if (reason === 'legal_notice') return 'Ocultado após uma denúncia jurídica; nossa equipe vai analisar.';
   if (reason === 'court_order') return 'Ocultado por ordem judicial.';
   if (reason === 'admin') return 'Ocultado pela nossa equipe de moderação.';
+  if (reason === 'removed') return 'Removido do diretório pela nossa equipe de moderação.';
   const words = reportReasons.map((r) => REASON_WORDS[r]).filter(Boolean);
   return words.length
     ? `Ocultado após denúncias de ${listed(words)}; nossa equipe vai revisar.`
@@ -48,6 +49,7 @@ export function HiddenNotice({
   note = null,
   appeal = null,
   action = null,
+  featuringPaused = false,
 }: {
   reason: string | null;
   reportReasons?: readonly ReportReason[];
@@ -56,13 +58,20 @@ export function HiddenNotice({
   appeal?: { status: 'open' | 'restored' | 'kept'; decisionReason: string | null } | null;
   /** 'Contestar', when a hold can be contested now */
   action?: ReactNode;
+  /** the paid featuring is paused while the group is off the site (#41) */
+  featuringPaused?: boolean;
 }) {
   return (
     <div className="mt-2 flex flex-col gap-2 rounded-control border border-red-200 bg-red-50 p-3 text-sm text-red-900">
       <p>
         {hiddenExplanation(reason, reportReasons)}
-        {note && (reason === 'admin' || reason === 'court_order') ? ` Motivo: “${note}”.` : ''}
+        {note && (reason === 'admin' || reason === 'removed' || reason === 'court_order')
+          ? ` Motivo: “${note}”.`
+          : ''}
       </p>
+      {featuringPaused && (
+        <p>Seu destaque pago está pausado: os dias que faltam voltam a contar quando o grupo voltar ao ar.</p>
+      )}
       {appeal && <p className="break-words">{appealLine(appeal)}</p>}
       {action && <div>{action}</div>}
     </div>

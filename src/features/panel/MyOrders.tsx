@@ -26,6 +26,7 @@ export interface UserOrder extends WithdrawableOrder {
   orderDate: string;
   endDate: string | null;
   daysRemaining: number | null;
+  paused: boolean;
 }
 
 /** 'Cancelar' on a pending order, behind a confirmation. */
@@ -104,6 +105,7 @@ function OrderCard({
           {order.status === 'active' && order.daysRemaining !== null && (
             <span>
               {order.daysRemaining === 1 ? '1 dia restante' : `${order.daysRemaining} dias restantes`}
+              {order.paused && ' (pausado enquanto o grupo está fora do ar)'}
             </span>
           )}
         </div>
@@ -117,7 +119,7 @@ function OrderCard({
             <CancelPending order={order} onDone={onChanged} />
           </>
         )}
-        {order.status === 'active' && (
+        {order.status === 'active' && !order.paused && (
           <Button size="sm" variant="secondary" onClick={() => onRenew(order.groupId)}>
             Renovar destaque
           </Button>

@@ -27,11 +27,13 @@ export type UserGroup = OwnGroup &
     rejectedRevision: { reason: string } | null;
     holdNote: string | null;
     canAppeal: boolean;
+    featuringPaused: boolean;
     appeal: { status: 'open' | 'restored' | 'kept'; createdAt: string; decisionReason: string | null } | null;
   };
 
 function StateBadge({ group }: { group: UserGroup }) {
   if (group.hiddenReason === 'dead_link') return <Badge variant="red">Link quebrado</Badge>;
+  if (group.hiddenReason === 'removed') return <Badge variant="red">Removido</Badge>;
   if (group.hidden) return <Badge variant="red">Em análise</Badge>;
   if (group.approved) return <Badge variant="green">Aprovado</Badge>;
   return <Badge variant="yellow">Aguardando aprovação</Badge>;
@@ -108,6 +110,7 @@ export function OwnGroupCard({
             reportReasons={group.reportReasons}
             note={group.holdNote}
             appeal={group.appeal}
+            featuringPaused={group.featuringPaused}
             action={group.canAppeal ? <AppealButton group={group} onSent={onChanged} /> : null}
           />
         )}
@@ -121,6 +124,8 @@ export function OwnGroupCard({
       <div className="flex shrink-0 flex-wrap items-center gap-2">
         {group.hiddenReason === 'dead_link' ? (
           <UpdateLinkButton group={group} onUpdated={onChanged} />
+        ) : group.featuringPaused ? (
+          <Badge variant="grey">Destaque pausado</Badge>
         ) : group.featured ? (
           <Badge variant="featured">
             <Star aria-hidden="true" className="size-3.5" /> Destacado

@@ -15,7 +15,7 @@ import { isHeldRow } from '#db/visibility.ts';
 import { groupsThatCanAppeal, latestAppeals } from '#src/features/appeals/appeals.server.ts';
 import { groupColumns, groupsWithCategory, toGroupJson } from '#src/features/groups/groups.server.ts';
 import { activeHolds } from '#src/features/holds/holds.server.ts';
-import { daysRemaining, withdrawableUntil } from '#src/features/payments/payments.ts';
+import { featuringDaysLeft, withdrawableUntil } from '#src/features/payments/payments.ts';
 import { ownGroupExtras } from '#src/features/submission/group-edits.server.ts';
 import { nextBumpAt } from './engage.ts';
 
@@ -30,6 +30,7 @@ export async function listUserGroups(db: Db, userId: string) {
       ...groupColumns,
       hiddenAt: groups.hiddenAt,
       hiddenReason: groups.hiddenReason,
+      featuringPausedAt: groups.featuringPausedAt,
       bumpedAt: groups.bumpedAt,
       linkCheckDueAt: groups.linkCheckDueAt,
       renewedAt: groups.renewedAt,
@@ -77,6 +78,8 @@ export async function listUserGroups(db: Db, userId: string) {
         null,
       canAppeal: canAppeal.has(row.id),
       appeal: appeals.get(row.id) ?? null,
+      /** a hold paused the paid featuring: its days resume when the group is back (#41) */
+      featuringPaused: row.featuringPausedAt !== null,
       /** the listing time: the approval or the last 'Renovar' ('Últimos Grupos' orders by it) */
       listedAt: row.bumpedAt.toISOString(),
       /** when the free bump ('Renovar') opens again */
@@ -104,18 +107,22 @@ export async function listUserFeatureOrders(db: Db, userId: string, now: Date = 
       orderDate: featureOrders.orderDate,
       startDate: featureOrders.startDate,
       endDate: featureOrders.endDate,
+      pausedAt: groups.featuringPausedAt,
     })
     .from(featureOrders)
     .innerJoin(groups, orderGroup)
     .innerJoin(featurePlans, orderPlan)
     .where(eq(featureOrders.userId, userId))
     .orderBy(desc(featureOrders.orderDate), desc(featureOrders.id));
-  return rows.map((row) => ({
+  return rows.map(({ pausedAt, ...row }) => ({
     ...row,
     orderDate: row.orderDate.toISOString(),
     startDate: row.startDate?.toISOString() ?? null,
     endDate: row.endDate?.toISOString() ?? null,
-    daysRemaining: row.status === 'active' && row.endDate ? daysRemaining(row.endDate, now) : null,
+    // Paused by a hold (#41): the days left are those at the pause, and they wait for the group.
+    paused: row.status === 'active' && pausedAt !== null,
+    daysRemaining:
+      row.status === 'active' && row.endDate ? featuringDaysLeft(row.endDate, pausedAt, now) : null,
     // 'Desistir da compra' shows while this is set (7 days after payment, CDC art. 49)
     withdrawableUntil: withdrawableUntil(row, now)?.toISOString() ?? null,
   }));

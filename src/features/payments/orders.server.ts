@@ -278,7 +278,13 @@ export async function getOrderForUser(db: Db, userId: string, orderId: string) {
 }
 
 /** POST /api/feature-orders/{id}/pay: start the checkout; answers payment.initPoint. */
-export async function startPayment(db: Db, user: SessionUser, orderId: string, origin: string, ip: string) {
+export async function startPayment(
+  db: Db,
+  user: SessionUser,
+  orderId: string,
+  origin: string,
+  ip: string | null,
+) {
   const order = await findOrderForUser(db, user.id, orderId);
   if (order.status !== 'pending' && order.status !== 'failed')
     throw new AppError('CONFLICT', MESSAGES.orderNotPayable);

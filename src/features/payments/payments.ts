@@ -84,12 +84,34 @@ export function daysRemaining(endDate: Date | string | null | undefined, now: Da
  * and the current end while the group is still featured, so nobody's paid time is ever cut short.
  */
 export function extendFeaturedEnd(
-  group: { featured: boolean; featuredUntil: Date | string | null },
+  group: { featured: boolean; featuredUntil: Date | string | null; featuringPausedAt?: Date | null },
   days: number,
   now: Date = new Date(),
 ): Date {
-  const base = isFeaturedNow(group, now) ? new Date(group.featuredUntil!).getTime() : now.getTime();
+  // A paused featuring keeps its end until it resumes: the new days go after it, as after a running one.
+  const base = isFeaturedNow(group, group.featuringPausedAt ?? now)
+    ? new Date(group.featuredUntil!).getTime()
+    : now.getTime();
   return new Date(base + days * DAY_MS);
+}
+
+/**
+ * THE pause rule (#41): a hold on a featured group pauses its paid featuring. Nothing moves while it is
+ * paused (the days left are counted at the pause); when the last hold is lifted the end, and the end of
+ * each order still running at the pause, moves later by the time it was paused, so no paid day is lost
+ * to a hold (and a featuring cannot run out while the group is off the site).
+ */
+export function featuringPauseShift(pausedAt: Date, resumedAt: Date): number {
+  return Math.max(0, resumedAt.getTime() - pausedAt.getTime());
+}
+
+/** The days left of a featuring: counted at the pause while it is paused, from now otherwise. */
+export function featuringDaysLeft(
+  endDate: Date | string | null | undefined,
+  pausedAt: Date | null | undefined,
+  now: Date = new Date(),
+): number {
+  return daysRemaining(endDate, pausedAt ?? now);
 }
 
 /**

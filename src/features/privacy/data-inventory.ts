@@ -160,18 +160,18 @@ export const DATA_INVENTORY: readonly InventoryRow[] = [
   },
   // --- Rows of the other parts of issue #31, bound to their tables by the lead at merge. -----------
   {
-    tables: ['access_logs'],
+    tables: ['access_logs', 'access_log_holds', 'access_log_disclosures'],
     name: 'Registros de acesso (Marco Civil, art. 15)',
-    data: 'Endereço IP e data e hora de eventos da conta (cadastro, login, saída, troca de senha, envio, edição, pagamento, exportação e exclusão), criptografados com chave própria.',
+    data: 'Endereço IP e data e hora de eventos da conta (cadastro, login, saída, troca de senha, envio, edição, pagamento, exportação e exclusão), do envio de grupo sem conta e do envio de denúncia jurídica, criptografados com chave própria; a pessoa aparece só como um código (hash com segredo) do e-mail. Um endereço que não chegou fica registrado como ausente. Guardamos também os pedidos de guarda por mais tempo feitos por autoridades e o registro de cada entrega (quem entregou, quando, quais registros e com base em qual ordem).',
     purpose: 'Guarda exigida por lei de quem oferece aplicação na internet como empresa.',
     basis: ['legalObligation'],
-    retention: `${plural(ACCESS_LOG_RETENTION_MONTHS, 'mês', 'meses')}, apagados automaticamente. Entregues somente por ordem judicial.`,
+    retention: `${plural(ACCESS_LOG_RETENTION_MONTHS, 'mês', 'meses')}, apagados automaticamente, ou mais, só enquanto um pedido de autoridade (Marco Civil, art. 15, § 2º) estiver em vigor. Entregues somente por ordem judicial.`,
     recipients: [...HOSTING, 'courts'],
   },
   {
     tables: ['legal_notices', 'legal_notice_events'],
     name: 'Denúncias jurídicas',
-    data: 'Nome e e-mail de quem notifica, um hash (com segredo) do endereço de rede, o grupo indicado, a descrição, a declaração de veracidade, a decisão tomada e o histórico (com o e-mail do administrador que decidiu).',
+    data: 'Nome e e-mail de quem notifica, um hash (com segredo) do endereço de rede, o grupo indicado, a descrição, a declaração de veracidade (com o texto mostrado no formulário), a decisão tomada, a comunicação às autoridades nos casos de abuso infantil (data, órgão e protocolo) e o histórico (com o e-mail do administrador que decidiu).',
     purpose:
       'Receber e decidir notificações de conteúdo ilegal, de imagens íntimas e de abuso infantil, e responder a quem notificou.',
     basis: ['legalObligation', 'rights'],
@@ -214,6 +214,9 @@ export const NO_PERSONAL_DATA: Readonly<Record<string, string>> = {
   rebuild_requests: 'requests to rebuild the static site (a reason such as "group approved")',
   group_holds:
     'why a group is off the site (reason, notice, court order number); placed_by/lifted_by point at admin accounts, whose e-mail the trail keeps as legal_notice_events does',
+  transparency_events:
+    'the transparency report’s facts (a report’s reason, a hold’s reason, an appeal’s outcome, an ad’s id) with their time: no person, no group',
+  transparency_reports: 'each closed year’s transparency report: counts only',
 };
 
 /** A cookie the site sets, with what it is for and how long it lasts. */

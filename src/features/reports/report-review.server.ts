@@ -6,9 +6,9 @@ import type { Db } from '#db/client.ts';
 import { groupCategory } from '#db/joins.ts';
 import { categories, groupReports, groups } from '#db/schema.ts';
 import { isHeldRow } from '#db/visibility.ts';
-import { evidenceGroups, type HoldActor, liftHolds, placeHold } from '#src/features/holds/holds.server.ts';
-import { HOLD_MESSAGES } from '#src/features/holds/holds.ts';
-import { queueGroupHidden, REASONS } from '#src/features/mail/notify.server.ts';
+import { removeGroup } from '#src/features/holds/admin-holds.server.ts';
+import { type HoldActor, liftHolds, placeHold } from '#src/features/holds/holds.server.ts';
+import { OWNER_REASONS } from '#src/features/holds/holds.ts';
 import { deliverMail } from '#src/features/mail/outbox.server.ts';
 import { requestRebuild } from '#src/features/rebuilds/rebuilds.server.ts';
 import { reviewGraceEnd } from '#src/features/reports/reports.ts';
@@ -98,7 +98,8 @@ const ACTION_TAKEN: Record<ReportAction, string> = {
 
 /**
  * Close a group's pending reports with an action, in one transaction. Dismissing (keeping the group) also
- * lifts a hide the report threshold applied and starts the review grace period. Deleting removes the group (its reports go with it, by cascade).
+ * lifts a hide the report threshold applied and starts the review grace period. Deleting removes an owned
+ * public group (held for good, its owner told and able to contest) and deletes any other (removeGroup).
  */
 export async function reviewReports(
   db: Db,
@@ -125,23 +126,39 @@ export async function reviewReports(
       await liftHolds(tx, groupId, { reason: 'reports' }, { reason: 'Denúncias descartadas', by: actor });
     }
     if (action === 'hide') {
+      // An admin's decision of its own, told to the owner (who may contest it) by placeHold.
       const placed = await placeHold(tx, groupId, {
         reason: 'admin',
         note: 'Ocultado na revisão de denúncias',
         by: actor,
+        tell: OWNER_REASONS.admin,
       });
+      mailId = placed.mailId;
+      // The reports' hold became the admin's: upheld, not a reversal.
       await liftHolds(
         tx,
         groupId,
         { reason: 'reports' },
-        { reason: 'Revisado: ocultado pelo admin', by: actor },
+        { reason: 'Revisado: ocultado pelo admin', by: actor, upheld: true },
       );
-      // The owner hears of it once: a group the reports already hid was notified then.
-      if (placed.leftSite) mailId = await queueGroupHidden(tx, groupId, REASONS.hiddenByAdmin);
     }
-    if (action === 'delete' && (await evidenceGroups(tx, [groupId])).size)
-      throw new AppError('CONFLICT', HOLD_MESSAGES.evidenceDeleteAdmin);
-    if (action === 'delete') await tx.delete(groups).where(eq(groups.id, groupId));
+    // 'Excluir': an owned public group is removed (contestable), any other deleted (removeGroup).
+    if (action === 'delete') {
+      const removal = await removeGroup(tx, groupId, {
+        by: actor,
+        note: 'Removido na revisão de denúncias',
+        tell: OWNER_REASONS.removedAfterReports,
+        source: 'reports',
+      });
+      mailId = removal.mailId;
+      if (removal.outcome === 'removed')
+        await liftHolds(
+          tx,
+          groupId,
+          { reason: 'reports' },
+          { reason: 'Revisado: removido pelo admin', by: actor, upheld: true },
+        );
+    }
     return rows.length;
   });
   await requestRebuild(db, `denúncias revisadas (${ACTION_TAKEN[action]}): ${groupId}`, {
@@ -151,7 +168,7 @@ export async function reviewReports(
   const messages: Record<ReportAction, string> = {
     dismiss: 'Denúncias descartadas',
     hide: 'Grupo ocultado',
-    delete: 'Grupo excluído',
+    delete: 'Grupo removido',
   };
   return { success: true, closed, message: messages[action] };
 }

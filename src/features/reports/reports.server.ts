@@ -8,8 +8,9 @@ import { groupReports, groups } from '#db/schema.ts';
 import { isHeldRow } from '#db/visibility.ts';
 import { hasActiveHold, placeHold } from '#src/features/holds/holds.server.ts';
 import { checkReportedLink } from '#src/features/links/link-health.server.ts';
-import { notifyGroupHidden } from '#src/features/mail/notify.server.ts';
+import { deliverMail } from '#src/features/mail/outbox.server.ts';
 import { requestRebuild } from '#src/features/rebuilds/rebuilds.server.ts';
+import { recordTransparencyEvent } from '#src/features/transparency/ledger.server.ts';
 import { getEnv } from '#src/lib/env.server.ts';
 import { AppError } from '#src/lib/http.server.ts';
 import { GROUP_NOT_FOUND, isUuid } from '#src/lib/ids.ts';
@@ -46,7 +47,7 @@ export async function reportGroup(
 ): Promise<{ hidden: boolean }> {
   let rebuild = false;
   if (!isUuid(groupId)) throw new AppError('NOT_FOUND', GROUP_NOT_FOUND);
-  const result = await db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx): Promise<{ hidden: boolean; mailId?: number }> => {
     const [group] = await tx
       .select({
         id: groups.id,
@@ -71,6 +72,7 @@ export async function reportGroup(
       .onConflictDoNothing()
       .returning({ id: groupReports.id });
     if (inserted.length === 0) throw new AppError('CONFLICT', ALREADY_REPORTED_MESSAGE);
+    await recordTransparencyEvent(tx, { kind: 'report_received', detail: input.reason });
     // Groups reported per address: counted with the report, so a refused one (rolled back) stores nothing.
     for (const [window, limit] of [
       [3600, REPORTS_PER_ADDRESS_HOUR],
@@ -104,15 +106,15 @@ export async function reportGroup(
       );
     if (reportWeight(counted) < hideThreshold(getEnv().REPORT_HIDE_THRESHOLD, group.cliques))
       return { hidden: false };
+    // The owner is told why and can contest (placeHold writes the e-mail for an approved group).
     const hold = await placeHold(tx, groupId, { reason: 'reports' });
     rebuild = hold.leftSite;
-    // The owner hears of it when the group leaves the site (not when one more reason holds it).
-    return { hidden: hold.changed && !isHeldRow(group) };
+    return { hidden: hold.changed && !isHeldRow(group), mailId: hold.mailId };
   });
   // Outside the transaction: the build hook is a network call.
   if (rebuild) await requestRebuild(db, `group ${groupId} hidden by reports`, { groups: [groupId] });
-  if (result.hidden) await notifyGroupHidden(db, groupId);
+  await deliverMail(db, [result.mailId]);
   // A broken link is not counted toward hiding: the link is checked now (a dead answer counts once).
   if (input.reason === 'broken_link') return { hidden: (await checkReportedLink(db, groupId)).hidden };
-  return result;
+  return { hidden: result.hidden };
 }

@@ -105,6 +105,8 @@ async function fixedEntries(db: Db, base: string): Promise<SitemapEntry[]> {
     // The legal pages change with the code (the data inventory) or the plans, not on a date we know.
     { url: `${base}/privacidade`, changefreq: 'monthly', priority: 0.3 },
     { url: `${base}/termos`, changefreq: 'monthly', priority: 0.3 },
+    // The transparency report changes with every decision; its current year is rebuilt with the site.
+    { url: `${base}/transparencia`, changefreq: 'weekly', priority: 0.3 },
   ];
   for (const category of categoryRows) {
     entries.push({
@@ -117,8 +119,8 @@ async function fixedEntries(db: Db, base: string): Promise<SitemapEntry[]> {
   return entries;
 }
 
-/** How many fixed entries (the site's seven pages and the categories) precede the groups. */
-const FIXED_PAGES = 7;
+/** How many fixed entries (the site's eight pages and the categories) precede the groups. */
+const FIXED_PAGES = 8;
 
 function groupEntry(base: string, group: SitemapGroup): SitemapEntry {
   return {

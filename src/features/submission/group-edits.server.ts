@@ -98,7 +98,13 @@ export type EditOutcome = 'updated' | 'revision' | 'unchanged';
  * approved group become its one pending revision (replacing an earlier one; withdrawn when the edit
  * matches the public version); a never-approved group is updated directly.
  */
-export async function editOwnGroup(db: Db, user: SessionUser, id: string, form: GroupEditForm, ip: string) {
+export async function editOwnGroup(
+  db: Db,
+  user: SessionUser,
+  id: string,
+  form: GroupEditForm,
+  ip: string | null,
+) {
   const group = await ownGroup(db, user, id);
   const input = parse(OwnerGroupEditSchema, form.fields);
   await consumeRateLimit(db, `group-edit:user:${user.id}`, EDIT_RATE_LIMIT, 3600, EDIT_TOO_MANY_MESSAGE);

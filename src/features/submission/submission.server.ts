@@ -3,7 +3,7 @@ import type { Db } from '#db/client.ts';
 import { recordAccess } from '#src/features/access-log/access-log.server.ts';
 import { ageVerificationConfigured } from '#src/features/age-verification/age-verification.server.ts';
 import { ADULT_SUBMISSION_CLOSED } from '#src/features/age-verification/age-verification.ts';
-import { subjectHash } from '#src/features/analytics/visitor.server.ts';
+import { addressHash } from '#src/features/analytics/visitor.server.ts';
 import {
   assertInviteFree,
   findCategory,
@@ -80,13 +80,13 @@ export async function submittedCategory(db: Db, value: string): Promise<{ id: nu
 export async function submitGroup(
   db: Db,
   form: SubmissionForm,
-  options: { userId: string | null; ip: string },
+  options: { userId: string | null; ip: string | null },
 ) {
   if (form.honeypot) throw new AppError('BAD_REQUEST', SPAM_MESSAGE);
   const input = parse(SubmissionSchema, form.fields);
   await consumeRateLimit(
     db,
-    `submit:ip:${subjectHash(options.ip)}`,
+    `submit:ip:${addressHash(options.ip)}`,
     getEnv().SUBMIT_RATE_LIMIT,
     3600,
     SUBMIT_TOO_MANY_MESSAGE,
@@ -129,8 +129,13 @@ export async function submitGroup(
       },
     ]);
     if (!(await insertGroups(db, [row!])).has(invite.code)) throw resent();
-    if (options.userId)
-      await recordAccess(db, { userId: options.userId, event: 'group_submit', ip: options.ip });
+    // Anonymous submissions are logged too (Marco Civil art. 15), found by the group they sent.
+    await recordAccess(db, {
+      userId: options.userId,
+      event: 'group_submit',
+      ip: options.ip,
+      ref: row!.id,
+    });
     const { id, title, approved, image, titleSlug } = row!;
     const followToken = options.userId ? undefined : await signFollowToken(id);
     return { id, title, approved, image, titleSlug, followToken };
