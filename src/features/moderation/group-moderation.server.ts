@@ -394,7 +394,7 @@ async function bulkRemove(db: Db, where: SQL, admin: HoldActor, note: string) {
       mailIds.push(hold.mailId);
     }
     const doomed = matched.filter((g) => !(g.approved && g.userId));
-    for (const g of doomed.filter((d) => d.approved))
+    for (const _group of doomed.filter((d) => d.approved))
       await recordTransparencyEvent(tx, { kind: 'group_deleted', detail: 'admin' });
     if (doomed.length)
       await tx.delete(groups).where(
