@@ -92,7 +92,7 @@ describe('invisible and direction-changing characters in what a person sends', (
 
   it('every text input cleans them on the server; a title or name must show enough characters', () => {
     const link = 'https://chat.whatsapp.com/AbCdEfGhIjKlMnOpQrStUv';
-    const submission = { description: 'Um grupo.', link, category: 'futebol' };
+    const submission = { description: 'Um grupo de teste.', link, category: 'futebol' };
     expect(SubmissionSchema.parse({ ...submission, title: 'Grupo \u202Etxt.exe' }).title).toBe(
       'Grupo txt.exe',
     );

@@ -401,7 +401,8 @@ describe('the sitemap, served one file at a time', () => {
   it('lists every public group; each file served alone is the file of the whole layout', async () => {
     // Neither 18+ groups nor an 18+ category's page are public (decision 0010).
     const publicGroups = await publicCount();
-    const fixed = 7 + (await db.$count(categories, eq(categories.adult, false)));
+    // The fixed pages: home, categories, search, submit, auth, privacy, terms and the transparency report.
+    const fixed = 8 + (await db.$count(categories, eq(categories.adult, false)));
     // Small limits split the fixtures' catalogue: the first part holds the fixed pages and groups too.
     for (const limit of [fixed + 1, 7, Math.ceil((fixed + publicGroups) / 2)]) {
       const whole = await wholeSitemap(db, site, limit);

@@ -396,7 +396,7 @@ describe('GET /api/transparency', { timeout: 120_000 }, () => {
 describe('the migration that starts the facts', () => {
   it('fills transparency_events from the reports, holds, appeals and ads the database already holds', async () => {
     await db.delete(transparencyEvents);
-    const file = new URL('../../db/migrations/0031_transparency.sql', import.meta.url);
+    const file = new URL('../../db/migrations/0032_transparency.sql', import.meta.url);
     // The custom part, from the line after its heading comment.
     const after = (await readFile(file, 'utf8')).split('-- Custom part (#41).')[1]!;
     const custom = after.slice(after.indexOf('\n'));

@@ -32,6 +32,7 @@ export const RESERVED_SLUGS: readonly string[] = [
   'sitemap.xml',
   'sw.js',
   'termos',
+  'transparencia',
   // public/
   'favicon.svg',
   // functions, redirects, build output and the platform
