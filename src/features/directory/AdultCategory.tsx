@@ -24,6 +24,8 @@ interface Props {
   path: string;
   site: string;
   limit: number;
+  /** the placement setting at build time (ads.ts) */
+  cardsPerAd?: number;
 }
 
 type State =
@@ -32,7 +34,7 @@ type State =
   | { kind: 'ready'; page: GroupPage }
   | { kind: 'error'; message: string };
 
-export default function AdultCategory({ category, path, site, limit }: Props) {
+export default function AdultCategory({ category, path, site, limit, cardsPerAd }: Props) {
   const [state, setState] = useState<State>({ kind: 'prompt' });
   const [outcome, setOutcome] = useState<AgeOutcome | null>(null);
 
@@ -65,6 +67,7 @@ export default function AdultCategory({ category, path, site, limit }: Props) {
         adult
         anchor="grupos"
         showControls
+        cardsPerAd={cardsPerAd}
         placeholders={Math.min(limit, 6)}
       />
     );
