@@ -14,6 +14,7 @@ import {
 import { normalizeInviteLink } from '#src/features/groups/groups.ts';
 import { checkInvite } from '#src/features/links/invite-check.server.ts';
 import { copyInvitePhoto } from '#src/features/links/invite-photo.server.ts';
+import { storedWhatsappTitle } from '#src/features/links/link-change.ts';
 import { DEAD_LINK_MESSAGE } from '#src/features/links/links.schema.ts';
 import { isUniqueViolation } from '#src/lib/db-errors.ts';
 import { getEnv } from '#src/lib/env.server.ts';
@@ -115,6 +116,7 @@ export async function submitGroup(
         inviteCode: invite.code,
         type: invite.type,
         followers: check.followers ?? null,
+        whatsappTitle: check.status === 'live' ? storedWhatsappTitle(check.title) : null,
         categoryId: category.id,
         approved: false,
         image: imageKey ? imageUrl(imageKey) : null,
