@@ -1,7 +1,8 @@
-// 'Compartilhar' on a group page opens 'Compartilhar Grupo': copy the link ('Link copiado!' toast for
-// 3 s, copied icon for 2 s) and share to WhatsApp, Facebook and Twitter in new windows. Each share is
-// registered with POST /api/groups/{id}/share (best effort).
-import { Check, Copy, Share2 } from 'lucide-react';
+// 'Compartilhar' on a group page opens 'Compartilhar Grupo': WhatsApp first and green (where the group
+// lives), then Facebook and Twitter in new windows, the device's own share sheet where there is one, and
+// copy the link ('Link copiado!' toast for 3 s, copied icon for 2 s). Each share is registered with
+// POST /api/groups/{id}/share (best effort).
+import { Check, Copy, MessageCircle, Share2, Smartphone } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '#src/components/ui/Button.tsx';
 import { buttonClasses } from '#src/components/ui/classes.ts';
@@ -34,6 +35,16 @@ export function ShareDialogPanel({
     ['whatsapp', 'facebook', 'twitter'].includes(target.platform),
   );
 
+  const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
+  async function shareNative() {
+    try {
+      await navigator.share({ title, url });
+      registerShare(groupId, 'native');
+    } catch {
+      // dismissed: nothing shared
+    }
+  }
+
   async function copyLink() {
     try {
       await navigator.clipboard.writeText(url);
@@ -53,20 +64,7 @@ export function ShareDialogPanel({
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title="Compartilhar Grupo" description={title}>
-      <div className="flex gap-2">
-        <input
-          readOnly
-          value={url}
-          aria-label="Link do grupo"
-          onFocus={(event) => event.currentTarget.select()}
-          className="min-h-11 min-w-0 flex-1 rounded-control border border-neutral-300 bg-neutral-50 px-3 text-sm text-neutral-800"
-        />
-        <Button type="button" variant="secondary" onClick={() => void copyLink()} aria-label="Copiar link">
-          {copied ? <Check aria-hidden="true" className="text-brand-700" /> : <Copy aria-hidden="true" />}
-          <span className="hidden sm:inline">{copied ? 'Copiado' : 'Copiar'}</span>
-        </Button>
-      </div>
-      <div className="mt-4 grid gap-2 sm:grid-cols-3">
+      <div className="grid gap-2 sm:grid-cols-2">
         {targets.map((target) => (
           <a
             key={target.platform}
@@ -78,11 +76,41 @@ export function ShareDialogPanel({
               window.open(target.href, '_blank', WINDOW_FEATURES);
               registerShare(groupId, target.platform);
             }}
-            className={buttonClasses({ variant: 'secondary', block: true })}
+            className={
+              target.platform === 'whatsapp'
+                ? `${buttonClasses({ block: true, size: 'lg' })} sm:col-span-2`
+                : buttonClasses({ variant: 'secondary', block: true })
+            }
           >
-            {target.label}
+            {target.platform === 'whatsapp' && <MessageCircle aria-hidden="true" />}
+            {target.platform === 'whatsapp' ? `Enviar no ${target.label}` : target.label}
           </a>
         ))}
+        {canShare && (
+          <Button
+            type="button"
+            variant="ghost"
+            block
+            className="sm:col-span-2"
+            onClick={() => void shareNative()}
+          >
+            <Smartphone aria-hidden="true" />
+            Mais opções
+          </Button>
+        )}
+      </div>
+      <div className="mt-4 flex gap-2">
+        <input
+          readOnly
+          value={url}
+          aria-label="Link do grupo"
+          onFocus={(event) => event.currentTarget.select()}
+          className="min-h-11 min-w-0 flex-1 rounded-control border border-neutral-300 bg-neutral-50 px-3 text-sm text-neutral-800"
+        />
+        <Button type="button" variant="secondary" onClick={() => void copyLink()} aria-label="Copiar link">
+          {copied ? <Check aria-hidden="true" className="text-brand-700" /> : <Copy aria-hidden="true" />}
+          <span className="hidden sm:inline">{copied ? 'Copiado' : 'Copiar'}</span>
+        </Button>
       </div>
     </Dialog>
   );
