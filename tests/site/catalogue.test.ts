@@ -158,10 +158,11 @@ describe('group pages', () => {
     expect((await html('/grupo/nao-e-um-id')).status).toBe(404);
   });
 
-  it('an unknown path answers 404 Page Not Found (noindex)', async () => {
+  it('an unknown path answers 404, "Página não encontrada" (noindex)', async () => {
     const { status, body } = await html('/nao/existe/mesmo');
     expect(status).toBe(404);
-    expect(body).toContain('404 Page Not Found');
+    expect(body).toMatch(/<h1[^>]*>Página não encontrada<\/h1>/);
+    expect(body).not.toContain('Page Not Found');
     expect(body).toContain('name="robots" content="noindex');
   });
 });
