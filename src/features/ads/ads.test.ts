@@ -23,8 +23,8 @@ describe('adPositions (issue #45: at most one ad in N cards)', () => {
   });
 
   it('holds the rule for every list length and setting', () => {
-    for (let perAd = MIN_CARDS_PER_AD; perAd <= 30; perAd++)
-      for (let groups = 0; groups <= 120; groups++) {
+    for (const perAd of [MIN_CARDS_PER_AD, 5, 6, 7, 8, 9, 12, 20])
+      for (let groups = 0; groups <= 60; groups++) {
         const list = shape(groups, perAd);
         const where = `${groups} groups, 1 in ${perAd}`;
         const ads = [...list].filter((c) => c === 'A').length;

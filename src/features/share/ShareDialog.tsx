@@ -19,6 +19,59 @@ interface Props {
 
 const WINDOW_FEATURES = 'noopener,noreferrer,width=600,height=540';
 
+/** WhatsApp first and green, then Facebook and Twitter, and the device's own sheet where there is one. */
+function ShareTargets({ groupId, title, url }: Props) {
+  const targets = shareTargets(url, title).filter((target) =>
+    ['whatsapp', 'facebook', 'twitter'].includes(target.platform),
+  );
+  const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
+  async function shareNative() {
+    try {
+      await navigator.share({ title, url });
+      registerShare(groupId, 'native');
+    } catch {
+      // dismissed: nothing shared
+    }
+  }
+  return (
+    <div className="grid gap-2 sm:grid-cols-2">
+      {targets.map((target) => (
+        <a
+          key={target.platform}
+          href={target.href}
+          target="_blank"
+          rel="noopener noreferrer"
+          onClick={(event) => {
+            event.preventDefault();
+            window.open(target.href, '_blank', WINDOW_FEATURES);
+            registerShare(groupId, target.platform);
+          }}
+          className={
+            target.platform === 'whatsapp'
+              ? `${buttonClasses({ block: true, size: 'lg' })} sm:col-span-2`
+              : buttonClasses({ variant: 'secondary', block: true })
+          }
+        >
+          {target.platform === 'whatsapp' && <MessageCircle aria-hidden="true" />}
+          {target.platform === 'whatsapp' ? `Enviar no ${target.label}` : target.label}
+        </a>
+      ))}
+      {canShare && (
+        <Button
+          type="button"
+          variant="ghost"
+          block
+          className="sm:col-span-2"
+          onClick={() => void shareNative()}
+        >
+          <Smartphone aria-hidden="true" />
+          Mais opções
+        </Button>
+      )}
+    </div>
+  );
+}
+
 /** The dialog itself, controlled (the static group page mounts it on the first press). */
 export function ShareDialogPanel({
   groupId,
@@ -30,20 +83,6 @@ export function ShareDialogPanel({
   const [copied, setCopied] = useState(false);
   const timer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(timer.current), []);
-
-  const targets = shareTargets(url, title).filter((target) =>
-    ['whatsapp', 'facebook', 'twitter'].includes(target.platform),
-  );
-
-  const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
-  async function shareNative() {
-    try {
-      await navigator.share({ title, url });
-      registerShare(groupId, 'native');
-    } catch {
-      // dismissed: nothing shared
-    }
-  }
 
   async function copyLink() {
     try {
@@ -64,41 +103,7 @@ export function ShareDialogPanel({
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title="Compartilhar Grupo" description={title}>
-      <div className="grid gap-2 sm:grid-cols-2">
-        {targets.map((target) => (
-          <a
-            key={target.platform}
-            href={target.href}
-            target="_blank"
-            rel="noopener noreferrer"
-            onClick={(event) => {
-              event.preventDefault();
-              window.open(target.href, '_blank', WINDOW_FEATURES);
-              registerShare(groupId, target.platform);
-            }}
-            className={
-              target.platform === 'whatsapp'
-                ? `${buttonClasses({ block: true, size: 'lg' })} sm:col-span-2`
-                : buttonClasses({ variant: 'secondary', block: true })
-            }
-          >
-            {target.platform === 'whatsapp' && <MessageCircle aria-hidden="true" />}
-            {target.platform === 'whatsapp' ? `Enviar no ${target.label}` : target.label}
-          </a>
-        ))}
-        {canShare && (
-          <Button
-            type="button"
-            variant="ghost"
-            block
-            className="sm:col-span-2"
-            onClick={() => void shareNative()}
-          >
-            <Smartphone aria-hidden="true" />
-            Mais opções
-          </Button>
-        )}
-      </div>
+      <ShareTargets groupId={groupId} title={title} url={url} />
       <div className="mt-4 flex gap-2">
         <input
           readOnly
