@@ -11,6 +11,7 @@ import {
   handleNodeRequest,
   sendWebResponse,
 } from '../scripts/platform/netlify.mjs';
+import { NOT_FOUND_TITLE } from '../src/lib/site.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 process.chdir(root);
@@ -29,7 +30,7 @@ await functionsBuilt(netlify, siteUrl);
 
 const server = http.createServer(async (req, res) => {
   try {
-    const notFound = () => new Response('404 Page Not Found', { status: 404 });
+    const notFound = () => new Response(NOT_FOUND_TITLE, { status: 404 });
     // The edge functions in front, as npm start runs them (decision 0015).
     if (edgeApplies(req)) {
       addressFromConnection(req);
