@@ -14,6 +14,7 @@ import {
   sendWebResponse,
 } from '../scripts/platform/netlify.mjs';
 import { BUILD_HOOK_PATH, SiteBuilder } from '../scripts/platform/site-builder.ts';
+import { NOT_FOUND_TITLE } from '../src/lib/site.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 process.chdir(root);
@@ -50,7 +51,7 @@ const server = http.createServer(async (req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(builder.counts));
       return;
     }
-    const notFound = () => new Response('404 Page Not Found', { status: 404 });
+    const notFound = () => new Response(NOT_FOUND_TITLE, { status: 404 });
     // The edge functions in front, as npm start runs them (decision 0015).
     if (edgeApplies(req)) {
       addressFromConnection(req);

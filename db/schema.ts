@@ -132,6 +132,8 @@ export const groups = pgTable(
     linkCheckedAt: timestamp('link_checked_at', { withTimezone: true }),
     /** the last live answer ('Link verificado em ...') */
     linkLiveAt: timestamp('link_live_at', { withTimezone: true }),
+    /** the group's (or channel's) name on WhatsApp at the last live answer that named it ('No WhatsApp: …') */
+    whatsappTitle: text('whatsapp_title'),
     /** consecutive dead answers, counted at least LINK_DEAD_CONFIRM_MINUTES apart; 2 hide the group */
     linkDeadCount: integer('link_dead_count').notNull().default(0),
     /** when the last counted dead answer came (the confirmation waits from here) */
@@ -436,8 +438,20 @@ export const advertisements = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('advertisements_active_idx').on(t.active, t.createdAt.desc())],
+  (t) => [
+    index('advertisements_active_idx').on(t.active, t.createdAt.desc()),
+    // An ad without a picture read as spam beside the groups (#45): it is never active.
+    check('advertisements_active_image_check', sql`not ${t.active} or ${t.image} is not null`),
+  ],
 );
+
+/** One row ('default'): how the lists place ads (src/features/ads/ads.ts). */
+export const adSettings = pgTable('ad_settings', {
+  id: text('id').primaryKey().default('default'),
+  /** at most one ad in this many cards of a list (default DEFAULT_CARDS_PER_AD) */
+  cardsPerAd: integer('cards_per_ad').notNull().default(8),
+  updatedAt: updatedAt(),
+});
 
 /** One row ('default'). Secret columns hold ciphertext (SETTINGS_ENCRYPTION_KEY), never clear text. */
 export const paymentSettings = pgTable('payment_settings', {

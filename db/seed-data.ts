@@ -10,7 +10,7 @@ export const CATEGORIES = [
   { name: 'Religião', slug: 'religiao', icon: 'church' },
   { name: 'Carro e Moto', slug: 'carro-e-moto', icon: 'car' },
   { name: 'Negócios Digitais', slug: 'negocios-digitais', icon: 'trending-up' },
-  { name: 'Videos em Geral', slug: 'videos-em-geral', icon: 'video' },
+  { name: 'Vídeos em Geral', slug: 'videos-em-geral', icon: 'video' },
 ] as const;
 
 export const CITIES = [
@@ -211,26 +211,31 @@ export const DESCRIPTION_CLOSINGS = [
   'Dúvidas? Chame um dos administradores.',
 ];
 
+/** Demo ads, each with its picture (public/exemplos/): an ad is active only with one (#45). */
 export const ADVERTISEMENTS = [
   {
     title: 'Encurtador de links para WhatsApp',
     description: 'Crie links curtos com mensagem pronta e acompanhe os cliques.',
     link: 'https://example.com.br/encurtador',
+    image: '/exemplos/anuncio-encurtador.svg',
   },
   {
     title: 'Curso de Marketing no WhatsApp',
     description: 'Aprenda a vender mais com listas de transmissão e grupos.',
     link: 'https://example.com.br/curso-marketing',
+    image: '/exemplos/anuncio-curso.svg',
   },
   {
     title: 'Catálogo de produtos online',
     description: 'Monte seu catálogo e receba pedidos direto no WhatsApp.',
     link: 'https://example.com.br/catalogo',
+    image: '/exemplos/anuncio-catalogo.svg',
   },
   {
     title: 'Frases para Status',
     description: 'Milhares de frases para você postar todos os dias.',
     link: 'https://example.com.br/frases',
+    image: '/exemplos/anuncio-frases.svg',
   },
 ];
 

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { migrateDb, openDb } from '../db/client.ts';
 import { isSeeded, seedDatabase } from '../db/seed.ts';
+import { NOT_FOUND_TEXT, NOT_FOUND_TITLE } from '../src/lib/site.ts';
 import { adminFromEnv, printAdmin } from './platform/admin-account.ts';
 import { startLocalDatabase } from './platform/database.ts';
 import { edgeApplies, throughEdge, webRequest } from './platform/edge.ts';
@@ -109,9 +110,12 @@ const server = http.createServer(async (req, res) => {
   }
 });
 
+/** Before the first build has written the site's 404 page: the same words, plainly. */
+const PLAIN_NOT_FOUND = `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>${NOT_FOUND_TITLE}</title></head><body><h1>${NOT_FOUND_TITLE}</h1><p>${NOT_FOUND_TEXT}</p><p><a href="/">Voltar para a Página Inicial</a></p></body></html>`;
+
 async function notFound() {
   const page = await netlify.handle(new Request(`${siteUrl}/404.html`));
-  return new Response(page?.body ?? '404 Page Not Found', {
+  return new Response(page?.body ?? PLAIN_NOT_FOUND, {
     status: 404,
     headers: { 'content-type': 'text/html; charset=utf-8' },
   });

@@ -26,6 +26,11 @@ export const SITE_DESCRIPTION =
 export const THEME_COLOR = '#25D366';
 
 export const LOCALE = 'pt-BR';
+
+/** The not-found page's heading (#45: never '404 Page Not Found'), and the local platform's fallback. */
+export const NOT_FOUND_TITLE = 'Página não encontrada';
+export const NOT_FOUND_TEXT =
+  'Não encontramos esta página. O endereço pode estar incorreto ou o conteúdo pode ter sido removido.';
 export { TIME_ZONE } from './time-zone.ts';
 
 export interface NavItem {

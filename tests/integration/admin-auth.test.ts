@@ -2,6 +2,7 @@
 // from a foreign origin refused even for an admin.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seedDatabase } from '../../db/seed.ts';
+import * as adSettingsFn from '../../functions/admin-ad-settings.ts';
 import * as adsFn from '../../functions/admin-advertisements.ts';
 import * as categoriesFn from '../../functions/admin-categories.ts';
 import * as dashboardFn from '../../functions/admin-dashboard.ts';
@@ -48,6 +49,8 @@ const ENDPOINTS: [Module, string, string, unknown?][] = [
   [adsFn, 'POST', '/api/admin/advertisements'],
   [adsFn, 'PATCH', `/api/admin/advertisements/${ID}`, { active: false }],
   [adsFn, 'DELETE', `/api/admin/advertisements/${ID}`],
+  [adSettingsFn, 'GET', '/api/admin/ad-settings'],
+  [adSettingsFn, 'PUT', '/api/admin/ad-settings', { cardsPerAd: 10 }],
   [plansFn, 'GET', '/api/admin/feature-plans'],
   [plansFn, 'POST', '/api/admin/feature-plans', { name: 'Plano', days: 3, price: '9,90' }],
   [plansFn, 'PATCH', '/api/admin/feature-plans/1', { active: false }],

@@ -16,6 +16,7 @@ import {
   rebuildRequests,
 } from '../../db/schema.ts';
 import { seedDatabase } from '../../db/seed.ts';
+import * as adSettingsFn from '../../functions/admin-ad-settings.ts';
 import * as adsFn from '../../functions/admin-advertisements.ts';
 import * as categoriesFn from '../../functions/admin-categories.ts';
 import * as dashboardFn from '../../functions/admin-dashboard.ts';
@@ -24,7 +25,8 @@ import * as pwaFn from '../../functions/admin-pwa.ts';
 import * as reportsFn from '../../functions/admin-reports.ts';
 import * as sitemapFn from '../../functions/admin-sitemap.ts';
 import * as uploadsFn from '../../functions/admin-uploads.ts';
-import { adSlotCount } from '../../src/features/ads/ads.server.ts';
+import { AD_IMAGE_REQUIRED } from '../../src/features/ads/ads.schema.ts';
+import { adRoom, randomActiveAds } from '../../src/features/ads/ads.server.ts';
 import { saoPauloDay } from '../../src/features/analytics/visitor.server.ts';
 import { placeHold } from '../../src/features/holds/holds.server.ts';
 import { setupTestDb } from '../support/db.ts';
@@ -204,13 +206,14 @@ describe('advertisements', () => {
     await db.update(advertisements).set({ active: false });
     await db.delete(rebuildRequests);
     const reasons = async () => (await db.select().from(rebuildRequests)).map((r) => r.reason).sort();
-    expect(await adSlotCount(db)).toBe(0);
+    expect((await adRoom(db)).ads).toBe(0);
 
     const form = new FormData();
     form.set('title', 'Anúncio de teste');
     form.set('description', 'Texto');
     form.set('link', 'https://exemplo.com.br');
     form.set('active', 'false');
+    form.set('image', new Blob([new Uint8Array(await png(300, 100))], { type: 'image/png' }), 'a.png');
     const inactive = (await (
       await call(adsFn, '/api/admin/advertisements', { method: 'POST', body: form })
     ).json()) as {
@@ -227,7 +230,7 @@ describe('advertisements', () => {
       json: { active: true },
     });
     expect(await reasons()).toEqual([`anúncio alterado: ${inactive.id}`]);
-    expect(await adSlotCount(db)).toBe(1);
+    expect((await adRoom(db)).ads).toBe(1);
     // The edit form sends `active` every time: saving it unchanged requests nothing more.
     rename.set('active', 'true');
     await call(adsFn, `/api/admin/advertisements/${inactive.id}`, { method: 'PATCH', body: rename });
@@ -236,7 +239,7 @@ describe('advertisements', () => {
     for (let i = 0; i < 3; i++)
       await call(adsFn, '/api/admin/advertisements', { method: 'POST', body: form });
     expect((await reasons()).filter((r) => r.startsWith('anúncio criado: '))).toHaveLength(3);
-    expect(await adSlotCount(db)).toBe(3); // a list's share, however many are active
+    expect((await adRoom(db)).ads).toBe(4);
 
     await db.delete(rebuildRequests);
     await call(adsFn, `/api/admin/advertisements/${inactive.id}`, { method: 'DELETE' });
@@ -265,6 +268,88 @@ describe('advertisements', () => {
     expect(await big.json()).toMatchObject({ message: 'A imagem não pode ter mais que 5MB' });
     const [after] = await db.select({ n: count() }).from(advertisements);
     expect(after!.n).toBe(before!.n);
+  });
+});
+
+describe('an ad is active only with a picture (#45)', () => {
+  const adForm = (active: boolean) => {
+    const form = new FormData();
+    form.set('title', 'Anúncio sem foto');
+    form.set('description', 'Texto do anúncio');
+    form.set('link', 'https://exemplo.com.br/sem-foto');
+    form.set('active', String(active));
+    return form;
+  };
+  const refusal = { message: AD_IMAGE_REQUIRED, code: 'BAD_REQUEST', fields: { image: AD_IMAGE_REQUIRED } };
+
+  it('refuses to create, switch on or keep active an ad without a picture, writing nothing', async () => {
+    const [before] = await db.select({ n: count() }).from(advertisements);
+    const created = await call(adsFn, '/api/admin/advertisements', { method: 'POST', body: adForm(true) });
+    expect(created.status).toBe(400);
+    expect(await created.json()).toEqual(refusal);
+    const [after] = await db.select({ n: count() }).from(advertisements);
+    expect(after!.n).toBe(before!.n);
+
+    // Inactive, it may wait for its picture; switching it on without one is refused.
+    const draft = await call(adsFn, '/api/admin/advertisements', { method: 'POST', body: adForm(false) });
+    expect(draft.status).toBe(201);
+    const { id } = (await draft.json()) as { id: string };
+    const on = await call(adsFn, `/api/admin/advertisements/${id}`, {
+      method: 'PATCH',
+      json: { active: true },
+    });
+    expect(on.status).toBe(400);
+    expect(await on.json()).toEqual(refusal);
+    const edit = await call(adsFn, `/api/admin/advertisements/${id}`, {
+      method: 'PATCH',
+      body: adForm(true),
+    });
+    expect(edit.status).toBe(400);
+    expect((await db.select().from(advertisements).where(eq(advertisements.id, id)))[0]).toMatchObject({
+      active: false,
+      title: 'Anúncio sem foto',
+    });
+
+    // With its picture it goes live; removing the picture of a live ad is refused.
+    const withPicture = adForm(true);
+    withPicture.set('image', new Blob([new Uint8Array(await png(300, 100))], { type: 'image/png' }), 'a.png');
+    const live = await call(adsFn, `/api/admin/advertisements/${id}`, { method: 'PATCH', body: withPicture });
+    expect(await live.json()).toMatchObject({
+      active: true,
+      image: expect.stringMatching(/^\/uploads\/ads\//),
+    });
+    const remove = adForm(true);
+    remove.set('removeImage', 'true');
+    const removed = await call(adsFn, `/api/admin/advertisements/${id}`, { method: 'PATCH', body: remove });
+    expect(removed.status).toBe(400);
+    expect(await removed.json()).toEqual(refusal);
+    await call(adsFn, `/api/admin/advertisements/${id}`, { method: 'DELETE' });
+
+    // The table refuses it too, whatever writes it; and a pictureless ad never reaches a visitor.
+    await expect(
+      db.insert(advertisements).values({ title: 'x', description: 'y', link: 'https://x.com', active: true }),
+    ).rejects.toThrow();
+    for (const ad of await randomActiveAds(db, 10)) expect(ad.image).toBeTruthy();
+  });
+
+  it('keeps the placement setting (default 1 in 8 cards), refusing nonsense and rebuilding on a change', async () => {
+    const settings = async () => (await call(adSettingsFn, '/api/admin/ad-settings')).json();
+    expect(await settings()).toEqual({ cardsPerAd: 8 });
+    await db.delete(rebuildRequests);
+    for (const cardsPerAd of [2, 101, 7.5, 'oito']) {
+      const bad = await call(adSettingsFn, '/api/admin/ad-settings', { method: 'PUT', json: { cardsPerAd } });
+      expect(bad.status, String(cardsPerAd)).toBe(400);
+      expect(await bad.json()).toMatchObject({ message: 'Informe um número inteiro de 4 a 100' });
+    }
+    const put = (cardsPerAd: number) =>
+      call(adSettingsFn, '/api/admin/ad-settings', { method: 'PUT', json: { cardsPerAd } });
+    expect(await (await put(12)).json()).toEqual({ cardsPerAd: 12 });
+    expect(await put(12).then((r) => r.status)).toBe(200);
+    expect(await settings()).toEqual({ cardsPerAd: 12 });
+    expect((await adRoom(db)).cardsPerAd).toBe(12);
+    const reasons = (await db.select().from(rebuildRequests)).map((r) => r.reason);
+    expect(reasons).toEqual(['anúncios: 1 a cada 12 cartões']);
+    await put(8);
   });
 });
 

@@ -35,7 +35,7 @@ describe('GET /api/categories', () => {
       'Religião',
       'Carro e Moto',
       'Negócios Digitais',
-      'Videos em Geral',
+      'Vídeos em Geral',
     ]);
     const all = await db.select().from(groups);
     for (const category of body) {

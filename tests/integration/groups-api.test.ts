@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client.ts';
-import { categories, engagementEvents, groups } from '../../db/schema.ts';
+import { categories, engagementEvents, featureOrders, featurePlans, groups } from '../../db/schema.ts';
 import { seedDatabase } from '../../db/seed.ts';
 import * as groupsFn from '../../functions/groups.ts';
 import * as sitemapFn from '../../functions/sitemap.ts';
@@ -65,6 +65,15 @@ beforeAll(async () => {
   await addGroup('featured-no-end', { featured: true, featuredUntil: null });
   await addGroup('featured-pending', { featured: true, featuredUntil: future, approved: false });
   await addGroup('featured-hidden', { featured: true, featuredUntil: future, hiddenAt: new Date() });
+  // Featured because an order pays for it now ('Destaque pago'); one whose order ended long ago.
+  const [plan] = await db.select().from(featurePlans).limit(1);
+  for (const [name, status] of [
+    ['featured-paid', 'active'],
+    ['featured-once-paid', 'expired'],
+  ] as const) {
+    const groupId = await addGroup(name, { featured: true, featuredUntil: future });
+    await db.insert(featureOrders).values({ groupId, planId: plan!.id, status, price: plan!.price, days: 7 });
+  }
 });
 
 /**
@@ -100,6 +109,13 @@ describe('GET /api/groups/featured', () => {
       expect(new Date(group.featuredUntil!).getTime()).toBeGreaterThan(Date.now());
       expect(group.approved).toBe(true);
     }
+    // Paid featuring says so on the cards ('Destaque pago', #41 item 3); an admin's does not.
+    const paid = (name: string) => list.find((g) => g.id === fixtures[name])?.featuredPaid;
+    expect(paid('featured-paid')).toBe(true);
+    expect(paid('featured-once-paid')).toBe(false);
+    expect(paid('featured-now')).toBe(false);
+    const one = await body<GroupJson>(await get(`/api/groups/${fixtures['featured-paid']}`));
+    expect(one.featuredPaid).toBe(true);
   });
 
   it('marks an expired featuring as not featured wherever the group shows', async () => {

@@ -121,6 +121,8 @@ describe('the rotation', () => {
     await addGroup({ approved: false });
     await addGroup({ hiddenAt: at(-10), hiddenReason: 'reports' });
     for (const g of [old, recent, never, older]) fake.setInvite(codeOf(g), 'live');
+    // The name the group has on WhatsApp is kept ('No WhatsApp: …' on its card, #45).
+    fake.setInvite(codeOf(never), 'live', 'Trilhas  do\nFim de Semana');
 
     const first = await run(0, 3);
     expect(first).toMatchObject({ claimed: 3, checked: 3, live: 3 });
@@ -131,6 +133,7 @@ describe('the rotation', () => {
     expect(fake.requests).toEqual([`GET /${codeOf(recent)}`]);
     const checked = await row(never.id);
     expect(checked.linkStatus).toBe('live');
+    expect(checked.whatsappTitle).toBe('Trilhas do Fim de Semana');
     expect(checked.linkLiveAt).toEqual(at(0));
     expect(checked.linkCheckedAt).toEqual(at(0));
   });
@@ -428,8 +431,9 @@ describe("the owner's new link", () => {
       hiddenReason: 'dead_link',
       linkStatus: 'dead',
       linkDeadCount: 2,
+      whatsappTitle: 'O nome do link antigo',
     });
-    fake.setInvite('LiveNew00002', 'live');
+    fake.setInvite('LiveNew00002', 'live', 'O nome do link novo');
     const res = await send(group.id, 'chat.whatsapp.com/LiveNew00002?utm=x');
     expect(res.status).toBe(200);
     expect(await row(group.id)).toMatchObject({
@@ -440,6 +444,7 @@ describe("the owner's new link", () => {
       hiddenReason: null,
       linkStatus: 'live',
       linkDeadCount: 0,
+      whatsappTitle: 'O nome do link novo',
     });
     const panel = (await (await callFunction(userFn, '/api/user/groups', signedIn(owner.token))).json()) as {
       id: string;

@@ -3,10 +3,11 @@
 // user text escaped. A group with markup in its title goes through a real rebuild to get its page.
 // Adult (18+) groups: closed by default, on no page, list or sitemap (decision 0010).
 import { gzipSync } from 'node:zlib';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openDb } from '../../db/client.ts';
-import { categories, groups } from '../../db/schema.ts';
+import { adSettings, advertisements, categories, groups } from '../../db/schema.ts';
+import { adPositions, DEFAULT_CARDS_PER_AD } from '../../src/features/ads/ads.ts';
 import type { GroupJson, GroupPage } from '../../src/features/groups/groups.server.ts';
 import { formatDate } from '../../src/lib/format.ts';
 
@@ -44,6 +45,30 @@ function expectPageBasics(body: string, path: string) {
   expect(meta(body, 'name', 'twitter:card')).toBeTruthy();
 }
 
+/**
+ * A static list's order ('g' a group card, 'A' a place kept for the visit's ad), checked against the
+ * ad rule (#45): never in the first three places, never two in a row, at most one in N cards, and as
+ * many as the rule and the shown ads allow.
+ */
+async function expectAdRule(body: string) {
+  const list = /<ul [^>]*data-ad-list[^>]*>([\s\S]*?)<\/ul>/.exec(body)?.[1] ?? '';
+  const shape = [...list.matchAll(/<li class="grid"( data-ad-slot)?/g)]
+    .map((m) => (m[1] ? 'A' : 'g'))
+    .join('');
+  const [setting] = await handle.db.select().from(adSettings);
+  const perAd = setting?.cardsPerAd ?? DEFAULT_CARDS_PER_AD;
+  const shown = await handle.db
+    .select({ id: advertisements.id })
+    .from(advertisements)
+    .where(and(eq(advertisements.active, true), isNotNull(advertisements.image)));
+  const ads = shape.split('A').length - 1;
+  expect(shape.slice(0, 3)).not.toContain('A');
+  expect(shape).not.toContain('AA');
+  expect(ads * perAd).toBeLessThanOrEqual(shape.length);
+  expect(ads).toBe(Math.min(adPositions(shape.length - ads, perAd).length, shown.length));
+  return { shape, ads };
+}
+
 let recent: GroupJson[] = [];
 beforeAll(async () => {
   recent = ((await (await fetch(`${site}/api/groups/recent?limit=18`)).json()) as GroupPage).groups;
@@ -66,6 +91,8 @@ describe('home', () => {
     ])
       expect(body, text).toContain(text);
     for (const group of recent) expect(body, group.title).toContain(`href="${group.path}"`);
+    // 18 groups: two places for ads at the default 1 in 8 cards (the rule: ads.ts).
+    expect((await expectAdRule(body)).shape).toMatch(/^gggAg{7}Ag{8}$/);
   });
 });
 
@@ -90,6 +117,7 @@ describe('/categoria/{slug}', () => {
     expect(page.groups).toHaveLength(8);
     for (const group of page.groups) expect(body, group.title).toContain(`href="${group.path}"`);
     expect(body).toContain('Mais recentes');
+    expect((await expectAdRule(body)).ads).toBe(1);
     const crumbs = jsonLd(body).find((d) => d['@type'] === 'BreadcrumbList');
     expect(crumbs).toBeDefined();
   });
@@ -116,8 +144,10 @@ describe('group pages', () => {
     expect(body).toContain('Adicionado em');
     expect(body).toContain(formatDate(group.createdAt));
     expect(body).toContain('Total de cliques');
-    expect(body).toContain(group.id.slice(0, 8));
+    // No internal code on a public page (#45); the related groups are the lists' cards.
+    expect(body).not.toContain('Código');
     expect(body).toContain('Grupos Relacionados');
+    expect(body).toMatch(/<section class="mt-10"[\s\S]*href="\/entrar\/[^"]+"[^>]*>Entrar<\/a>/);
     expect(body).toContain('id="denunciar"');
     // Each line of the description is its own paragraph, its direction its own (dir="auto", #46).
     for (const line of group.description.split('\n').filter((l) => l.trim()))
@@ -158,10 +188,11 @@ describe('group pages', () => {
     expect((await html('/grupo/nao-e-um-id')).status).toBe(404);
   });
 
-  it('an unknown path answers 404 Page Not Found (noindex)', async () => {
+  it('an unknown path answers 404, "Página não encontrada" (noindex)', async () => {
     const { status, body } = await html('/nao/existe/mesmo');
     expect(status).toBe(404);
-    expect(body).toContain('404 Page Not Found');
+    expect(body).toMatch(/<h1[^>]*>Página não encontrada<\/h1>/);
+    expect(body).not.toContain('Page Not Found');
     expect(body).toContain('name="robots" content="noindex');
   });
 });

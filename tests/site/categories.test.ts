@@ -66,7 +66,7 @@ describe('the local platform', () => {
   it('shows the 404 page for unknown pages', async () => {
     const res = await fetch(`${site}/pagina-que-nao-existe`);
     expect(res.status).toBe(404);
-    expect(await res.text()).toContain('404 Page Not Found');
+    expect(await res.text()).toContain('Página não encontrada');
   });
 });
 

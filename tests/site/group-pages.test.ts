@@ -127,6 +127,6 @@ describe('group pages, pre-rendered and on demand', () => {
     }
     const gone = await fetch(`${site}${address}`);
     expect(gone.status).toBe(404);
-    expect(await gone.text()).toContain('404 Page Not Found');
+    expect(await gone.text()).toContain('Página não encontrada');
   });
 });

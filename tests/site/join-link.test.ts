@@ -30,6 +30,7 @@ interface Picked {
 }
 let relinked: Picked;
 let broken: Picked;
+let stale: Picked;
 let ownerToken: string;
 
 /** A browser context logged in with `token` (or anonymous) that records what it asks WhatsApp. */
@@ -54,7 +55,8 @@ async function visitor(token?: string) {
 
 /** A group's page, open in `page`: its 'Entrar no Grupo' goes through /entrar/{id}, nofollow. */
 async function openGroup(page: Page, path: string) {
-  await page.goto(`${site}${path}`);
+  // Settled: the page has asked for the link's current state (group-state.ts) before anything changes.
+  await page.goto(`${site}${path}`, { waitUntil: 'networkidle' });
   const join = page.getByRole('link', { name: 'Entrar no Grupo' });
   expect(await join.getAttribute('href')).toMatch(/^\/entrar\//);
   expect(await join.getAttribute('rel')).toContain('nofollow');
@@ -112,20 +114,20 @@ beforeAll(async () => {
       )
       .orderBy(desc(groups.createdAt))
       .offset(4)
-      .limit(2),
+      .limit(3),
   );
-  [relinked, broken] = rows.map((r) => ({
+  [relinked, broken, stale] = rows.map((r) => ({
     id: r.id,
     title: r.title,
     link: r.link,
     path: `/${r.slug}/${r.titleSlug}`,
-  })) as [Picked, Picked];
+  })) as [Picked, Picked, Picked];
   await withSiteDb((db) => db.update(groups).set({ userId: owner!.id }).where(eq(groups.id, relinked.id)));
 });
 afterAll(async () => {
   await browser?.close();
-  // Shared database: the group hidden here goes back, so other files' 'Links quebrados' stay theirs.
-  if (broken)
+  // Shared database: the groups changed here go back, so other files' 'Links quebrados' stay theirs.
+  for (const group of [broken, stale].filter(Boolean))
     await withSiteDb((db) =>
       db
         .update(groups)
@@ -136,7 +138,7 @@ afterAll(async () => {
           linkDeadCount: 0,
           linkDeadAt: null,
         })
-        .where(eq(groups.id, broken.id)),
+        .where(eq(groups.id, group.id)),
     );
 });
 
@@ -149,6 +151,14 @@ describe("'Entrar no Grupo' follows the database", { timeout: 300_000 }, () => {
     const before = await visitor();
     const tab = await pressJoin(before.context, await before.context.newPage(), relinked.path);
     expect(tab.url()).toBe(relinked.link);
+    // A card's own 'Entrar' (the lists' card, here a search result) joins the same way (#45).
+    const results = await before.context.newPage();
+    await results.goto(`${site}/buscar?q=${encodeURIComponent(relinked.title)}`);
+    const result = results.locator('article', { has: results.locator(`h3 a[href="${relinked.path}"]`) });
+    const cardJoin = result.getByRole('link', { name: 'Entrar', exact: true });
+    expect(await cardJoin.getAttribute('href')).toBe(`/entrar/${relinked.id}`);
+    const fromCard = await press(before.context, cardJoin);
+    expect(fromCard.url()).toBe(relinked.link);
     expect(asked(before.whatsapp)).toEqual([relinked.link]);
     const view = await before.context.newPage();
     await view.goto(`${site}${relinked.path}`);
@@ -209,9 +219,32 @@ describe("'Entrar no Grupo' follows the database", { timeout: 300_000 }, () => {
     await tab.getByRole('heading', { name: 'Este link deixou de funcionar' }).waitFor(WAIT);
     expect(new URL(tab.url()).pathname).toBe('/link-quebrado');
     expect(whatsapp).toEqual([]);
+
     // Related groups of the same category come from the API.
     await tab.getByRole('heading', { name: /^Grupos parecidos de / }).waitFor(WAIT);
     await screenshotWidths(tab, shots, 'link-quebrado');
+    await context.close();
+  });
+
+  it('a page built while the link worked says so once its last check answered dead (#45)', async () => {
+    // Checked live at the build; its last answer since was dead (hidden only after a second one).
+    await withSiteDb((db) =>
+      db
+        .update(groups)
+        .set({ linkStatus: 'dead', linkDeadCount: 1, linkDeadAt: new Date(), linkLiveAt: new Date(0) })
+        .where(eq(groups.id, stale.id)),
+    );
+    const { context, whatsapp } = await visitor();
+    const page = await context.newPage();
+    await page.goto(`${site}${stale.path}`);
+    const state = page.locator('[data-link-state="dead"]');
+    await state.getByText('Este link deixou de funcionar').waitFor(WAIT);
+    expect(await page.getByRole('link', { name: 'Entrar no Grupo' }).count()).toBe(0);
+    expect(await page.locator('[data-link-verified]').count()).toBe(0);
+    expect(await page.getByText('Ao clicar, você será redirecionado para o WhatsApp').count()).toBe(0);
+    const similar = state.getByRole('link', { name: /^Ver grupos parecidos de / });
+    expect(new URL((await similar.getAttribute('href'))!, site).pathname).toBe('/link-quebrado');
+    expect(whatsapp).toEqual([]);
     await context.close();
   });
 

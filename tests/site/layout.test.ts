@@ -64,6 +64,7 @@ const pick = (name: string | RegExp) => async (page: Page) => {
 let groupPage = '/';
 let categoryPage = '/categorias';
 let adultPage = '/categorias';
+let brokenLinkPage = '/link-quebrado';
 
 const VISITOR: Screen[] = [
   { name: 'home', path: '/' },
@@ -136,7 +137,8 @@ const VISITOR: Screen[] = [
     },
   },
   { name: 'categoria-18', path: '' /* set in beforeAll */ },
-  { name: 'link-quebrado', path: '/link-quebrado' },
+  // With its related groups, of the category with the longest name ('Ver todos os grupos de …', #45).
+  { name: 'link-quebrado', path: '' /* set in beforeAll */ },
   { name: 'offline', path: '/offline' },
   { name: 'nao-encontrada', path: '/pagina-que-nao-existe' },
   { name: 'admin-login', path: '/admin/login' },
@@ -144,6 +146,20 @@ const VISITOR: Screen[] = [
 
 const OWNER: Screen[] = [
   { name: 'painel', path: '/painel' },
+  // The header once logged in: the initial and its menu (the phone's menu at 390, the desktop's at 1280).
+  {
+    name: 'conta-menu',
+    path: '/',
+    act: async (page) => {
+      await page
+        .locator('html[data-session="user"] details[data-account-menu]')
+        .waitFor({ state: 'attached', ...WAIT });
+      await page.evaluate(() => {
+        for (const menu of document.querySelectorAll<HTMLDetailsElement>('details[data-header-menu]'))
+          menu.open = true;
+      });
+    },
+  },
   {
     name: 'painel-estatisticas',
     path: '/painel',
@@ -427,6 +443,14 @@ beforeAll(async () => {
     categoryPage = `/categoria/${group!.slug}`;
     const [adult] = await db.select().from(categories).where(eq(categories.adult, true)).limit(1);
     adultPage = `/categoria/${adult!.slug}`;
+    const [longest] = await db
+      .select({ id: groups.id, slug: categories.slug })
+      .from(groups)
+      .innerJoin(categories, eq(categories.id, groups.categoryId))
+      .where(and(eq(groups.approved, true), isNull(groups.hiddenAt), eq(categories.adult, false)))
+      .orderBy(sql`length(${categories.name}) desc`)
+      .limit(1);
+    brokenLinkPage = `/link-quebrado?grupo=${longest!.id}&categoria=${longest!.slug}`;
     await db.insert(legalNotices).values({
       kind: 'illegal_content',
       groupTitle: 'Grupo denunciado com um título comprido para ver a quebra de linha',
@@ -441,6 +465,7 @@ beforeAll(async () => {
   for (const screen of VISITOR) {
     if (screen.name === 'categoria') screen.path = categoryPage;
     if (screen.name === 'categoria-18') screen.path = adultPage;
+    if (screen.name === 'link-quebrado') screen.path = brokenLinkPage;
     if (screen.name.startsWith('grupo') && screen.name !== 'grupos') screen.path = groupPage;
   }
 }, 120_000);

@@ -43,9 +43,15 @@ describe('owner journey', { timeout: 240_000 }, () => {
   const code = `Dona${randomBytes(8).toString('hex')}`;
   const title = 'Clube de Leitura da Dona Maria';
 
-  it('registers on /auth and lands on the panel', async () => {
+  it('registers on /auth and lands on the panel; the header shows who is logged in', async () => {
     await page.goto(`${site}/auth?tab=register`);
     await hydrated(page, 'Confirmar senha');
+    // A visitor's phone menu offers 'Entrar' (the page's HTML is the same for everyone, #45).
+    const menu = page.locator('details[data-mobile-menu]');
+    await menu.locator('summary').click();
+    await menu.getByRole('link', { name: 'Entrar' }).waitFor(WAIT);
+    expect(await menu.getByRole('link', { name: 'Meu painel' }).count()).toBe(0);
+    await page.keyboard.press('Escape');
     await shoot(page, 'auth');
     await page.getByLabel('Nome').fill('Maria Dona');
     await page.getByLabel('E-mail').fill(email);
@@ -65,6 +71,17 @@ describe('owner journey', { timeout: 240_000 }, () => {
     const [user] = await withSiteDb((db) => db.select().from(users).where(eq(users.email, email)));
     expect(user).toMatchObject({ name: 'Maria Dona', admin: false });
     expect(user!.password).not.toContain('senha-forte-123');
+    // Logged in: the initial on the menu button, and the menu holds her account instead of 'Entrar'.
+    await menu.locator('summary [data-session-initial]').getByText('M', { exact: true }).waitFor(WAIT);
+    await menu.locator('summary').click();
+    await menu.getByText('Maria Dona').waitFor(WAIT);
+    expect(await menu.getByRole('link', { name: 'Meu painel' }).getAttribute('href')).toBe('/painel');
+    expect(await menu.getByRole('link', { name: 'Meus dados' }).getAttribute('href')).toBe(
+      '/painel#meus-dados',
+    );
+    expect(await menu.getByRole('button', { name: 'Sair' }).isVisible()).toBe(true);
+    expect(await menu.getByRole('link', { name: 'Entrar' }).isVisible()).toBe(false);
+    await page.keyboard.press('Escape');
   });
 
   it('submits a group with a picture; it waits for approval in the panel', async () => {
@@ -208,9 +225,14 @@ describe('owner journey', { timeout: 240_000 }, () => {
   });
 
   it("logs out with 'Sair': the server forgets the session and the panel is restricted", async () => {
-    await page.getByRole('button', { name: 'Sair', exact: true }).click();
+    await page.getByRole('main').getByRole('button', { name: 'Sair', exact: true }).click();
     await page.waitForURL(`${site}/`, WAIT);
     expect((await page.request.get(`${site}/api/user`)).status()).toBe(401);
+    // The header is a visitor's again.
+    const menu = page.locator('details[data-mobile-menu]');
+    await menu.locator('summary').click();
+    await menu.getByRole('link', { name: 'Entrar' }).waitFor(WAIT);
+    await page.keyboard.press('Escape');
     await page.goto(`${site}/painel`);
     await page.getByText('Acesso Restrito').waitFor(WAIT);
   });

@@ -119,8 +119,10 @@ export function badgeClasses(variant: BadgeVariant = 'neutral'): string {
   );
 }
 
-/** Text of the featured badge (spec: 'Grupo Destaque'). */
+/** Text of the featured badge (spec: 'Grupo Destaque'): a featuring an admin chose. */
 export const FEATURED_LABEL = 'Grupo Destaque';
+/** A featuring someone paid for is advertising and says so on the card (CDC art. 36, #41 item 3). */
+export const PAID_FEATURED_LABEL = 'Destaque pago';
 
 // --- Skeleton, empty state, dialog, toast -----------------------------------------------------
 

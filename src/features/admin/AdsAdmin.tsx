@@ -1,8 +1,10 @@
-// /admin/anuncios: card grid (6 per page), create and edit dialogs with an optional image, delete
-// confirmation and an active toggle on each card.
+// /admin/anuncios: the placement setting ('no máximo 1 anúncio a cada N cartões'), card grid (6 per page),
+// create and edit dialogs with the image (required to be active: the server refuses otherwise, #45),
+// delete confirmation and an active toggle on each card.
 import { ExternalLink, ImageOff, Megaphone } from 'lucide-react';
-import { useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Badge } from '#src/components/ui/Badge.tsx';
+import { Button } from '#src/components/ui/Button.tsx';
 import { Card } from '#src/components/ui/Card.tsx';
 import { Field } from '#src/components/ui/Field.tsx';
 import { Pagination } from '#src/components/ui/Pagination.tsx';
@@ -12,7 +14,15 @@ import { api, messageOf } from '#src/lib/api.ts';
 import { fieldErrors } from '#src/lib/form-errors.ts';
 import { countLabel } from '#src/lib/format.ts';
 import { useApi } from '#src/lib/use-api.ts';
-import { ADS_PAGE_SIZE, type AdminAdJson as Ad, AdFormSchema } from '../ads/ads.schema.ts';
+import {
+  AD_IMAGE_REQUIRED,
+  ADS_PAGE_SIZE,
+  type AdminAdJson as Ad,
+  AdFormSchema,
+  type AdSettingsJson,
+  AdSettingsSchema,
+} from '../ads/ads.schema.ts';
+import { MAX_CARDS_PER_AD, MIN_CARDS_PER_AD } from '../ads/ads.ts';
 import {
   IMAGE_MAX_BYTES,
   IMAGE_MAX_LABEL,
@@ -38,11 +48,12 @@ interface AdPage {
   pagination: { page: number; limit: number; total: number; totalPages: number };
 }
 
+/** The picture as the lists show it (3:1, ad-card.ts); a missing one is why the ad cannot be active. */
 function AdImage({ src, alt }: { src: string | null; alt: string }) {
   const [failed, setFailed] = useState(false);
   if (!src || failed)
     return (
-      <div className="grid aspect-[16/9] place-items-center bg-neutral-100 text-neutral-400">
+      <div className="grid aspect-[3/1] place-items-center bg-neutral-100 text-neutral-400">
         <ImageOff aria-hidden="true" className="size-8" />
       </div>
     );
@@ -52,7 +63,7 @@ function AdImage({ src, alt }: { src: string | null; alt: string }) {
       alt={alt}
       loading="lazy"
       onError={() => setFailed(true)}
-      className="aspect-[16/9] w-full object-cover"
+      className="aspect-[3/1] w-full object-cover"
     />
   );
 }
@@ -73,6 +84,7 @@ function AdDialog({ ad, onClose, onSaved }: { ad: Ad | null; onClose: () => void
     const found = parsed.success ? {} : fieldErrors(parsed.error);
     if (file && file.size > IMAGE_MAX_BYTES) found.image = IMAGE_TOO_LARGE_MESSAGE;
     if (file && !file.type.startsWith('image/')) found.image = IMAGE_TYPE_MESSAGE;
+    if (form.active && !file && !ad?.image) found.image = AD_IMAGE_REQUIRED;
     const body = new FormData();
     body.set('title', form.title);
     body.set('description', form.description);
@@ -112,9 +124,9 @@ function AdDialog({ ad, onClose, onSaved }: { ad: Ad | null; onClose: () => void
         {...field('link')}
       />
       <Field
-        label="Imagem (opcional)"
+        label="Imagem"
         error={errors.image}
-        hint={`JPG, PNG, WebP ou GIF até ${IMAGE_MAX_LABEL}. Convertida para WebP.`}
+        hint={`Obrigatória para o anúncio ficar ativo. JPG, PNG, WebP ou GIF até ${IMAGE_MAX_LABEL}, na proporção 3:1 (ex.: 1200×400). Convertida para WebP.`}
       >
         {(p) => (
           <input
@@ -132,12 +144,68 @@ function AdDialog({ ad, onClose, onSaved }: { ad: Ad | null; onClose: () => void
       <div className="rounded-control border border-neutral-200 px-3">
         <Switch
           label="Ativo"
-          description="Exibido nas listas de grupos"
+          description="Exibido nas listas de grupos, com a imagem e o selo 'Patrocinado'"
           checked={form.active}
           onChange={set('active')}
         />
       </div>
     </FormDialog>
+  );
+}
+
+/** 'No máximo 1 anúncio a cada N cartões', the one setting of every list's ads (GET/PUT /api/admin/ad-settings). */
+function AdFrequency() {
+  const stored = useApi<AdSettingsJson>('/api/admin/ad-settings');
+  const [draft, setDraft] = useState<string | null>(null);
+  const { errors, busy, save } = useSave(() => {
+    setDraft(null);
+    stored.reload();
+  });
+  const value = draft ?? (stored.data ? String(stored.data.cardsPerAd) : '');
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = AdSettingsSchema.safeParse({ cardsPerAd: value });
+    void save(
+      parsed.success ? {} : fieldErrors(parsed.error),
+      () => api('/api/admin/ad-settings', { method: 'PUT', body: parsed.data }),
+      {
+        title: 'Frequência dos anúncios salva',
+        description: 'As listas do site são atualizadas em instantes.',
+      },
+      (error) => ({ title: `Erro ao salvar: ${messageOf(error, 'tente novamente')}` }),
+    );
+  }
+  return (
+    <Card as="section" aria-labelledby="frequencia-anuncios" className="mb-6">
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-3 sm:flex-row sm:items-end">
+        <div className="min-w-0 flex-1">
+          <h2 id="frequencia-anuncios" className="font-semibold text-neutral-900">
+            Frequência nas listas
+          </h2>
+          <p className="mt-1 text-sm text-neutral-600">
+            Nunca nas três primeiras posições nem dois seguidos. Com 8, uma página de categoria (8 grupos)
+            mostra 1 anúncio e a página inicial (18 grupos), 2.
+          </p>
+        </div>
+        <div className="sm:w-56">
+          <TextField
+            label="No máximo 1 anúncio a cada"
+            hint={`cartões (de ${MIN_CARDS_PER_AD} a ${MAX_CARDS_PER_AD})`}
+            error={errors.cardsPerAd}
+            type="number"
+            inputMode="numeric"
+            min={MIN_CARDS_PER_AD}
+            max={MAX_CARDS_PER_AD}
+            value={value}
+            disabled={!stored.data}
+            onChange={setDraft}
+          />
+        </div>
+        <Button type="submit" disabled={busy || !stored.data} className="sm:mb-6">
+          Salvar
+        </Button>
+      </form>
+    </Card>
   );
 }
 
@@ -172,6 +240,7 @@ function AdsAdmin() {
         description="Anúncios marcados como 'Patrocinado' nas listas de grupos."
         actions={<NewButton label="Novo anúncio" onClick={() => setEditing('new')} />}
       />
+      <AdFrequency />
       <ListView
         list={list}
         items={list.data?.advertisements}
@@ -212,7 +281,13 @@ function AdsAdmin() {
                   </a>
                   <p className="text-xs text-neutral-500">{countLabel(ad.cliques, 'clique', 'cliques')}</p>
                   <div className="mt-auto flex items-center justify-between gap-2 border-t border-neutral-100 pt-2">
-                    <Switch label="Ativo" checked={ad.active} onChange={() => toggle(ad)} />
+                    <Switch
+                      label="Ativo"
+                      description={ad.image ? undefined : 'Sem imagem: não pode ser ativado'}
+                      checked={ad.active}
+                      disabled={!ad.image && !ad.active}
+                      onChange={() => toggle(ad)}
+                    />
                     <div className="flex">
                       <RowActions
                         name={ad.title}

@@ -1,7 +1,8 @@
-// An advertisement among the groups: 'Patrocinado', its image (or 'Sem Imagem' when there is none or it
-// fails), title and description; its link opens in a new tab, and interactions.ts registers the click
-// (a[data-ad-id]). Built as DOM, not React, so static lists fill their ads without hydrating anything;
-// the list island mounts the same element (AdSlot).
+// An advertisement among the groups: 'Patrocinado', its picture, title and description; its link opens
+// in a new tab, and interactions.ts registers the click (a[data-ad-id]). Built as DOM, not React, so
+// static lists fill their ads without hydrating anything; the list islands (category pages, search) mount
+// the same element (AdSlot). Only ads with a picture are shown (#45): a grey 'Sem Imagem' block read as
+// spam; a picture that fails to load leaves the text card, never a placeholder.
 import { badgeClasses, cardClasses, cx } from '#src/components/ui/classes.ts';
 import type { AdvertisementJson } from './ads.schema.ts';
 
@@ -21,14 +22,6 @@ function element<K extends keyof HTMLElementTagNameMap>(tag: K, className: strin
   return node;
 }
 
-function noImage(): HTMLElement {
-  return element(
-    'div',
-    cx(AD_IMAGE_CLASSES, 'grid place-items-center text-sm font-medium text-neutral-600'),
-    'Sem Imagem',
-  );
-}
-
 export function adCardElement(ad: AdvertisementJson): HTMLElement {
   const card = element(
     'article',
@@ -38,11 +31,9 @@ export function adCardElement(ad: AdvertisementJson): HTMLElement {
     const image = element('img', cx(AD_IMAGE_CLASSES, 'object-cover'));
     image.alt = '';
     image.loading = 'lazy';
-    image.addEventListener('error', () => image.replaceWith(noImage()), { once: true });
+    image.addEventListener('error', () => image.remove(), { once: true });
     image.src = ad.image;
     card.append(image);
-  } else {
-    card.append(noImage());
   }
   const body = element('div', AD_BODY_CLASSES);
   const link = element('a', 'after:absolute after:inset-0 hover:text-brand-800', ad.title);

@@ -1,7 +1,7 @@
-// Advertisements admin: paged list (6 per page), create and edit from the parsed form (optional
-// image re-encoded to WebP), delete, active toggle. A change to which ads are active requests a rebuild:
-// the static lists reserve room for them (adSlotCount), and is a fact of the transparency report (the
-// ads shown each year, #41).
+// Advertisements admin: paged list (6 per page), create and edit from the parsed form (image re-encoded
+// to WebP; required to be active, #45), delete, active toggle, and the placement setting. A change to
+// which ads are shown, or to the setting, requests a rebuild: the static lists reserve room for them
+// (adRoom), and is a fact of the transparency report (the ads shown each year, #41).
 import { count, desc, eq } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { type Advertisement, advertisements } from '#db/schema.ts';
@@ -9,7 +9,15 @@ import { requestRebuild } from '#src/features/rebuilds/rebuilds.server.ts';
 import { recordTransparencyEvent } from '#src/features/transparency/ledger.server.ts';
 import { AppError } from '#src/lib/http.server.ts';
 import { storeAdImage } from '../images/uploads.server.ts';
-import { AD_NOT_FOUND, type AdForm, type AdminAdJson, type AdPatch } from './ads.schema.ts';
+import {
+  AD_IMAGE_REQUIRED,
+  AD_NOT_FOUND,
+  type AdForm,
+  type AdminAdJson,
+  type AdPatch,
+  type AdSettingsJson,
+} from './ads.schema.ts';
+import { getAdSettings, storeAdSettings } from './ads.server.ts';
 
 /** Ads are not shown on group pages: their changes leave those in the CDN. */
 const NO_GROUP_PAGE = { groups: [] };
@@ -49,9 +57,15 @@ export type AdCreate = AdForm & { image: Blob | null };
 /** An ad's changes: any parsed field; `image` a new picture, null to remove it, absent to keep it. */
 export type AdChange = AdPatch & { image?: Blob | null };
 
-/** Create an ad; the image (optional) is stored before the row so no row points at a missing file. */
+/** The 400 of an ad that would be active without a picture (checked before anything is stored). */
+function assertPictureIfActive(active: boolean, hasImage: boolean) {
+  if (active && !hasImage) throw new AppError('BAD_REQUEST', AD_IMAGE_REQUIRED, { image: AD_IMAGE_REQUIRED });
+}
+
+/** Create an ad; the image is stored before the row so no row points at a missing file. */
 export async function createAd(db: Db, input: AdCreate, createdBy: string) {
   const { image: file, ...fields } = input;
+  assertPictureIfActive(fields.active, file !== null);
   const image = file ? await storeAdImage(file) : null;
   const [row] = await db
     .insert(advertisements)
@@ -67,22 +81,22 @@ export async function createAd(db: Db, input: AdCreate, createdBy: string) {
 /** Change an ad; a new image replaces the old one, image null clears it. */
 export async function updateAd(db: Db, id: string, input: AdChange) {
   const { image: file, ...fields } = input;
+  const [before] = await db
+    .select({ active: advertisements.active, image: advertisements.image })
+    .from(advertisements)
+    .where(eq(advertisements.id, id));
+  if (!before) throw new AppError('NOT_FOUND', AD_NOT_FOUND);
+  // Active after the change needs a picture after the change (a new one, or the one kept).
+  assertPictureIfActive(fields.active ?? before.active, file ? true : file === null ? false : !!before.image);
   const changes: Partial<typeof advertisements.$inferInsert> = { ...fields };
   if (file) changes.image = await storeAdImage(file);
   else if (file === null) changes.image = null;
-  // The edit form always sends `active`: only a real switch changes the room the lists keep for ads.
-  const [before] =
-    fields.active !== undefined
-      ? await db
-          .select({ active: advertisements.active })
-          .from(advertisements)
-          .where(eq(advertisements.id, id))
-      : [];
   const [row] = Object.keys(changes).length
     ? await db.update(advertisements).set(changes).where(eq(advertisements.id, id)).returning()
     : await db.select().from(advertisements).where(eq(advertisements.id, id));
   if (!row) throw new AppError('NOT_FOUND', AD_NOT_FOUND);
-  if (before && before.active !== row.active) {
+  // The edit form always sends `active`: only a real switch changes the room the lists keep for ads.
+  if (before.active !== row.active) {
     await recordTransparencyEvent(db, { kind: row.active ? 'ad_active' : 'ad_inactive', subject: id });
     await requestRebuild(db, `anúncio alterado: ${id}`, NO_GROUP_PAGE);
   }
@@ -100,4 +114,13 @@ export async function deleteAd(db: Db, id: string) {
     await recordTransparencyEvent(db, { kind: 'ad_inactive', subject: id });
     await requestRebuild(db, `anúncio excluído: ${id}`, NO_GROUP_PAGE);
   }
+}
+
+/** Save the placement setting; a change requests a rebuild (the lists' room for ads follows it). */
+export async function saveAdSettings(db: Db, input: AdSettingsJson): Promise<AdSettingsJson> {
+  const before = await getAdSettings(db);
+  const saved = await storeAdSettings(db, input.cardsPerAd);
+  if (before.cardsPerAd !== saved.cardsPerAd)
+    await requestRebuild(db, `anúncios: 1 a cada ${saved.cardsPerAd} cartões`, NO_GROUP_PAGE);
+  return saved;
 }

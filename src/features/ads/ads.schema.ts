@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { boolish } from '#src/lib/form-values.ts';
 import { multiLineText, singleLineText, visibleText } from '#src/lib/text.ts';
+import { DEFAULT_CARDS_PER_AD, MAX_CARDS_PER_AD, MIN_CARDS_PER_AD } from './ads.ts';
 
 export const MAX_RANDOM_ADS = 10;
 
@@ -35,6 +36,9 @@ export interface AdminAdJson extends AdvertisementJson {
 
 export const ADS_PAGE_SIZE = 6;
 export const AD_NOT_FOUND = 'Anúncio não encontrado';
+/** An ad without a picture is never active (#45): the server refuses it, the form says so first. */
+export const AD_IMAGE_REQUIRED =
+  'Envie uma imagem para ativar o anúncio: sem imagem ele não aparece no site.';
 
 const adFields = {
   title: visibleText(1, 'O título é obrigatório').max(120, 'O título deve ter no máximo 120 caracteres'),
@@ -60,3 +64,18 @@ export const AdFormSchema = z.object({ ...adFields, active: adFields.active.defa
 export const AdPatchSchema = z.object(adFields).partial();
 export type AdForm = z.output<typeof AdFormSchema>;
 export type AdPatch = z.output<typeof AdPatchSchema>;
+
+// --- The placement setting (/admin/anuncios) -------------------------------------------------------
+
+export const CARDS_PER_AD_MESSAGE = `Informe um número inteiro de ${MIN_CARDS_PER_AD} a ${MAX_CARDS_PER_AD}`;
+
+/** PUT /api/admin/ad-settings {cardsPerAd}: at most one ad in this many cards of a list. */
+export const AdSettingsSchema = z.object({
+  cardsPerAd: z.coerce
+    .number({ error: CARDS_PER_AD_MESSAGE })
+    .int(CARDS_PER_AD_MESSAGE)
+    .min(MIN_CARDS_PER_AD, CARDS_PER_AD_MESSAGE)
+    .max(MAX_CARDS_PER_AD, CARDS_PER_AD_MESSAGE)
+    .default(DEFAULT_CARDS_PER_AD),
+});
+export type AdSettingsJson = z.output<typeof AdSettingsSchema>;

@@ -24,6 +24,8 @@ interface Props {
   path: string;
   site: string;
   limit: number;
+  /** the placement setting at build time (ads.ts) */
+  cardsPerAd?: number;
 }
 
 type State =
@@ -72,7 +74,7 @@ function AgePrompt({ outcome, path }: { outcome: AgeOutcome | null; path: string
   );
 }
 
-export default function AdultCategory({ category, path, site, limit }: Props) {
+export default function AdultCategory({ category, path, site, limit, cardsPerAd }: Props) {
   const [state, setState] = useState<State>({ kind: 'prompt' });
   const [outcome, setOutcome] = useState<AgeOutcome | null>(null);
 
@@ -105,6 +107,7 @@ export default function AdultCategory({ category, path, site, limit }: Props) {
         adult
         anchor="grupos"
         showControls
+        cardsPerAd={cardsPerAd}
         placeholders={Math.min(limit, 6)}
       />
     );

@@ -13,7 +13,7 @@ import { countLabel } from '#src/lib/format.ts';
 import { GAP, pageWindow } from '#src/lib/pagination.ts';
 import AdSlot from '../ads/AdSlot.tsx';
 import type { AdvertisementJson } from '../ads/ads.schema.ts';
-import { ADS_PER_LIST, mixAds } from '../ads/ads.ts';
+import { adPositions, DEFAULT_CARDS_PER_AD, mixAds } from '../ads/ads.ts';
 import GroupCard from '../groups/GroupCard.tsx';
 import { GROUP_SORTS, type GroupSort, SORT_LABELS } from '../groups/groups.schema.ts';
 import type { GroupPage } from '../groups/groups.server.ts';
@@ -41,8 +41,8 @@ interface Props {
   adult?: boolean;
   /** id of the element to scroll back to when the page changes */
   anchor: string;
-  /** the home places its ads at fixed positions (spec section 9) */
-  adPositions?: number[];
+  /** the placement setting at build time: at most one ad in this many cards (ads.ts) */
+  cardsPerAd?: number;
   /** show '{count} grupos encontrados' and the sort select (category pages) */
   showControls?: boolean;
   placeholders: number;
@@ -84,7 +84,7 @@ export default function CategoryGroups({
   category,
   adult = false,
   anchor,
-  adPositions,
+  cardsPerAd = DEFAULT_CARDS_PER_AD,
   showControls = false,
   placeholders,
 }: Props) {
@@ -98,14 +98,15 @@ export default function CategoryGroups({
   // The island's pages' ads, drawn once per visit (the static page has its own) and shown together
   // with the groups, so they never push a page's cards down.
   const visitAds = useRef<Promise<AdvertisementJson[]> | null>(null);
+  const adCount = adPositions(pagination.limit, cardsPerAd).length;
   const drawAds = useCallback(() => {
-    visitAds.current ??= api<AdvertisementJson[]>('/api/random-advertisements', {
-      query: { count: ADS_PER_LIST },
-    })
-      .then((list) => (Array.isArray(list) ? list : []))
-      .catch(() => []);
+    visitAds.current ??= adCount
+      ? api<AdvertisementJson[]>('/api/random-advertisements', { query: { count: adCount } })
+          .then((list) => (Array.isArray(list) ? list : []))
+          .catch(() => [])
+      : Promise.resolve([]);
     return visitAds.current;
-  }, []);
+  }, [adCount]);
 
   const load = useCallback(
     async (next: View) => {
@@ -199,7 +200,7 @@ export default function CategoryGroups({
         <EmptyState icon={SearchX} title="Nenhum grupo encontrado" text={emptyListText(category)} />
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {mixAds(data.groups, ads, { positions: adPositions }).map((item) =>
+          {mixAds(data.groups, ads, cardsPerAd).map((item) =>
             item.type === 'group' ? (
               <li key={item.group.id} className="grid">
                 <GroupCard group={item.group} site={site} />

@@ -23,7 +23,7 @@ function hideStaticNotFound() {
   if (block) block.hidden = true;
 }
 
-export default function GroupFallback({ site }: { site: string }) {
+export default function GroupFallback({ site, cardsPerAd }: { site: string; cardsPerAd?: number }) {
   const [wanted, setWanted] = useState<Wanted>({ kind: 'none' });
   const [state, setState] = useState<State>({ status: 'loading' });
 
@@ -99,6 +99,7 @@ export default function GroupFallback({ site }: { site: string }) {
           category={state.slug}
           anchor="grupos"
           showControls
+          cardsPerAd={cardsPerAd}
           placeholders={8}
         />
       </section>

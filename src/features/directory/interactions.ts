@@ -10,6 +10,8 @@
 //   a[data-share-platform] register the share; the link itself opens the network
 //   a[data-ad-id]          an advertisement's link: register the click; the link opens by itself
 //   time[data-relative]    'há 3 dias' from the datetime (static HTML would go stale between builds)
+//   [data-group-state]     a group page's join area: the link's current state (group-state.ts)
+//   Escape                 closes an open card share popover
 import { postBeacon } from '#src/lib/beacon.ts';
 import { formatRelative } from '#src/lib/format.ts';
 import { registerShare } from '../share/register-share.ts';
@@ -19,6 +21,7 @@ import {
   type SharePlatform,
   shareTargets,
 } from '../share/share.ts';
+import { showCurrentGroupState } from './group-state.ts';
 
 async function copy(text: string): Promise<boolean> {
   try {
@@ -151,11 +154,22 @@ export function renderRelativeTimes(root: ParentNode = document) {
   }
 }
 
+/** Escape closes an open card share popover and gives the focus back to its button. */
+function onKeydown(event: KeyboardEvent) {
+  if (event.key !== 'Escape') return;
+  for (const popover of document.querySelectorAll<HTMLDetailsElement>('details[data-share-url][open]')) {
+    popover.open = false;
+    popover.querySelector('summary')?.focus();
+  }
+}
+
 export function installInteractions() {
   const w = window as Window & { __groupInteractions?: boolean };
   if (w.__groupInteractions) return;
   w.__groupInteractions = true;
   if (typeof navigator.share === 'function') document.documentElement.dataset.nativeShare = '';
   document.addEventListener('click', onClick);
+  document.addEventListener('keydown', onKeydown);
   renderRelativeTimes();
+  void showCurrentGroupState();
 }

@@ -23,7 +23,11 @@ import { groupPath } from './groups.ts';
 
 /** The most featured groups one list answers (home carousel and highlights grid). */
 export const FEATURED_LIMIT = 48;
-export const RELATED_LIMIT = 8;
+/**
+ * A group page's 'Grupos Relacionados': three of the lists' cards (one row on a desktop). Each card is
+ * ~0.45 KB of the page's 8 KB (gzip) budget; the category's page is linked under them for more.
+ */
+export const RELATED_LIMIT = 3;
 
 export type { GroupSort };
 

@@ -24,7 +24,24 @@ export function digest(data: unknown): string {
 
 /** What a related-groups list renders (cards show no click counts: a rollup alone changes none of it). */
 function relatedKey(list: readonly GroupJson[]) {
-  return list.map((g) => [g.id, g.title, g.path, g.image, g.category]);
+  return list.map((g) => [...cardKey(g), g.path, g.image, g.category]);
+}
+
+/** What a group's card (GroupCard) shows besides its path, picture and category (list pages' cacheKeys). */
+export function cardKey(g: GroupJson) {
+  return [
+    g.id,
+    g.title,
+    g.description,
+    g.type,
+    g.followers,
+    g.featured,
+    g.featuredPaid,
+    g.renewedAt,
+    g.createdAt,
+    g.whatsappTitle,
+    linkVerifiedDate(g),
+  ];
 }
 
 /** What a group page renders of its group. */
@@ -35,6 +52,8 @@ export function groupKey(group: GroupJson & { updatedAt?: string }) {
     group.cliques,
     group.featured,
     group.featuredUntil,
+    group.featuredPaid,
+    group.whatsappTitle,
     group.path,
     group.adult,
     // link checks leave updatedAt alone: only the badge's date they change moves the key

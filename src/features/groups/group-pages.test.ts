@@ -14,8 +14,10 @@ const group: GroupJson & { updatedAt: string } = {
   cliques: 188,
   featured: false,
   featuredUntil: null,
+  featuredPaid: false,
   approved: true,
   createdAt: '2025-11-19T17:30:21.686Z',
+  renewedAt: null,
   category: 'Games',
   categorySlug: 'games',
   titleSlug: 'pokemon-go-brasil',
@@ -24,6 +26,7 @@ const group: GroupJson & { updatedAt: string } = {
   linkStatus: 'unknown',
   linkCheckedAt: null,
   linkLiveAt: null,
+  whatsappTitle: null,
   updatedAt: '2026-01-01T00:00:00.000Z',
 };
 const key = (g: typeof group) => digest(groupKey(g));
@@ -42,6 +45,10 @@ describe('group page cacheKey', () => {
     expect(key({ ...group, path: '/games/outro' })).not.toBe(base);
     // An admin marking the category adult puts the page behind the age confirmation.
     expect(key({ ...group, adult: true })).not.toBe(base);
+    // 'Destaque pago' and 'No WhatsApp: …' are on the page too (#41, #45).
+    const featured = { ...group, featured: true, featuredUntil: '2026-02-01T00:00:00.000Z' };
+    expect(key({ ...featured, featuredPaid: true })).not.toBe(key(featured));
+    expect(key({ ...group, whatsappTitle: 'Outro nome' })).not.toBe(base);
   });
 
   it("moves with the 'Link verificado em' date, not with every check", () => {

@@ -4,7 +4,7 @@
 import { and, eq, gt, type SQL, sql } from 'drizzle-orm';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import { groupCategory } from '#db/joins.ts';
-import { categories, groups, type LinkStatus } from '#db/schema.ts';
+import { categories, featureOrders, groups, type LinkStatus } from '#db/schema.ts';
 import { isHeldRow, isListedRow, listedPredicate } from '#db/visibility.ts';
 import { type GroupType, groupPath, isFeaturedNow } from './groups.ts';
 
@@ -38,6 +38,12 @@ export function isFeaturedGroup(now: Date = new Date()): SQL {
   return and(eq(groups.featured, true), gt(groups.featuredUntil, now))!;
 }
 
+/**
+ * Featured because someone paid (an order running now), not by an admin: the cards say 'Destaque pago'
+ * (#41 item 3). Only a featured row looks for its order, through feature_orders_group_idx.
+ */
+const featuredPaid = sql<boolean>`case when ${groups.featured} then exists (select 1 from ${featureOrders} where ${featureOrders.groupId} = ${groups.id} and ${featureOrders.status} = 'active') else false end`;
+
 /** The columns every group list selects (join `categories` on `groupsWithCategory`). */
 export const groupColumns = {
   id: groups.id,
@@ -50,8 +56,10 @@ export const groupColumns = {
   cliques: groups.cliques,
   featured: groups.featured,
   featuredUntil: groups.featuredUntil,
+  featuredPaid,
   approved: groups.approved,
   createdAt: groups.createdAt,
+  renewedAt: groups.renewedAt,
   updatedAt: groups.updatedAt,
   titleSlug: groups.titleSlug,
   categoryId: groups.categoryId,
@@ -61,6 +69,7 @@ export const groupColumns = {
   linkStatus: groups.linkStatus,
   linkCheckedAt: groups.linkCheckedAt,
   linkLiveAt: groups.linkLiveAt,
+  whatsappTitle: groups.whatsappTitle,
 };
 
 /** The join every group list uses (db/joins.ts names every repeated join). */
@@ -84,8 +93,12 @@ export interface GroupJson {
   /** featured now (flag set and end ahead) */
   featured: boolean;
   featuredUntil: string | null;
+  /** featured now through a paid order ('Destaque pago'), not an admin's choice */
+  featuredPaid: boolean;
   approved: boolean;
   createdAt: string;
+  /** the owner's last free bump ('Renovado há …'); null when never renewed */
+  renewedAt: string | null;
   category: string;
   categorySlug: string;
   titleSlug: string;
@@ -98,6 +111,8 @@ export interface GroupJson {
   linkCheckedAt: string | null;
   /** the last live answer */
   linkLiveAt: string | null;
+  /** the name WhatsApp showed at the last live check that named it ('No WhatsApp: …' when it differs) */
+  whatsappTitle: string | null;
 }
 
 /** A selected row as the API answers it. */
@@ -114,8 +129,10 @@ export function toGroupJson(row: GroupRow, now: Date = new Date()): GroupJson {
     cliques: row.cliques,
     featured,
     featuredUntil: featured && row.featuredUntil ? row.featuredUntil.toISOString() : null,
+    featuredPaid: featured && row.featuredPaid === true,
     approved: row.approved,
     createdAt: row.createdAt.toISOString(),
+    renewedAt: row.renewedAt?.toISOString() ?? null,
     category: row.category,
     categorySlug: row.categorySlug,
     titleSlug: row.titleSlug,
@@ -124,6 +141,7 @@ export function toGroupJson(row: GroupRow, now: Date = new Date()): GroupJson {
     linkStatus: row.linkStatus,
     linkCheckedAt: row.linkCheckedAt?.toISOString() ?? null,
     linkLiveAt: row.linkLiveAt?.toISOString() ?? null,
+    whatsappTitle: row.whatsappTitle,
   };
 }
 

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { groupPath, isFeaturedNow, normalizeInviteLink, slugify, titleSlugFor } from './groups.ts';
+import { storedWhatsappTitle } from '../links/link-change.ts';
+import {
+  groupPath,
+  isFeaturedNow,
+  normalizeInviteLink,
+  slugify,
+  titleSlugFor,
+  WHATSAPP_TITLE_MAX,
+  whatsappNameToShow,
+} from './groups.ts';
 
 describe('slugify (spec section 5)', () => {
   it('removes accents, lowercases and hyphenates', () => {
@@ -94,5 +103,25 @@ describe('groupPath', () => {
     expect(groupPath({ categorySlug: 'esportes', titleSlug: 'futebol-brasil' })).toBe(
       '/esportes/futebol-brasil',
     );
+  });
+});
+
+describe("'No WhatsApp: …' (#45)", () => {
+  const show = (title: string, whatsappTitle: string | null) => whatsappNameToShow({ title, whatsappTitle });
+
+  it('names the group as WhatsApp does only when that is not the listing title', () => {
+    expect(show('Vagas de Emprego Zona Sul SP', 'Bolão da Firma ⚽')).toBe('Bolão da Firma ⚽');
+    expect(show('Vagas de Emprego Zona Sul SP', null)).toBeNull();
+    expect(show('Vagas de Emprego Zona Sul SP', '   ')).toBeNull();
+    // case, accents, spacing and punctuation are not a different name
+    expect(show('Vagas de Emprego Zona Sul SP', 'VAGAS de emprego - zona sul (SP)')).toBeNull();
+    expect(show('Educação Física', 'Educacao  Fisica!')).toBeNull();
+  });
+
+  it('stores one trimmed line of at most WHATSAPP_TITLE_MAX characters, nothing for a blank name', () => {
+    expect(storedWhatsappTitle('  Bolão\nda   Firma \u202e ')).toBe('Bolão da Firma');
+    expect(storedWhatsappTitle('x'.repeat(500))).toHaveLength(WHATSAPP_TITLE_MAX);
+    expect(storedWhatsappTitle(undefined)).toBeNull();
+    expect(storedWhatsappTitle(' \t ')).toBeNull();
   });
 });

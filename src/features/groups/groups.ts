@@ -94,8 +94,30 @@ export const GROUP_TYPE_LABELS: Record<GroupType, string> = { group: 'Grupo', ch
 /** The join button of each link type. */
 export const JOIN_LABELS: Record<GroupType, string> = { group: 'Entrar no Grupo', channel: 'Seguir Canal' };
 
+/** A card's short join action (#45: 'Entrar' on the card itself). */
+export const CARD_JOIN_LABELS: Record<GroupType, string> = { group: 'Entrar', channel: 'Seguir' };
+
 /** Where 'Entrar no Grupo' points: functions/join.ts sends the visitor to the current invite link. */
 export const joinPath = (groupId: string) => `/entrar/${encodeURIComponent(groupId)}`;
+
+/** The longest WhatsApp name stored and shown ('No WhatsApp: …'). */
+export const WHATSAPP_TITLE_MAX = 120;
+
+const comparable = (text: string) =>
+  withoutAccents(text)
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+
+/**
+ * The name to show as 'No WhatsApp: …': the name the invite check last saw, when it is not the
+ * listing's title (case, accents, spacing and punctuation aside). Null when unknown or the same.
+ */
+export function whatsappNameToShow(group: { title: string; whatsappTitle: string | null }): string | null {
+  const name = group.whatsappTitle?.trim();
+  if (!name) return null;
+  return comparable(name) === comparable(group.title) ? null : name;
+}
 
 /**
  * What an owner does when checks hid a group for its dead link: the same words in the e-mail and the

@@ -1,7 +1,7 @@
 // The related groups under 'Este link deixou de funcionar' (/link-quebrado?grupo&categoria): the most
 // joined groups of the same category, read from the public list API, the dead group left out.
+import { ArrowRight } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { buttonClasses } from '#src/components/ui/classes.ts';
 import { Loading, Skeleton } from '#src/components/ui/Skeleton.tsx';
 import { api } from '#src/lib/api.ts';
 import GroupCard from '../groups/GroupCard.tsx';
@@ -52,16 +52,20 @@ export default function BrokenLinkRelated({ site }: { site: string }) {
       <h2 id="relacionados" className="text-lg font-semibold text-neutral-900">
         Grupos parecidos de {groups[0]!.category}
       </h2>
-      <div className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {groups.map((group) => (
-          <GroupCard key={group.id} group={group} site={site} />
+          <li key={group.id} className="grid">
+            <GroupCard group={group} site={site} />
+          </li>
         ))}
-      </div>
+      </ul>
+      {/* A text link, free to wrap: a nowrap button with a long category name scrolled the phone sideways. */}
       <a
         href={`/categoria/${encodeURIComponent(category)}`}
-        className={`${buttonClasses({ variant: 'secondary' })} mt-6`}
+        className="mt-6 inline-flex min-h-11 items-center gap-1 font-semibold text-brand-800 hover:underline"
       >
         Ver todos os grupos de {groups[0]!.category}
+        <ArrowRight aria-hidden="true" className="size-4 shrink-0" />
       </a>
     </section>
   );

@@ -16,10 +16,7 @@ import { AppError } from '#src/lib/http.server.ts';
 import { GROUP_NOT_FOUND, isUuid } from '#src/lib/ids.ts';
 import { registerGroupClick, type Visitor } from '../analytics/engagement.server.ts';
 import { checkBeforeJoin, type InviteChecker, queueOverdueCheck } from './link-health.server.ts';
-import type { LinkAnswer } from './link-health.ts';
-
-/** The page a stopped visitor lands on (static; related groups come from the API). */
-export const BROKEN_LINK_PAGE = '/link-quebrado';
+import { brokenLinkPath, type LinkAnswer } from './link-health.ts';
 
 export type JoinOutcome =
   | { kind: 'invite'; location: string; counted: boolean; queued: boolean; checked: LinkAnswer | null }
@@ -31,12 +28,6 @@ export interface JoinOptions {
   /** the invite check and the pace, injectable for tests and the bench */
   checker?: InviteChecker;
   paceMs?: number;
-}
-
-/** The address of the 'Este link deixou de funcionar' page for a group. */
-export function brokenLinkPath(group: { id: string; categorySlug: string }) {
-  const query = new URLSearchParams({ grupo: group.id, categoria: group.categorySlug });
-  return `${BROKEN_LINK_PAGE}?${query}`;
 }
 
 /** Where a join on `groupId` goes now, counting it and queueing an overdue check on the way. */

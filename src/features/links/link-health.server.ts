@@ -48,7 +48,7 @@ import {
   type PolicyInput,
 } from './check-policy.ts';
 import { checkInvite, type InviteCheck } from './invite-check.server.ts';
-import { LINK_LIVE_AGAIN, linkChange, NEW_LINK_LIFT } from './link-change.ts';
+import { LINK_LIVE_AGAIN, linkChange, NEW_LINK_LIFT, storedWhatsappTitle } from './link-change.ts';
 import {
   backoffSeconds,
   type LinkAnswer,
@@ -123,7 +123,13 @@ export async function recordLinkAnswer(
   groupId: string,
   answer: LinkAnswer,
   now: Date = new Date(),
-  options: { checkedAt?: boolean; previousCheckedAt?: Date | null; scale?: number } = {},
+  options: {
+    checkedAt?: boolean;
+    previousCheckedAt?: Date | null;
+    scale?: number;
+    /** the name WhatsApp showed with a live answer ('No WhatsApp: …' on cards and the page) */
+    title?: string;
+  } = {},
 ): Promise<{ linkStatus: LinkAnswer; hidden: boolean; leftSite: boolean }> {
   const scale = options.scale ?? decisionScale((await readState(db)).intervalScale);
   const { hiddenNow, cameBack, ...result } = await db.transaction(async (tx) => {
@@ -147,6 +153,9 @@ export async function recordLinkAnswer(
       .set({
         ...(answer !== 'unknown' ? { ...state, linkCheckJoins: row.cliques } : {}),
         ...(options.checkedAt && answer !== 'unknown' ? { linkCheckedAt: now } : {}),
+        ...(answer === 'live' && storedWhatsappTitle(options.title)
+          ? { whatsappTitle: storedWhatsappTitle(options.title) }
+          : {}),
         linkCheckDueAt: dueAt,
         ...keepUpdatedAt,
       })
@@ -441,6 +450,7 @@ export async function runLinkChecks(db: Db, options: LinkRunOptions = {}): Promi
     const outcome = await recordLinkAnswer(db, claim.id, check.status, clock(), {
       previousCheckedAt: claim.previousCheckedAt,
       scale,
+      title: check.title,
     }).catch((error: unknown) => {
       // The group was deleted meanwhile: nothing to record.
       if (error instanceof AppError && error.code === 'NOT_FOUND') return null;
@@ -494,7 +504,10 @@ export async function checkGroupLink(
   if (isRateLimited(check)) await pauseAfterRateLimit(db, check.retryAfterSeconds, now);
   else await countChecks(db, now, { checks: 1, dead: check.status === 'dead' ? 1 : 0, rateLimited: 0 });
   const conclusive = check.status !== 'unknown';
-  const outcome = await recordLinkAnswer(db, groupId, check.status, now, { checkedAt: true });
+  const outcome = await recordLinkAnswer(db, groupId, check.status, now, {
+    checkedAt: true,
+    title: check.title,
+  });
   if (outcome.leftSite)
     await requestRebuild(db, `grupo ocultado por link quebrado: ${groupId}`, { groups: [groupId] });
   return {
@@ -574,7 +587,11 @@ export async function checkBeforeJoin(
   if (isRateLimited(check)) await pauseAfterRateLimit(db, check.retryAfterSeconds, answeredAt);
   else
     await countChecks(db, answeredAt, { checks: 1, dead: check.status === 'dead' ? 1 : 0, rateLimited: 0 });
-  const outcome = await recordLinkAnswer(db, row.id, check.status, answeredAt, { checkedAt: true, scale });
+  const outcome = await recordLinkAnswer(db, row.id, check.status, answeredAt, {
+    checkedAt: true,
+    scale,
+    title: check.title,
+  });
   if (outcome.leftSite)
     await requestRebuild(db, `grupo ocultado por link quebrado: ${row.id}`, { groups: [row.id] });
   return check.status;
@@ -665,7 +682,7 @@ export async function replaceGroupLink(
       await tx
         .update(groups)
         // Back to moderation: this path is the dead-link notice's, for a group the site stopped showing.
-        .set({ ...linkChange(invite, check.status, now), approved: false })
+        .set({ ...linkChange(invite, check.status, now, check.title), approved: false })
         .where(eq(groups.id, groupId));
       await liftHolds(tx, groupId, { reason: 'dead_link' }, { reason: NEW_LINK_LIFT, by: { id: userId } });
     });

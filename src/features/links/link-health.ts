@@ -11,6 +11,15 @@ export interface LinkState {
   linkDeadAt: Date | null;
 }
 
+/** The page a stopped visitor lands on (static; related groups come from the API). */
+export const BROKEN_LINK_PAGE = '/link-quebrado';
+
+/** The address of the 'Este link deixou de funcionar' page for a group (the join and the group page). */
+export function brokenLinkPath(group: { id: string; categorySlug: string }) {
+  const query = new URLSearchParams({ grupo: group.id, categoria: group.categorySlug });
+  return `${BROKEN_LINK_PAGE}?${query}`;
+}
+
 /** Consecutive dead answers (each at least the confirmation interval after the last) that hide a group. */
 export const DEAD_ANSWERS_TO_HIDE = 2;
 

@@ -129,6 +129,14 @@ export default function UserPanel() {
     window.addEventListener('hashchange', onHash);
     return () => window.removeEventListener('hashchange', onHash);
   }, []);
+  // The header's 'Meus dados' on this page only changes the address's #.
+  useEffect(() => {
+    const onHash = () => {
+      if (window.location.hash === '#meus-dados') setTab('data');
+    };
+    window.addEventListener('hashchange', onHash);
+    return () => window.removeEventListener('hashchange', onHash);
+  }, []);
 
   if (session.status === 'loading') return <SessionSpinner />;
   if (session.status === 'anonymous') return <Restricted />;

@@ -11,10 +11,11 @@ import { toast } from '#src/components/ui/toast.store.ts';
 import { api, withQuery } from '#src/lib/api.ts';
 import { fieldErrors } from '#src/lib/form-errors.ts';
 import { GAP, pageWindow } from '#src/lib/pagination.ts';
+import AdSlot from '../ads/AdSlot.tsx';
 import type { AdvertisementJson } from '../ads/ads.schema.ts';
-import { mixAds } from '../ads/ads.ts';
+import { adPositions, DEFAULT_CARDS_PER_AD, mixAds } from '../ads/ads.ts';
 import { ADULT_FILTER_HINT, ADULT_FILTER_LABEL } from '../groups/adult.ts';
-import { AdCard, ResultCard, type ResultGroup } from './ResultCards.tsx';
+import GroupCard, { type CardGroup } from '../groups/GroupCard.tsx';
 import { SEARCH_PAGE_SIZE, SEARCH_SORT_LABELS, SEARCH_SORTS, SearchQuerySchema } from './search.schema.ts';
 import { totalLabel } from './search.ts';
 import {
@@ -29,7 +30,7 @@ import {
 import { TypeFilter } from './TypeFilter.tsx';
 
 interface SearchPageJson {
-  groups: ResultGroup[];
+  groups: CardGroup[];
   pagination: {
     total: number;
     pages: number;
@@ -55,7 +56,12 @@ function errorsOf(draft: Criteria): Record<string, string> {
 }
 
 /** The answer to the applied criteria (and the ads drawn once for the visit), fetched when they change. */
-function useResults(criteria: Criteria, ready: boolean, setErrors: (errors: Record<string, string>) => void) {
+function useResults(
+  criteria: Criteria,
+  ready: boolean,
+  setErrors: (errors: Record<string, string>) => void,
+  adCount: number,
+) {
   const [status, setStatus] = useState<Status>('idle');
   const [result, setResult] = useState<SearchPageJson | null>(null);
   const [ads, setAds] = useState<AdvertisementJson[]>([]);
@@ -92,20 +98,20 @@ function useResults(criteria: Criteria, ready: boolean, setErrors: (errors: Reco
           variant: 'destructive',
         });
       });
-    if (!adsRequested.current) {
+    if (!adsRequested.current && adCount > 0) {
       adsRequested.current = true;
-      api<AdvertisementJson[]>('/api/random-advertisements', { query: { count: 3 } })
+      api<AdvertisementJson[]>('/api/random-advertisements', { query: { count: adCount } })
         .then(setAds)
         .catch(() => setAds([])); // a list without ads is still a list
     }
     return () => controller.abort();
-  }, [criteria, ready, setErrors]);
+  }, [criteria, ready, setErrors, adCount]);
 
   return { status, setStatus, result, setResult, ads };
 }
 
 /** /buscar's state: the applied criteria (the URL), the form's draft, and the answer to the criteria. */
-function useSearch() {
+function useSearch(adCount: number) {
   const [criteria, setCriteria] = useState<Criteria>(EMPTY_CRITERIA);
   const [draft, setDraft] = useState<Criteria>(EMPTY_CRITERIA);
   const [ready, setReady] = useState(false);
@@ -133,7 +139,7 @@ function useSearch() {
     setDraft(next);
   }, []);
 
-  const { status, setStatus, result, setResult, ads } = useResults(criteria, ready, setErrors);
+  const { status, setStatus, result, setResult, ads } = useResults(criteria, ready, setErrors, adCount);
 
   /**
    * Search with the form as it is now, changed by `changes` (a sort, a type, the 18+ opt-in): what the
@@ -158,9 +164,20 @@ function useSearch() {
   return { criteria, setCriteria, draft, setDraft, status, result, ads, errors, navigate, apply };
 }
 
-/** adultAvailable: an age-verification provider is configured, so the 18+ filter can mean something. */
-export default function SearchPage({ adultAvailable = false }: { adultAvailable?: boolean }) {
-  const search = useSearch();
+/**
+ * adultAvailable: an age-verification provider is configured, so the 18+ filter can mean something;
+ * cardsPerAd: the ads' placement setting at build time (ads.ts); site: the origin the cards share.
+ */
+export default function SearchPage({
+  adultAvailable = false,
+  site,
+  cardsPerAd = DEFAULT_CARDS_PER_AD,
+}: {
+  adultAvailable?: boolean;
+  site: string;
+  cardsPerAd?: number;
+}) {
+  const search = useSearch(adPositions(SEARCH_PAGE_SIZE, cardsPerAd).length);
   const { criteria, status, result } = search;
   const resultsRef = useRef<HTMLDivElement>(null);
 
@@ -187,7 +204,13 @@ export default function SearchPage({ adultAvailable = false }: { adultAvailable?
             navigate={search.navigate}
           />
         )}
-        <SearchResults search={search} adultAvailable={adultAvailable} goToPage={goToPage} />
+        <SearchResults
+          search={search}
+          adultAvailable={adultAvailable}
+          goToPage={goToPage}
+          site={site}
+          cardsPerAd={cardsPerAd}
+        />
       </div>
     </div>
   );
@@ -393,8 +416,14 @@ function AppliedFilters(props: {
   );
 }
 
-function SearchResults(props: { search: Search; adultAvailable: boolean; goToPage: (page: number) => void }) {
-  const { search, adultAvailable, goToPage } = props;
+function SearchResults(props: {
+  search: Search;
+  adultAvailable: boolean;
+  goToPage: (page: number) => void;
+  site: string;
+  cardsPerAd: number;
+}) {
+  const { search, adultAvailable, goToPage, site, cardsPerAd } = props;
   const { criteria, status, result } = search;
   return (
     <>
@@ -402,15 +431,13 @@ function SearchResults(props: { search: Search; adultAvailable: boolean; goToPag
       {status === 'done' && result && result.groups.length > 0 && (
         <>
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {mixAds(result.groups, search.ads).map((item) =>
+            {mixAds(result.groups, search.ads, cardsPerAd).map((item) =>
               item.type === 'group' ? (
-                <li key={item.group.id}>
-                  <ResultCard group={item.group} />
+                <li key={item.group.id} className="grid">
+                  <GroupCard group={item.group} site={site} />
                 </li>
               ) : (
-                <li key={`ad-${item.ad.id}`}>
-                  <AdCard ad={item.ad} />
-                </li>
+                <AdSlot key={`ad-${item.ad.id}`} ad={item.ad} />
               ),
             )}
           </ul>

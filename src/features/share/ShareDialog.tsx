@@ -1,7 +1,8 @@
-// 'Compartilhar' on a group page opens 'Compartilhar Grupo': copy the link ('Link copiado!' toast for
-// 3 s, copied icon for 2 s) and share to WhatsApp, Facebook and Twitter in new windows. Each share is
-// registered with POST /api/groups/{id}/share (best effort).
-import { Check, Copy, Share2 } from 'lucide-react';
+// 'Compartilhar' on a group page opens 'Compartilhar Grupo': WhatsApp first and green (where the group
+// lives), then Facebook and Twitter in new windows, the device's own share sheet where there is one, and
+// copy the link ('Link copiado!' toast for 3 s, copied icon for 2 s). Each share is registered with
+// POST /api/groups/{id}/share (best effort).
+import { Check, Copy, MessageCircle, Share2, Smartphone } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '#src/components/ui/Button.tsx';
 import { buttonClasses } from '#src/components/ui/classes.ts';
@@ -18,6 +19,59 @@ interface Props {
 
 const WINDOW_FEATURES = 'noopener,noreferrer,width=600,height=540';
 
+/** WhatsApp first and green, then Facebook and Twitter, and the device's own sheet where there is one. */
+function ShareTargets({ groupId, title, url }: Props) {
+  const targets = shareTargets(url, title).filter((target) =>
+    ['whatsapp', 'facebook', 'twitter'].includes(target.platform),
+  );
+  const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
+  async function shareNative() {
+    try {
+      await navigator.share({ title, url });
+      registerShare(groupId, 'native');
+    } catch {
+      // dismissed: nothing shared
+    }
+  }
+  return (
+    <div className="grid gap-2 sm:grid-cols-2">
+      {targets.map((target) => (
+        <a
+          key={target.platform}
+          href={target.href}
+          target="_blank"
+          rel="noopener noreferrer"
+          onClick={(event) => {
+            event.preventDefault();
+            window.open(target.href, '_blank', WINDOW_FEATURES);
+            registerShare(groupId, target.platform);
+          }}
+          className={
+            target.platform === 'whatsapp'
+              ? `${buttonClasses({ block: true, size: 'lg' })} sm:col-span-2`
+              : buttonClasses({ variant: 'secondary', block: true })
+          }
+        >
+          {target.platform === 'whatsapp' && <MessageCircle aria-hidden="true" />}
+          {target.platform === 'whatsapp' ? `Enviar no ${target.label}` : target.label}
+        </a>
+      ))}
+      {canShare && (
+        <Button
+          type="button"
+          variant="ghost"
+          block
+          className="sm:col-span-2"
+          onClick={() => void shareNative()}
+        >
+          <Smartphone aria-hidden="true" />
+          Mais opções
+        </Button>
+      )}
+    </div>
+  );
+}
+
 /** The dialog itself, controlled (the static group page mounts it on the first press). */
 export function ShareDialogPanel({
   groupId,
@@ -29,10 +83,6 @@ export function ShareDialogPanel({
   const [copied, setCopied] = useState(false);
   const timer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(timer.current), []);
-
-  const targets = shareTargets(url, title).filter((target) =>
-    ['whatsapp', 'facebook', 'twitter'].includes(target.platform),
-  );
 
   async function copyLink() {
     try {
@@ -53,7 +103,8 @@ export function ShareDialogPanel({
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title="Compartilhar Grupo" description={title}>
-      <div className="flex gap-2">
+      <ShareTargets groupId={groupId} title={title} url={url} />
+      <div className="mt-4 flex gap-2">
         <input
           readOnly
           value={url}
@@ -65,24 +116,6 @@ export function ShareDialogPanel({
           {copied ? <Check aria-hidden="true" className="text-brand-700" /> : <Copy aria-hidden="true" />}
           <span className="hidden sm:inline">{copied ? 'Copiado' : 'Copiar'}</span>
         </Button>
-      </div>
-      <div className="mt-4 grid gap-2 sm:grid-cols-3">
-        {targets.map((target) => (
-          <a
-            key={target.platform}
-            href={target.href}
-            target="_blank"
-            rel="noopener noreferrer"
-            onClick={(event) => {
-              event.preventDefault();
-              window.open(target.href, '_blank', WINDOW_FEATURES);
-              registerShare(groupId, target.platform);
-            }}
-            className={buttonClasses({ variant: 'secondary', block: true })}
-          >
-            {target.label}
-          </a>
-        ))}
       </div>
     </Dialog>
   );

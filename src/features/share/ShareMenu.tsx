@@ -1,7 +1,7 @@
-// A card's share menu, rendered ONCE per page inside <template id="share-menu">: interactions.ts
+// A card's share menu (WhatsApp first, in green), rendered ONCE per page inside <template id="share-menu">: interactions.ts
 // copies it into a card's popover when the visitor opens it and fills in that group's links. One menu
 // per page instead of one per card keeps list pages light (each copy was ~45 elements).
-import { Copy, Mail, Send, Smartphone } from 'lucide-react';
+import { Copy, Mail, MessageCircle, Send, Smartphone } from 'lucide-react';
 import { shareTargets } from './share.ts';
 
 const item =
@@ -19,9 +19,11 @@ export default function ShareMenu({ url, title }: { url: string; title: string }
             target="_blank"
             rel="noopener noreferrer"
             data-share-platform={target.platform}
-            className={item}
+            className={target.platform === 'whatsapp' ? `${item} text-brand-800` : item}
           >
-            {target.platform === 'email' ? (
+            {target.platform === 'whatsapp' ? (
+              <MessageCircle aria-hidden="true" className="size-4 text-brand-700" />
+            ) : target.platform === 'email' ? (
               <Mail aria-hidden="true" className={icon} />
             ) : (
               <Send aria-hidden="true" className={icon} />

@@ -15,6 +15,7 @@ import { normalizeInviteLink } from '#src/features/groups/groups.ts';
 import { newLinkCheckState } from '#src/features/links/check-policy.ts';
 import { checkInvite } from '#src/features/links/invite-check.server.ts';
 import { copyInvitePhoto } from '#src/features/links/invite-photo.server.ts';
+import { storedWhatsappTitle } from '#src/features/links/link-change.ts';
 import { DEAD_LINK_MESSAGE } from '#src/features/links/links.schema.ts';
 import { isUniqueViolation } from '#src/lib/db-errors.ts';
 import { getEnv } from '#src/lib/env.server.ts';
@@ -122,6 +123,7 @@ export async function submitGroup(
         followers: check.followers ?? null,
         // What WhatsApp answered now is the group's first check: moderators read it on the pending item.
         ...newLinkCheckState(check.status === 'live' ? 'live' : 'unknown', new Date()),
+        whatsappTitle: check.status === 'live' ? storedWhatsappTitle(check.title) : null,
         categoryId: category.id,
         approved: false,
         image: imageKey ? imageUrl(imageKey) : null,
