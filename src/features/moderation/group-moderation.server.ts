@@ -394,7 +394,8 @@ async function bulkRemove(db: Db, where: SQL, admin: HoldActor, note: string) {
       mailIds.push(hold.mailId);
     }
     const doomed = matched.filter((g) => !(g.approved && g.userId));
-    for (const _group of doomed.filter((d) => d.approved))
+    // Each public group deleted at once is a removal of the report's (one fact each).
+    for (const _ of doomed.filter((d) => d.approved))
       await recordTransparencyEvent(tx, { kind: 'group_deleted', detail: 'admin' });
     if (doomed.length)
       await tx.delete(groups).where(
