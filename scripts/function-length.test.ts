@@ -11,7 +11,7 @@ const root = path.resolve(import.meta.dirname, '..');
 const LONG = 150;
 const MEDIUM = 80;
 /** The goal is 30; the count when this check was written, to be lowered as functions are split. */
-const OVER_80_AT_MOST = 51;
+const OVER_80_AT_MOST = 32;
 /** Functions over 150 lines when this check was written (file and name): split them, then drop the line. */
 const STILL_LONG = new Set([
   'src/features/admin/GroupsManager.tsx GroupsManager',

@@ -1,12 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { storedWhatsappTitle } from '../links/link-change.ts';
 import {
   groupPath,
   isFeaturedNow,
   normalizeInviteLink,
   slugify,
   titleSlugFor,
-  WHATSAPP_TITLE_MAX,
   whatsappNameToShow,
 } from './groups.ts';
 
@@ -116,12 +114,5 @@ describe("'No WhatsApp: …' (#45)", () => {
     // case, accents, spacing and punctuation are not a different name
     expect(show('Vagas de Emprego Zona Sul SP', 'VAGAS de emprego - zona sul (SP)')).toBeNull();
     expect(show('Educação Física', 'Educacao  Fisica!')).toBeNull();
-  });
-
-  it('stores one trimmed line of at most WHATSAPP_TITLE_MAX characters, nothing for a blank name', () => {
-    expect(storedWhatsappTitle('  Bolão\nda   Firma \u202e ')).toBe('Bolão da Firma');
-    expect(storedWhatsappTitle('x'.repeat(500))).toHaveLength(WHATSAPP_TITLE_MAX);
-    expect(storedWhatsappTitle(undefined)).toBeNull();
-    expect(storedWhatsappTitle(' \t ')).toBeNull();
   });
 });
