@@ -2,9 +2,11 @@
 // makes itself through the real functions (legal notices and their decisions, reports, an admin's
 // hide and removal, a court order, appeals, a paid featuring and its withdrawal, an ad), with no
 // personal data in it; a closed year is kept as it was when first read, and a bad year is a pt-BR 400.
+
 import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import { eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client.ts';
 import {
@@ -47,7 +49,7 @@ import { dayOf } from '../../src/lib/time-zone.ts';
 import { setupTestDb } from '../support/db.ts';
 import { callFunction } from '../support/functions.ts';
 import { setupMailCatcher } from '../support/mail.ts';
-import { signedIn } from './admin-support.ts';
+import { signedIn, startBlobs } from './admin-support.ts';
 
 const { db } = await setupTestDb();
 await setupMailCatcher();
@@ -60,7 +62,11 @@ let categoryId = 0;
 const OWNER_EMAIL = 'dona.transparencia@teste.local';
 const NOTIFIER = { name: 'Notificante Reservada', email: 'notificante.reservada@exemplo.com.br' };
 
+let stopBlobs: (() => Promise<void>) | undefined;
+
 beforeAll(async () => {
+  // The active ad's picture goes to Blobs.
+  stopBlobs = await startBlobs();
   await new Promise<void>((resolve) => hook.listen(0, '127.0.0.1', resolve));
   process.env.BUILD_HOOK_URL = `http://127.0.0.1:${(hook.address() as { port: number }).port}/hook`;
   process.env.REBUILD_DEBOUNCE_SECONDS = '0';
@@ -101,6 +107,7 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
+  await stopBlobs?.();
   delete process.env.BUILD_HOOK_URL;
   delete process.env.REBUILD_DEBOUNCE_SECONDS;
   resetEnvForTests();
@@ -301,6 +308,11 @@ describe('GET /api/transparency', { timeout: 120_000 }, () => {
     ad.set('description', 'Um anúncio ativo.');
     ad.set('link', 'https://exemplo.com.br/anuncio');
     ad.set('active', 'true');
+    // An active ad needs its picture (#45).
+    const picture = await sharp({ create: { width: 600, height: 200, channels: 3, background: '#25d366' } })
+      .png()
+      .toBuffer();
+    ad.set('image', new Blob([new Uint8Array(picture)], { type: 'image/png' }), 'anuncio.png');
     const created = await callFunction(
       adminAdsFn,
       '/api/admin/advertisements',

@@ -34,6 +34,7 @@ export const RESERVED_SLUGS: readonly string[] = [
   'termos',
   'transparencia',
   // public/
+  'exemplos',
   'favicon.svg',
   // functions, redirects, build output and the platform
   'api',

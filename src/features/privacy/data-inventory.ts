@@ -209,6 +209,7 @@ export const NO_PERSONAL_DATA: Readonly<Record<string, string>> = {
   search_words: 'words of public group titles, for search suggestions',
   feature_plans: 'the plans on sale (name, days, price)',
   pwa_settings: 'the installable app’s name, colours and icons',
+  ad_settings: 'how many group cards come before each ad in the lists',
   advertisements: 'ads placed by the admins (created_by points at an admin account, described under users)',
   payment_settings: 'the providers’ keys, encrypted at rest',
   rebuild_requests: 'requests to rebuild the static site (a reason such as "group approved")',
