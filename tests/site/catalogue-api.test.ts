@@ -1,6 +1,8 @@
 // The catalogue API through the real local platform: Netlify's routing of config.path/method picks
 // the right function for overlapping paths (/api/groups/featured vs /api/groups/:id, GET vs POST).
 import { describe, expect, inject, it } from 'vitest';
+import { AD_IMAGE_REQUIRED } from '../../src/features/ads/ads.schema.ts';
+import { sessionCookieOf } from '../support/functions.ts';
 
 const site = inject('siteUrl');
 
@@ -49,5 +51,45 @@ describe('catalogue API routing on the platform', () => {
     const adClick = await fetch(`${site}/api/advertisements/${ads[0]!.id}/click`, { method: 'POST' });
     expect(adClick.status).toBe(200);
     expect(await adClick.json()).toMatchObject({ success: true, link: expect.stringMatching(/^https?:/) });
+  });
+
+  it("refuses to activate an ad without a picture, with the admin form's pt-BR message (#45)", async () => {
+    const login = await fetch(`${site}/api/login?admin=1`, {
+      method: 'POST',
+      headers: { origin: site, 'content-type': 'application/json' },
+      body: JSON.stringify({ email: inject('adminEmail'), password: inject('adminPassword') }),
+    });
+    expect(login.status).toBe(200);
+    const cookie = `session=${encodeURIComponent(sessionCookieOf(login))}`;
+    const ad = new FormData();
+    ad.set('title', 'Anúncio sem foto');
+    ad.set('description', 'Um anúncio que ainda não tem imagem.');
+    ad.set('link', 'https://exemplo.com.br/sem-foto');
+    ad.set('active', 'true');
+    const send = (form: FormData) =>
+      fetch(`${site}/api/admin/advertisements`, {
+        method: 'POST',
+        headers: { origin: site, cookie },
+        body: form,
+      });
+    const refused = await send(ad);
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({
+      message: AD_IMAGE_REQUIRED,
+      fields: { image: AD_IMAGE_REQUIRED },
+    });
+    // Kept inactive, the same ad is saved: it waits for its picture, off every list.
+    ad.set('active', 'false');
+    const saved = await send(ad);
+    expect(saved.status).toBe(201);
+    const { id } = (await saved.json()) as { id: string };
+    expect(
+      (
+        await fetch(`${site}/api/admin/advertisements/${id}`, {
+          method: 'DELETE',
+          headers: { origin: site, cookie },
+        })
+      ).status,
+    ).toBe(200);
   });
 });
