@@ -16,6 +16,7 @@ import { formatDateTime } from '#src/lib/format.ts';
 import { useApi } from '#src/lib/use-api.ts';
 import {
   DecisionClock,
+  DecisionQueue,
   FormDialog,
   failure,
   ListView,
@@ -215,40 +216,18 @@ function AppealsAdmin() {
         }}
       >
         {() => (
-          <div className="flex flex-col gap-8">
-            <section aria-labelledby="abertas" className="flex flex-col gap-3">
-              <h2 id="abertas" className="text-lg font-semibold text-neutral-900">
-                Na fila ({list.data?.open.length ?? 0})
-                {overdue > 0 && (
-                  <Badge variant="red" className="ml-2 align-middle">
-                    {overdue} atrasada(s)
-                  </Badge>
-                )}
-              </h2>
-              <ul className="flex flex-col gap-3">
-                {list.data?.open.map((a) => (
-                  <AppealCard
-                    key={a.id}
-                    appeal={a}
-                    now={now}
-                    onDecide={(decision) => setDeciding({ appeal: a, decision })}
-                  />
-                ))}
-              </ul>
-            </section>
-            {(list.data?.decided.length ?? 0) > 0 && (
-              <section aria-labelledby="decididas" className="flex flex-col gap-3">
-                <h2 id="decididas" className="text-lg font-semibold text-neutral-900">
-                  Decididas recentemente
-                </h2>
-                <ul className="flex flex-col gap-3">
-                  {list.data?.decided.map((a) => (
-                    <AppealCard key={a.id} appeal={a} now={now} />
-                  ))}
-                </ul>
-              </section>
-            )}
-          </div>
+          <DecisionQueue
+            overdue={overdue}
+            queued={(list.data?.open ?? []).map((a) => (
+              <AppealCard
+                key={a.id}
+                appeal={a}
+                now={now}
+                onDecide={(decision) => setDeciding({ appeal: a, decision })}
+              />
+            ))}
+            decided={(list.data?.decided ?? []).map((a) => <AppealCard key={a.id} appeal={a} now={now} />)}
+          />
         )}
       </ListView>
       {deciding && (

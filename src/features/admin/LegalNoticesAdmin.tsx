@@ -22,6 +22,7 @@ import {
 } from '../legal-notices/legal-notices.schema.ts';
 import {
   DecisionClock,
+  DecisionQueue,
   FormDialog,
   failure,
   ListView,
@@ -441,54 +442,32 @@ function LegalNoticesAdmin() {
         }}
       >
         {() => (
-          <div className="flex flex-col gap-8">
-            <section aria-labelledby="fila" className="flex flex-col gap-3">
-              <h2
-                id="fila"
-                className="flex flex-wrap items-center gap-2 text-lg font-semibold text-neutral-900"
-              >
-                Na fila ({pending.length})
-                {overdue > 0 && (
-                  <Badge variant="red">{overdue === 1 ? '1 atrasada' : `${overdue} atrasadas`}</Badge>
-                )}
-                {(list.data?.pastCap ?? 0) > 0 && (
-                  <Badge variant="red" data-past-cap={list.data?.pastCap}>
-                    {list.data?.pastCap === 1
-                      ? '1 acima do limite diário de ocultações'
-                      : `${list.data?.pastCap} acima do limite diário de ocultações`}
-                  </Badge>
-                )}
-              </h2>
-              {pending.length ? (
-                <ul className="flex flex-col gap-3">
-                  {pending.map((n) => (
-                    <NoticeCard
-                      key={n.id}
-                      notice={n}
-                      now={now}
-                      onDecide={(decision) => setDeciding({ notice: n, decision })}
-                    />
-                  ))}
-                </ul>
-              ) : (
-                <p className="flex items-center gap-2 text-sm text-neutral-600">
-                  <EyeOff aria-hidden="true" className="size-4" /> Nenhuma notificação esperando decisão.
-                </p>
-              )}
-            </section>
-            {decided.length > 0 && (
-              <section aria-labelledby="decididas" className="flex flex-col gap-3">
-                <h2 id="decididas" className="text-lg font-semibold text-neutral-900">
-                  Decididas recentemente
-                </h2>
-                <ul className="flex flex-col gap-3">
-                  {decided.map((n) => (
-                    <NoticeCard key={n.id} notice={n} now={now} />
-                  ))}
-                </ul>
-              </section>
-            )}
-          </div>
+          <DecisionQueue
+            overdue={overdue}
+            badges={
+              (list.data?.pastCap ?? 0) > 0 && (
+                <Badge variant="red" data-past-cap={list.data?.pastCap}>
+                  {list.data?.pastCap === 1
+                    ? '1 acima do limite diário de ocultações'
+                    : `${list.data?.pastCap} acima do limite diário de ocultações`}
+                </Badge>
+              )
+            }
+            idle={
+              <p className="flex items-center gap-2 text-sm text-neutral-600">
+                <EyeOff aria-hidden="true" className="size-4" /> Nenhuma notificação esperando decisão.
+              </p>
+            }
+            queued={pending.map((n) => (
+              <NoticeCard
+                key={n.id}
+                notice={n}
+                now={now}
+                onDecide={(decision) => setDeciding({ notice: n, decision })}
+              />
+            ))}
+            decided={decided.map((n) => <NoticeCard key={n.id} notice={n} now={now} />)}
+          />
         )}
       </ListView>
       {deciding && (

@@ -4,6 +4,7 @@
 import type { LucideIcon } from 'lucide-react';
 import { Clock, Pencil, Plus, Trash2 } from 'lucide-react';
 import { type InputHTMLAttributes, type ReactNode, useState } from 'react';
+import { Badge } from '#src/components/ui/Badge.tsx';
 import { Button } from '#src/components/ui/Button.tsx';
 import { ConfirmDialog } from '#src/components/ui/ConfirmDialog.tsx';
 import type { DialogSize } from '#src/components/ui/classes.ts';
@@ -372,5 +373,46 @@ export function DecisionClock({
         ? `Atrasada: ${span(elapsed)} desde o recebimento (prazo de ${hours} h)`
         : `Há ${span(elapsed)} · faltam ${span(left)} do prazo de ${hours} h`}
     </p>
+  );
+}
+
+/**
+ * A queue decided on the clock (legal notices, appeals): 'Na fila (n)' with how many are late and any
+ * other badges, the queued cards (or `idle` when none), then the ones decided lately.
+ */
+export function DecisionQueue({
+  queued,
+  overdue,
+  badges,
+  idle,
+  decided,
+}: {
+  queued: ReactNode[];
+  overdue: number;
+  badges?: ReactNode;
+  idle?: ReactNode;
+  decided: ReactNode[];
+}) {
+  return (
+    <div className="flex flex-col gap-8">
+      <section aria-labelledby="fila" className="flex flex-col gap-3">
+        <h2 id="fila" className="flex flex-wrap items-center gap-2 text-lg font-semibold text-neutral-900">
+          Na fila ({queued.length})
+          {overdue > 0 && (
+            <Badge variant="red">{overdue === 1 ? '1 atrasada' : `${overdue} atrasadas`}</Badge>
+          )}
+          {badges}
+        </h2>
+        {queued.length || !idle ? <ul className="flex flex-col gap-3">{queued}</ul> : idle}
+      </section>
+      {decided.length > 0 && (
+        <section aria-labelledby="decididas" className="flex flex-col gap-3">
+          <h2 id="decididas" className="text-lg font-semibold text-neutral-900">
+            Decididas recentemente
+          </h2>
+          <ul className="flex flex-col gap-3">{decided}</ul>
+        </section>
+      )}
+    </div>
   );
 }
