@@ -225,14 +225,29 @@ export const linkCheckState = pgTable('link_check_state', {
   lastRunAt: timestamp('last_run_at', { withTimezone: true }),
   /** the check policy's interval scale, adjusted every run to the backlog (check-policy.ts) */
   intervalScale: doublePrecision('interval_scale'),
-  /** the São Paulo day the counters below are for; they restart on a new day */
-  statsDay: date('stats_day', { mode: 'string' }),
-  checksToday: integer('checks_today').notNull().default(0),
-  deadToday: integer('dead_today').notNull().default(0),
-  rateLimitedToday: integer('rate_limited_today').notNull().default(0),
   lastRateLimitedAt: timestamp('last_rate_limited_at', { withTimezone: true }),
   updatedAt: updatedAt(),
 });
+
+/**
+ * What WhatsApp answered, by hour and by what asked (src/features/links/check-tallies.server.ts): the
+ * admin's figures over 24 hours and 7 days, to compare with the simulation's. Kept 8 days.
+ */
+export const linkCheckTallies = pgTable(
+  'link_check_tallies',
+  {
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    /** scheduled | spare | join | report | admin | submission | claim (CHECK_CAUSES) */
+    cause: text('cause').notNull(),
+    checks: integer('checks').notNull().default(0),
+    dead: integer('dead').notNull().default(0),
+    inconclusive: integer('inconclusive').notNull().default(0),
+    rateLimited: integer('rate_limited').notNull().default(0),
+    /** joins whose visitor was stopped on 'Este link deixou de funcionar' (cause join only) */
+    stopped: integer('stopped').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.hour, t.cause] })],
+);
 
 /**
  * The words of public groups' titles (unaccented, lower case, 3+ characters) with how many public

@@ -83,7 +83,9 @@ export async function isSeeded(db: Db): Promise<boolean> {
 export async function seedDatabase(db: Db, options: SeedOptions = {}): Promise<SeedResult> {
   // Adding to a catalogue already there (--force): its slugs are taken, and the generator starts
   // elsewhere, so the new groups' ids and invite links differ from the ones already seeded.
-  const existing = await db.select({ categoryId: groups.categoryId, titleSlug: groups.titleSlug }).from(groups);
+  const existing = await db
+    .select({ categoryId: groups.categoryId, titleSlug: groups.titleSlug })
+    .from(groups);
   const rng = createRng((options.seed ?? 20261122) + existing.length);
   const now = options.now ?? new Date();
   const total = options.groups ?? 300;
