@@ -51,10 +51,10 @@ describe('SearchQuerySchema', () => {
 describe('/buscar state in the query string', () => {
   it('round-trips criteria, leaving defaults out', async () => {
     const { readCriteria, criteriaQuery } = await import('./search-state.ts');
-    const c = readCriteria('?q=futebol+clube&sortBy=cliques&minCliques=10&dateBefore=2026-03-10&page=3');
+    const c = readCriteria('?q=futebol+clube&sortBy=trending&minCliques=10&dateBefore=2026-03-10&page=3');
     expect(c).toEqual({
       q: 'futebol clube',
-      sortBy: 'cliques',
+      sortBy: 'trending',
       minCliques: '10',
       maxCliques: '',
       dateAfter: '',
@@ -65,7 +65,7 @@ describe('/buscar state in the query string', () => {
       after: '',
     });
     expect(criteriaQuery(c)).toBe(
-      '?q=futebol+clube&sortBy=cliques&minCliques=10&dateBefore=2026-03-10&page=3',
+      '?q=futebol+clube&sortBy=trending&minCliques=10&dateBefore=2026-03-10&page=3',
     );
     expect(criteriaQuery(readCriteria('?sortBy=nope&page=-2&type=comunidade'))).toBe('');
   });

@@ -107,6 +107,8 @@ async function fixedEntries(db: Db, base: string): Promise<SitemapEntry[]> {
     { url: `${base}/termos`, changefreq: 'monthly', priority: 0.3 },
     // The transparency report changes with every decision; its current year is rebuilt with the site.
     { url: `${base}/transparencia`, changefreq: 'weekly', priority: 0.3 },
+    // How the lists are ordered: changes with the code (the weights), not on a date we know.
+    { url: `${base}/como-ordenamos`, changefreq: 'monthly', priority: 0.3 },
   ];
   for (const category of categoryRows) {
     entries.push({
