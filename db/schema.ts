@@ -200,17 +200,13 @@ export const groups = pgTable(
     index('groups_category_score_idx')
       .on(t.categoryId, t.rankScore.desc(), t.bumpedAt.desc(), t.id.desc())
       .where(sql.raw(LISTED_INDEX_PREDICATE)),
-    // 'Em alta': only the groups growing above the floor (a few), fastest first.
+    // 'Em alta': only the groups growing above the floor (a few), fastest first; a category's 'Em alta'
+    // walks it too (a few rows, filtered), so no index per category.
     index('groups_public_trend_idx')
       .on(t.trendScore.desc(), t.rankScore.desc(), t.id.desc())
       .where(sql.raw(`trend_score > 0 and ${LISTED_INDEX_PREDICATE}`)),
-    index('groups_category_trend_idx')
-      .on(t.categoryId, t.trendScore.desc(), t.rankScore.desc(), t.id.desc())
-      .where(sql.raw(`trend_score > 0 and ${LISTED_INDEX_PREDICATE}`)),
     // The ranking's next run revisits every group whose score or trend is not zero (they decay to it).
-    index('groups_ranked_idx')
-      .on(t.id)
-      .where(sql`rank_score <> 0 or trend_score <> 0`),
+    index('groups_ranked_idx').on(t.id).where(sql`rank_score <> 0 or trend_score <> 0`),
     // The newest change of a category's public groups (its page's cacheKey, the sitemap's lastmod):
     // without it each category read every group (0.75 s per category at 1M, on every build).
     index('groups_category_updated_idx').on(t.categoryId, t.updatedAt).where(sql.raw(LISTED_INDEX_PREDICATE)),

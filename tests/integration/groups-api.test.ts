@@ -604,7 +604,7 @@ describe('list query plans', () => {
     ],
     [
       'category em alta',
-      'groups_category_trend_idx',
+      'groups_public_trend_idx',
       () => get('/api/groups?category=esportes&sortBy=trending'),
     ],
     ['em alta', 'groups_public_trend_idx', () => get('/api/groups/trending')],

@@ -171,9 +171,9 @@ describe('the score', () => {
   it('never shows a held group in a ranked list, however high its score', async () => {
     const held = await addGroup({ title: 'Grupo Retido Ranking' });
     const shown = await addGroup();
-    for (let i = 1; i <= 12; i++) await join(held, `100.64.${i}.3`);
-    for (let i = 1; i <= 2; i++) await join(shown, `100.65.${i}.3`);
-    await db.insert(engagementEvents).values(pastJoins(held, 8, 2));
+    await db
+      .insert(engagementEvents)
+      .values([...pastJoins(held, 0, 12), ...pastJoins(held, 8, 2), ...pastJoins(shown, 0, 2)]);
     await rank();
     expect((await scoreOf(held)).trend).toBeGreaterThan(0);
     await db.transaction((tx) => placeHold(tx, held, { reason: 'admin', note: 'Conferir', tell: false }));
@@ -274,6 +274,15 @@ describe('sort options of /api/groups', () => {
       `?search=ranking&sortBy=relevance&limit=2&page=2&after=${first.pagination.nextCursor}`,
     );
     expect(ids(second)).toEqual([old]);
+    // /buscar's category filter, with or without a term.
+    const elsewhere = await addGroup({ categoryId: other.id });
+    expect(ids(await list(`?search=&category=${other.slug}`))).toEqual([elsewhere]);
+    expect(ids(await list(`?search=ranking&category=${category.slug}&limit=10`))).toEqual([
+      joined,
+      newer,
+      old,
+    ]);
+    expect(ids(await list('?search=&category=nao-existe'))).toEqual([]);
     const bad = await callFunction(groupsFn, '/api/groups?search=&sortBy=populares');
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { message: string }).message).toBe('Ordenação inválida');

@@ -109,6 +109,13 @@ export const SearchQuerySchema = z
     dateBefore: optionalDate('A data final'),
     /** adult=1: include adult (18+) groups, honoured only for an age-verified visitor (decision 0010) */
     adult: adultParam,
+    /** one category's groups (its slug); empty means every category */
+    category: z
+      .string({ error: 'Categoria inválida' })
+      .trim()
+      .max(100, 'Categoria inválida')
+      .optional()
+      .transform((v) => v || undefined),
     /** groups or channels only; empty means both */
     type: z
       .union([z.literal(''), z.enum(GROUP_TYPES)], { error: 'Tipo inválido' })

@@ -111,6 +111,11 @@ function filtersOf(query: SearchQuery, textLeads: boolean): SQL[] {
   // function sets `adult` only after isAgeVerified; the query parameter alone never opens them.
   const filters: SQL[] = [query.adult ? isApprovedGroup : isPublicGroup];
   if (query.type) filters.push(eq(groups.type, query.type));
+  // One category by slug: a scalar subquery, so groups_category_*_idx serve the order (#43, /buscar).
+  if (query.category)
+    filters.push(
+      sql`${groups.categoryId} = (select ${categories.id} from ${categories} where ${categories.slug} = ${query.category})`,
+    );
   const cliques = textLeads ? sql`(${groups.cliques} + 0)` : groups.cliques;
   if (query.minCliques !== undefined) filters.push(sql`${cliques} >= ${query.minCliques}`);
   if (query.maxCliques !== undefined) filters.push(sql`${cliques} <= ${query.maxCliques}`);
@@ -127,6 +132,7 @@ function filtersOf(query: SearchQuery, textLeads: boolean): SQL[] {
 function estimable(query: SearchQuery): boolean {
   return (
     !query.link &&
+    !query.category &&
     query.minCliques === undefined &&
     query.maxCliques === undefined &&
     !query.dateAfter &&
