@@ -37,7 +37,11 @@ export async function apiCases(
   const cases: ApiCase[] = [
     { name: 'home: featured', paths: ['/api/groups/featured'] },
     { name: 'home: recent', paths: ['/api/groups/recent?page=1'] },
-    { name: 'home: popular', paths: ['/api/groups?sortBy=cliques&page=1'] },
+    { name: 'all by score (Relevância)', paths: ['/api/groups?sortBy=relevance&page=1'] },
+    { name: '/buscar without a term (score)', paths: ['/api/groups?search=&sortBy=relevance'] },
+    { name: '/buscar without a term, page 50', paths: ['/api/groups?search=&sortBy=relevance&page=50'] },
+    { name: 'category by score', paths: [`/api/groups?search=&category=${category}&sortBy=relevance`] },
+    { name: 'em alta', paths: ['/api/groups/trending', '/api/groups?search=&sortBy=trending'] },
     { name: 'category page 1', paths: [`/api/groups?category=${category}&page=1`] },
     { name: 'category page 500', paths: [`/api/groups?category=${category}&page=500`] },
     { name: 'search: common word', paths: [`/api/groups?search=${encodeURIComponent(words.common)}`] },
@@ -45,7 +49,7 @@ export async function apiCases(
     {
       name: 'search: filters',
       paths: [
-        `/api/groups?search=${encodeURIComponent(words.common)}&minCliques=100&dateAfter=2026-01-01&sortBy=cliques`,
+        `/api/groups?search=${encodeURIComponent(words.common)}&minCliques=100&dateAfter=2026-01-01&sortBy=createdAt`,
       ],
     },
     {

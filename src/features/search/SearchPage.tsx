@@ -273,7 +273,7 @@ function SearchForm(props: {
         {errors.search && <p className="text-sm text-red-700">{errors.search}</p>}
         <AdvancedFilters search={props.search} adultAvailable={props.adultAvailable} />
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-          <div className="flex items-center gap-2">
+          <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
             <label htmlFor="busca-sortBy" className="text-sm font-medium whitespace-nowrap text-neutral-800">
               Ordenar por
             </label>
