@@ -6,6 +6,7 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '#db/client.ts';
 import { categories, groups } from '#db/schema.ts';
+import { listedPredicate } from '#db/visibility.ts';
 import { saoPauloDay } from '../analytics/visitor.server.ts';
 import {
   type GroupJson,
@@ -225,7 +226,7 @@ export async function trendingGroups(
 
 /** Groups listed in a scope ahead of one group in 'Relevância' (score, then listing order, then id). */
 const ahead = sql`(g.rank_score, g.bumped_at, g.id) > (me.rank_score, me.bumped_at, me.id)
-  and g.approved and g.hidden_at is null`;
+  and ${sql.raw(listedPredicate('g'))}`;
 
 /**
  * The group's position in its category (groups_category_score_idx) and, once tags exist, in each of its
@@ -238,7 +239,7 @@ export async function groupStandings(db: Db, groupId: string): Promise<Standing[
         1 + (select count(*) from groups g where g.category_id = me.category_id and ${ahead})::int
           as position
       from groups me join categories c on c.id = me.category_id
-      where me.id = ${groupId}::uuid and me.approved and me.hidden_at is null`),
+      where me.id = ${groupId}::uuid and ${sql.raw(listedPredicate('me'))}`),
   );
   if (!category) return [];
   const standings: Standing[] = [{ kind: 'category', ...category, total: Math.max(category.total, 1) }];
@@ -257,7 +258,7 @@ async function tagStandings(db: Db, groupId: string): Promise<Standing[]> {
         1 + (select count(*) from group_tags o join groups g on g.id = o.group_id
              where o.tag_id = t.id and ${ahead})::int as position,
         (select count(*) from group_tags o join groups g on g.id = o.group_id
-         where o.tag_id = t.id and g.approved and g.hidden_at is null)::int as total
+         where o.tag_id = t.id and ${sql.raw(listedPredicate('g'))})::int as total
       from groups me join group_tags mt on mt.group_id = me.id join tags t on t.id = mt.tag_id
       where me.id = ${groupId}::uuid and not t.hidden
       order by t.name`),

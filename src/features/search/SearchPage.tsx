@@ -273,31 +273,7 @@ function SearchForm(props: {
         {errors.search && <p className="text-sm text-red-700">{errors.search}</p>}
         <AdvancedFilters search={props.search} adultAvailable={props.adultAvailable} />
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-          <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-            <label htmlFor="busca-sortBy" className="text-sm font-medium whitespace-nowrap text-neutral-800">
-              Ordenar por
-            </label>
-            <select
-              id="busca-sortBy"
-              name="sortBy"
-              value={draft.sortBy}
-              // Changing the order of an existing search applies at once, with the filters as typed.
-              onChange={(event) => apply({ sortBy: event.currentTarget.value as Criteria['sortBy'] })}
-              className={`${CONTROL} w-auto min-w-44`}
-            >
-              {SEARCH_SORTS.map((sort) => (
-                <option key={sort} value={sort}>
-                  {SEARCH_SORT_LABELS[sort]}
-                </option>
-              ))}
-            </select>
-            <a
-              href={RANKING_PAGE}
-              className="text-sm font-medium whitespace-nowrap text-brand-800 underline underline-offset-2"
-            >
-              Como ordenamos
-            </a>
-          </div>
+          <SortControl value={draft.sortBy} apply={apply} />
           <FacetFilters facets={props.facets} draft={draft} className={CONTROL} apply={apply} />
           <TypeFilter
             value={draft.type}
@@ -307,6 +283,37 @@ function SearchForm(props: {
         </div>
       </form>
     </search>
+  );
+}
+
+/** 'Ordenar por' ('Relevância', 'Em alta', 'Novos') and the link to how the lists are ordered. */
+function SortControl({ value, apply }: { value: Criteria['sortBy']; apply: Search['apply'] }) {
+  return (
+    <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+      <label htmlFor="busca-sortBy" className="text-sm font-medium whitespace-nowrap text-neutral-800">
+        Ordenar por
+      </label>
+      <select
+        id="busca-sortBy"
+        name="sortBy"
+        value={value}
+        // Changing the order of an existing search applies at once, with the filters as typed.
+        onChange={(event) => apply({ sortBy: event.currentTarget.value as Criteria['sortBy'] })}
+        className={`${CONTROL} w-auto min-w-44`}
+      >
+        {SEARCH_SORTS.map((sort) => (
+          <option key={sort} value={sort}>
+            {SEARCH_SORT_LABELS[sort]}
+          </option>
+        ))}
+      </select>
+      <a
+        href={RANKING_PAGE}
+        className="text-sm font-medium whitespace-nowrap text-brand-800 underline underline-offset-2"
+      >
+        Como ordenamos
+      </a>
+    </div>
   );
 }
 
