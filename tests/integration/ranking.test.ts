@@ -146,8 +146,9 @@ describe('the score', () => {
     const reported = await addGroup();
     const wasHeld = await addGroup();
     const featured = await addGroup();
-    for (const id of [plain, reported, wasHeld, featured])
-      for (let i = 1; i <= 5; i++) await join(id, `198.18.${i}.1`);
+    await db
+      .insert(engagementEvents)
+      .values([plain, reported, wasHeld, featured].flatMap((id) => pastJoins(id, 0, 5)));
     const reportRes = await callFunction(reportsFn, `/api/groups/${reported}/reports`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'user-agent': 'test' },
