@@ -30,7 +30,7 @@ export async function apiCases(
     .limit(1);
   const sample = await db.execute(sql`
     select c.slug as category, g.title_slug as title from groups g join categories c on c.id = g.category_id
-    where g.approved and g.hidden_at is null order by g.id limit 50`);
+    where g.approved and g.hidden_at is null and not c.adult order by g.id limit 50`);
   const rows = ((sample as { rows?: unknown[] }).rows ?? sample) as { category: string; title: string }[];
   const words = await searchWords(handle);
   const category = encodeURIComponent(biggest?.slug ?? 'amizade');
