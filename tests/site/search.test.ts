@@ -209,7 +209,9 @@ describe('/buscar in the browser', () => {
     await poll(() => heading(page).textContent()).toBe('Resultados para "xyzqwkjhg" (0 encontrados)');
     // What it offers instead: categories (tags once they exist) and sending one's own group.
     await poll(() => page.getByRole('heading', { name: 'Veja as categorias' }).isVisible()).toBe(true);
-    expect(await page.getByRole('link', { name: 'Enviar grupo', exact: true }).getAttribute('href')).toBe('/enviar');
+    expect(await page.getByRole('link', { name: 'Enviar grupo', exact: true }).getAttribute('href')).toBe(
+      '/enviar',
+    );
 
     await page.getByText('Filtros Avançados').click();
     await page.getByLabel('Mínimo de cliques').fill('50');
