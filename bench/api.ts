@@ -93,7 +93,8 @@ export async function searchDbLatency(
       search: words.common,
       minCliques: '100',
       dateAfter: '2026-01-01',
-      sortBy: 'cliques',
+      // 'Mais populares' is gone (#43): an old sortBy=cliques reads as 'Relevância', measured as such.
+      sortBy: 'relevance',
     },
   };
   const out: Record<string, Latency> = {};
