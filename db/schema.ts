@@ -161,6 +161,13 @@ export const groups = pgTable(
     bumpedAt: timestamp('bumped_at', { withTimezone: true }).notNull().defaultNow(),
     /** the owner's last free bump ('Renovar'); null: never renewed (the panel words it so) */
     renewedAt: timestamp('renewed_at', { withTimezone: true }),
+    /**
+     * 'Relevância': the ranking score in hundredths of a point (src/features/ranking/ranking.ts), kept by the
+     * scheduled ranking (rank-groups); never paid featuring. Written without touching updated_at.
+     */
+    rankScore: integer('rank_score').notNull().default(0),
+    /** 'Em alta': this week's growth of joins over the last, in percent; 0 below the floor or not growing */
+    trendScore: integer('trend_score').notNull().default(0),
     updatedAt: updatedAt(),
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       sql`setweight(to_tsvector('pt_unaccent'::regconfig, coalesce(title, '')), 'A') || setweight(to_tsvector('pt_unaccent'::regconfig, coalesce(description, '')), 'B')`,
@@ -186,6 +193,20 @@ export const groups = pgTable(
     index('groups_category_popular_idx')
       .on(t.categoryId, t.cliques.desc(), t.id.desc())
       .where(sql.raw(LISTED_INDEX_PREDICATE)),
+    // 'Relevância' (#43): the score, then the listing order for the many groups tied at 0.
+    index('groups_public_score_idx')
+      .on(t.rankScore.desc(), t.bumpedAt.desc(), t.id.desc())
+      .where(sql.raw(LISTED_INDEX_PREDICATE)),
+    index('groups_category_score_idx')
+      .on(t.categoryId, t.rankScore.desc(), t.bumpedAt.desc(), t.id.desc())
+      .where(sql.raw(LISTED_INDEX_PREDICATE)),
+    // 'Em alta': only the groups growing above the floor (a few), fastest first; a category's 'Em alta'
+    // walks it too (a few rows, filtered), so no index per category.
+    index('groups_public_trend_idx')
+      .on(t.trendScore.desc(), t.rankScore.desc(), t.id.desc())
+      .where(sql.raw(`trend_score > 0 and ${LISTED_INDEX_PREDICATE}`)),
+    // The ranking's next run revisits every group whose score or trend is not zero (they decay to it).
+    index('groups_ranked_idx').on(t.id).where(sql`rank_score <> 0 or trend_score <> 0`),
     // The newest change of a category's public groups (its page's cacheKey, the sitemap's lastmod):
     // without it each category read every group (0.75 s per category at 1M, on every build).
     index('groups_category_updated_idx').on(t.categoryId, t.updatedAt).where(sql.raw(LISTED_INDEX_PREDICATE)),
@@ -507,6 +528,11 @@ export const engagementEvents = pgTable(
     /** the visitor's day in America/Sao_Paulo */
     day: date('day', { mode: 'string' }).notNull(),
     platform: text('platform'),
+    /**
+     * Salted hash of the visitor's network for the day (IPv4 /24, IPv6 /48), never the address: the
+     * ranking discounts a burst of joins from one network in one minute (#43). Null for older events.
+     */
+    networkHash: text('network_hash'),
     counted: boolean('counted').notNull().default(false),
     createdAt: createdAt(),
   },

@@ -33,6 +33,7 @@ export const RESERVED_SLUGS: readonly string[] = [
   'sw.js',
   'termos',
   'transparencia',
+  'como-ordenamos',
   // public/
   'exemplos',
   'favicon.svg',
