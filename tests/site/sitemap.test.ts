@@ -23,6 +23,7 @@ const FIXED_PAGES = [
   '/privacidade',
   '/termos',
   '/transparencia',
+  '/como-ordenamos',
 ];
 let handle: DbHandle;
 let browser: Browser;

@@ -206,6 +206,7 @@ export const DATA_INVENTORY: readonly InventoryRow[] = [
 export const NO_PERSONAL_DATA: Readonly<Record<string, string>> = {
   categories: 'the catalogue’s categories',
   link_check_state: 'the cursor of the scheduled link check',
+  link_check_tallies: 'counts of link checks by hour and cause, no group or person',
   search_words: 'words of public group titles, for search suggestions',
   feature_plans: 'the plans on sale (name, days, price)',
   pwa_settings: 'the installable app’s name, colours and icons',
