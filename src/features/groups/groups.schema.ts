@@ -105,4 +105,5 @@ export const SEARCH_PARAMS = [
   'dateAfter',
   'dateBefore',
   'type',
+  'tag',
 ] as const;

@@ -9,6 +9,8 @@ import { categories, groups } from '#db/schema.ts';
 import { listedPredicate } from '#db/visibility.ts';
 import { publicGroupBatches, publicGroupSlice } from '../groups/group-lists.server.ts';
 import { isPublicGroup } from '../groups/groups.server.ts';
+import { topicPagesForSitemap } from '../tags/tags.server.ts';
+import { tagPath } from '../tags/tags.ts';
 
 /**
  * URLs per file as served, well under the protocol's limit of 50,000: Netlify caps a function's
@@ -116,6 +118,14 @@ async function fixedEntries(db: Db, base: string): Promise<SitemapEntry[]> {
       priority: 0.8,
     });
   }
+  // Topic pages with enough groups to be indexed (#43); the others say noindex and stay out.
+  for (const topic of await topicPagesForSitemap(db))
+    entries.push({
+      url: `${base}${tagPath(topic.slug)}`,
+      ...lastmodOf(topic.updatedAt ?? undefined),
+      changefreq: 'weekly',
+      priority: 0.7,
+    });
   return entries;
 }
 

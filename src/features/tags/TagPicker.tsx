@@ -1,0 +1,192 @@
+// The tag picker of /enviar, the owner's edit and the admin's group dialog (#43): up to MAX_GROUP_TAGS
+// tags, chosen from suggestions (the form's title and description matched against names and synonyms,
+// as the server would) or by typing. It posts one field, `tags`: the chosen slugs, comma-separated.
+import { Plus, X } from 'lucide-react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { field, inputClasses } from '#src/components/ui/classes.ts';
+import { withoutAccents } from '#src/lib/accents.ts';
+import { api } from '#src/lib/api.ts';
+import { MAX_GROUP_TAGS, suggestTags, type TagJson } from './tags.ts';
+
+/** Typed-filter matches shown at once. */
+const MATCHES_SHOWN = 8;
+
+const chip =
+  'inline-flex min-h-11 items-center gap-1 rounded-full border px-3 text-sm font-medium pointer-fine:min-h-9';
+
+const fold = (text: string) => withoutAccents(text).toLowerCase();
+
+/** The visible tags, read once per page (GET /api/tags is cached by the CDN). */
+let vocabulary: Promise<TagJson[]> | null = null;
+function loadTags(): Promise<TagJson[]> {
+  vocabulary ??= api<{ tags: TagJson[] }>('/api/tags')
+    .then((answer) => answer.tags)
+    .catch((error) => {
+      vocabulary = null;
+      throw error;
+    });
+  return vocabulary;
+}
+
+/** The form's title and description as typed, kept up to date while the owner types. */
+function useFormText(anchor: React.RefObject<HTMLElement | null>) {
+  const [text, setText] = useState({ title: '', description: '' });
+  useEffect(() => {
+    const form = anchor.current?.closest('form');
+    if (!form) return;
+    const read = () => {
+      const data = new FormData(form);
+      setText({ title: String(data.get('title') ?? ''), description: String(data.get('description') ?? '') });
+    };
+    read();
+    form.addEventListener('input', read);
+    return () => form.removeEventListener('input', read);
+  }, [anchor]);
+  return text;
+}
+
+export default function TagPicker({
+  initial = [],
+  error,
+  allowAdult = false,
+}: {
+  /** the slugs chosen already (the owner's or admin's edit) */
+  initial?: string[];
+  error?: string;
+  /** offer 18+ tags too (the admin on an 18+ group) */
+  allowAdult?: boolean;
+}) {
+  const id = useId();
+  const root = useRef<HTMLDivElement>(null);
+  const [tags, setTags] = useState<TagJson[]>([]);
+  const [failed, setFailed] = useState(false);
+  const [chosen, setChosen] = useState<string[]>(initial);
+  const [typed, setTyped] = useState('');
+  const text = useFormText(root);
+
+  useEffect(() => {
+    loadTags().then(setTags, () => setFailed(true));
+  }, []);
+
+  const offered = useMemo(() => tags.filter((tag) => allowAdult || !tag.adult), [tags, allowAdult]);
+  const bySlug = useMemo(() => new Map(tags.map((tag) => [tag.slug, tag])), [tags]);
+  const full = chosen.length >= MAX_GROUP_TAGS;
+  const suggested = useMemo(
+    () =>
+      suggestTags(text, offered, { adult: allowAdult, limit: MAX_GROUP_TAGS + chosen.length }).filter(
+        (slug) => !chosen.includes(slug),
+      ),
+    [text, offered, allowAdult, chosen],
+  );
+  const matches = useMemo(() => {
+    const query = fold(typed.trim());
+    if (!query) return [];
+    return offered
+      .filter((tag) => !chosen.includes(tag.slug))
+      .filter((tag) => [tag.name, ...(tag.synonyms ?? [])].some((word) => fold(word).includes(query)))
+      .slice(0, MATCHES_SHOWN);
+  }, [typed, offered, chosen]);
+
+  const add = (slug: string) => {
+    if (!full && !chosen.includes(slug)) setChosen([...chosen, slug]);
+    setTyped('');
+  };
+  const remove = (slug: string) => setChosen(chosen.filter((s) => s !== slug));
+  const nameOf = (slug: string) => bySlug.get(slug)?.name ?? slug;
+
+  return (
+    <div ref={root} className={field.root}>
+      <label htmlFor={id} className={field.label}>
+        Tags <span className="font-normal text-neutral-600">(opcional)</span>
+      </label>
+      <p id={`${id}-hint`} className={field.hint}>
+        Até {MAX_GROUP_TAGS} assuntos, lugares ou jogos: ajudam as pessoas a achar o grupo.
+      </p>
+      <input type="hidden" name="tags" value={chosen.join(',')} />
+      {chosen.length > 0 && (
+        <ul className="flex flex-wrap gap-2" aria-label="Tags escolhidas">
+          {chosen.map((slug) => (
+            <li key={slug}>
+              <button
+                type="button"
+                onClick={() => remove(slug)}
+                className={`${chip} border-brand-300 bg-brand-50 text-brand-800 hover:bg-brand-100`}
+                aria-label={`Remover a tag ${nameOf(slug)}`}
+              >
+                {nameOf(slug)}
+                <X className="size-4" aria-hidden="true" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {suggested.length > 0 && !full && (
+        <div>
+          <p className="text-sm text-neutral-700">Sugestões pelo título e descrição:</p>
+          <TagButtons slugs={suggested} nameOf={nameOf} onAdd={add} label="Sugestões de tags" />
+        </div>
+      )}
+      <input
+        id={id}
+        type="search"
+        value={typed}
+        disabled={full || failed}
+        onChange={(event) => setTyped(event.currentTarget.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') {
+            event.preventDefault();
+            if (matches[0]) add(matches[0].slug);
+          }
+        }}
+        placeholder={
+          full ? `Você já escolheu ${MAX_GROUP_TAGS} tags` : 'Buscar tag: Concursos, Campinas, Free Fire…'
+        }
+        aria-describedby={[`${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ')}
+        aria-invalid={error ? true : undefined}
+        className={inputClasses}
+        autoComplete="off"
+      />
+      {matches.length > 0 && (
+        <TagButtons slugs={matches.map((t) => t.slug)} nameOf={nameOf} onAdd={add} label="Tags encontradas" />
+      )}
+      {typed.trim() && matches.length === 0 && tags.length > 0 && (
+        <p className="text-sm text-neutral-600">Nenhuma tag com esse nome.</p>
+      )}
+      {failed && <p className="text-sm text-neutral-600">Não foi possível carregar as tags agora.</p>}
+      {error && (
+        <p id={`${id}-error`} className={field.error}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function TagButtons({
+  slugs,
+  nameOf,
+  onAdd,
+  label,
+}: {
+  slugs: string[];
+  nameOf: (slug: string) => string;
+  onAdd: (slug: string) => void;
+  label: string;
+}) {
+  return (
+    <ul className="mt-1 flex flex-wrap gap-2" aria-label={label}>
+      {slugs.map((slug) => (
+        <li key={slug}>
+          <button
+            type="button"
+            onClick={() => onAdd(slug)}
+            className={`${chip} border-neutral-200 bg-white text-neutral-800 hover:border-brand-300 hover:bg-brand-50`}
+          >
+            <Plus className="size-4" aria-hidden="true" />
+            {nameOf(slug)}
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
