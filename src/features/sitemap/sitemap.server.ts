@@ -200,7 +200,9 @@ async function sitemapSize(db: Db): Promise<{ fixed: number; total: number }> {
     })
     .from(categories)
     .where(eq(categories.adult, false));
-  const fixed = FIXED_PAGES + (row?.categories ?? 0);
+  // Topic pages (#43) are fixed entries too, after the categories.
+  const topics = (await topicPagesForSitemap(db)).length;
+  const fixed = FIXED_PAGES + (row?.categories ?? 0) + topics;
   return { fixed, total: fixed + (row?.groups ?? 0) };
 }
 

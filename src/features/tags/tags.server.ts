@@ -10,6 +10,7 @@ import {
   adultTagMessage,
   type TagJson,
   type TagWords,
+  TOPIC_PAGE_MIN_GROUPS,
   UNKNOWN_TAG_FILTER,
   unknownTagMessage,
 } from './tags.ts';
@@ -34,6 +35,7 @@ export async function listPublicTags(db: Db): Promise<TagJson[]> {
     category_slug: string | null;
     adult: boolean;
     count: number;
+    synonyms: string[] | string | null;
   }>(
     await db.execute(sql`
       with counts as (
