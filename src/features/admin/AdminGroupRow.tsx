@@ -49,7 +49,7 @@ function PendingDetails({ group }: { group: AdminGroup }) {
   );
 }
 
-type RowProps = {
+export type RowProps = {
   group: AdminGroup;
   busy: boolean;
   onApprove: (group: AdminGroup) => void;

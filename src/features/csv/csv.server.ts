@@ -175,6 +175,23 @@ interface Candidate {
   group: NewGroup & { title: string; categoryId: number; inviteCode: string };
 }
 
+/** One import as it runs: what it found so far and what it needs to judge the next row. */
+interface ImportRun {
+  db: Db;
+  retry: boolean;
+  offset: number;
+  imageDeadline: number;
+  findCategory: (text: string) => { id: number } | undefined;
+  header?: string[];
+  seenCodes: Map<string, number>;
+  failures: ImportFailure[];
+  warnings: ImportWarning[];
+  total: number;
+  success: number;
+  /** a parse error that ended the file (an unclosed quote): where, when csv-parse knew */
+  fatal?: { lines?: number };
+}
+
 /**
  * Import groups from a CSV stream. Rows are validated as they are parsed and written IMPORT_BATCH_ROWS
  * at a time in one transaction (a batch the database refuses is retried row by row, so one bad row
@@ -185,181 +202,39 @@ export async function importGroups(
   source: AsyncIterable<Buffer>,
   options: { lineOffset?: number; retry?: boolean } = {},
 ): Promise<ImportResult> {
-  const offset = options.lineOffset ?? 0;
-  const imageDeadline = Date.now() + IMPORT_IMAGE_BUDGET_MS;
   const { list: cats, find: findCategory } = await categoryFinder(db);
   if (!cats.length)
     throw new AppError('CONFLICT', 'Cadastre ao menos uma categoria antes de importar grupos.');
-
-  // The file is fed to csv-parse chunk by chunk; the records of each chunk are collected by on_record
-  // and handled before the next chunk is read, so memory holds one chunk and one batch, and a fatal
-  // parse error (an unclosed quote) never drops records parsed before it. A broken record is reported.
-  const failures: ImportFailure[] = [];
-  const warnings: ImportWarning[] = [];
-  const parsed: { record: string[]; row: number }[] = [];
-  let fatal: { lines?: number } | undefined;
-  const parser = parse({
-    bom: true,
-    skip_empty_lines: true,
-    relax_column_count: true,
-    max_record_size: 64 * 1024,
-    skip_records_with_error: true,
-    on_record: (record: string[], context) => {
-      parsed.push({ record, row: context.lines + offset });
-      return null;
-    },
-    on_skip: (error) => {
-      const lines = (error as { lines?: number } | undefined)?.lines;
-      failures.push({ row: lines === undefined ? 0 : lines + offset, error: CSV_MESSAGES.unreadable });
-      return undefined;
-    },
-  });
-  parser.on('error', (error) => {
-    fatal = error as { lines?: number };
-  });
-  parser.resume();
-  const feed = (chunk: Buffer | null) =>
-    new Promise<void>((resolve) => {
-      if (fatal) return resolve();
-      parser.once('error', () => resolve());
-      if (chunk === null) parser.end(() => resolve());
-      else parser.write(chunk, () => resolve());
-    });
-
-  const seenCodes = new Map<string, number>();
-  let header: string[] | undefined;
-  let total = 0;
-  let success = 0;
+  const run: ImportRun = {
+    db,
+    retry: options.retry ?? false,
+    offset: options.lineOffset ?? 0,
+    imageDeadline: Date.now() + IMPORT_IMAGE_BUDGET_MS,
+    findCategory,
+    seenCodes: new Map(),
+    failures: [],
+    warnings: [],
+    total: 0,
+    success: 0,
+  };
   let batch: Candidate[] = [];
-
-  function validate(record: string[], row: number): Candidate | undefined {
-    const cell = (name: CsvColumn) => {
-      const index = header!.indexOf(name);
-      return restoreCell(index >= 0 ? (record[index] ?? '') : '');
-    };
-    const fail = (error: string) => {
-      failures.push({ row, error });
-      return undefined;
-    };
-    const title = cleanText(cell('titulo'));
-    if (!visibleLength(title)) return fail(IMPORT_ROW_MESSAGES.missingTitle);
-    if (title.length > 200) return fail(IMPORT_ROW_MESSAGES.longTitle);
-    const invite = normalizeInviteLink(cleanText(cell('link')));
-    if (!invite) return fail(IMPORT_ROW_MESSAGES.badLink);
-    const description = cleanText(cell('descricao'), true) || title;
-    if (description.length > 5000) return fail(IMPORT_ROW_MESSAGES.longDescription);
-    const categoryText = cleanText(cell('categoria'));
-    // Never a category picked for the row: one left blank is refused, as one not found is.
-    if (!categoryText) return fail(IMPORT_ROW_MESSAGES.missingCategory);
-    const category = findCategory(categoryText);
-    if (!category) return fail(IMPORT_ROW_MESSAGES.unknownCategory(categoryText));
-    const approved = decodeStatus(cell('status'));
-    if (approved === null) return fail(IMPORT_ROW_MESSAGES.badStatus);
-    const createdAt = decodeDate(cell('data_criacao'));
-    if (createdAt === null) return fail(IMPORT_ROW_MESSAGES.badDate);
-    const earlier = seenCodes.get(invite.code);
-    if (earlier !== undefined) return fail(IMPORT_ROW_MESSAGES.repeatedLink(earlier));
-    seenCodes.set(invite.code, row);
-    return {
-      row,
-      imageCell: cleanText(cell('imagem')),
-      group: {
-        id: randomUUID(),
-        title,
-        description,
-        link: invite.link,
-        inviteCode: invite.code,
-        type: invite.type,
-        categoryId: category.id,
-        approved,
-        ...(createdAt ? { createdAt } : {}),
-      },
-    };
-  }
-
-  async function flush() {
-    if (!batch.length) return;
-    let rows = batch;
-    batch = [];
-    // Links already in the catalogue are reported before any picture is downloaded for them.
-    const taken = await groupsByInvite(
-      db,
-      rows.map((r) => r.group.inviteCode),
-    );
-    rows = rows.filter((r) => {
-      const found = taken.get(r.group.inviteCode);
-      if (!found) return true;
-      // A part sent again after its answer was lost: the rows it already wrote count as imported.
-      if (options.retry && found.title === r.group.title && found.categoryId === r.group.categoryId)
-        success += 1;
-      else failures.push({ row: r.row, error: IMPORT_ROW_MESSAGES.existingLink });
-      return false;
-    });
-    if (!rows.length) return;
-    const images = await importImages(
-      rows.map((r) => r.imageCell),
-      imageDeadline,
-    );
-    for (const [i, image] of images.entries())
-      if (image.warning) warnings.push({ row: rows[i]!.row, warning: image.warning });
-    const records = await withTitleSlugs(
-      db,
-      rows.map((r, i) => ({ ...r.group, image: images[i]!.image })),
-    );
-    try {
-      const done = await db.transaction((tx) => insertGroups(tx, records));
-      for (const r of rows)
-        if (!done.has(r.group.inviteCode))
-          failures.push({ row: r.row, error: IMPORT_ROW_MESSAGES.existingLink });
-      success += done.size;
-    } catch (error) {
-      // The database gone is no row's fault: the import stops with the pt-BR 503, not a row per row.
-      if (isUnavailable(error)) throw error;
-      // The batch left nothing behind (one transaction); each row is tried alone to keep the good ones.
-      const reason =
-        (error as { cause?: { message?: string } }).cause?.message ?? String(error).slice(0, 200);
-      console.warn(`[csv] batch refused, retrying row by row: ${reason}`);
-      for (const [i, record] of records.entries()) {
-        try {
-          if ((await insertGroups(db, [record])).size) success += 1;
-          else failures.push({ row: rows[i]!.row, error: IMPORT_ROW_MESSAGES.existingLink });
-        } catch (rowError) {
-          if (isUnavailable(rowError)) throw rowError;
-          failures.push({ row: rows[i]!.row, error: IMPORT_ROW_MESSAGES.notSaved });
-        }
+  try {
+    for await (const { record, row } of csvRecords(source, run)) {
+      if (!run.header) {
+        run.header = record.map(normaliseHeader);
+        if (!CSV_REQUIRED.every((column) => run.header!.includes(column)))
+          throw new AppError('BAD_REQUEST', CSV_MESSAGES.missingColumns);
+        continue;
+      }
+      run.total += 1;
+      const candidate = validateRow(run, record, row);
+      if (candidate) batch.push(candidate);
+      if (batch.length >= IMPORT_BATCH_ROWS) {
+        await writeBatch(run, batch);
+        batch = [];
       }
     }
-  }
-
-  async function handle(record: string[], row: number) {
-    if (!header) {
-      header = record.map(normaliseHeader);
-      if (!CSV_REQUIRED.every((column) => header!.includes(column)))
-        throw new AppError('BAD_REQUEST', CSV_MESSAGES.missingColumns);
-      return;
-    }
-    total += 1;
-    const candidate = validate(record, row);
-    if (candidate) batch.push(candidate);
-    if (batch.length >= IMPORT_BATCH_ROWS) await flush();
-  }
-
-  async function drain() {
-    while (parsed.length) {
-      const next = parsed.shift()!;
-      await handle(next.record, next.row);
-    }
-  }
-
-  try {
-    for await (const chunk of source) {
-      await feed(chunk);
-      await drain();
-      if (fatal) break;
-    }
-    if (!fatal) await feed(null);
-    await drain();
-    await flush();
+    await writeBatch(run, batch);
   } catch (error) {
     if (error instanceof MultipartError)
       throw error.tooLarge
@@ -367,15 +242,177 @@ export async function importGroups(
         : new AppError('BAD_REQUEST', CSV_MESSAGES.unreadable);
     throw error;
   } finally {
-    parser.destroy();
-    if (success) await requestRebuild(db, `importação CSV (${success} grupos)`);
+    if (run.success) await requestRebuild(db, `importação CSV (${run.success} grupos)`);
   }
+  return importResult(run);
+}
+
+/**
+ * The file's records with their line numbers. The file is fed to csv-parse chunk by chunk; the records
+ * of each chunk are collected by on_record and handed out before the next chunk is read, so memory
+ * holds one chunk and one batch, and a fatal parse error (an unclosed quote) never drops records
+ * parsed before it. A broken record is reported; a fatal error ends the records (run.fatal).
+ */
+async function* csvRecords(
+  source: AsyncIterable<Buffer>,
+  run: ImportRun,
+): AsyncGenerator<{ record: string[]; row: number }> {
+  const parsed: { record: string[]; row: number }[] = [];
+  const parser = parse({
+    bom: true,
+    skip_empty_lines: true,
+    relax_column_count: true,
+    max_record_size: 64 * 1024,
+    skip_records_with_error: true,
+    on_record: (record: string[], context) => {
+      parsed.push({ record, row: context.lines + run.offset });
+      return null;
+    },
+    on_skip: (error) => {
+      const lines = (error as { lines?: number } | undefined)?.lines;
+      run.failures.push({
+        row: lines === undefined ? 0 : lines + run.offset,
+        error: CSV_MESSAGES.unreadable,
+      });
+      return undefined;
+    },
+  });
+  parser.on('error', (error) => {
+    run.fatal = error as { lines?: number };
+  });
+  parser.resume();
+  const feed = (chunk: Buffer | null) =>
+    new Promise<void>((resolve) => {
+      if (run.fatal) return resolve();
+      parser.once('error', () => resolve());
+      if (chunk === null) parser.end(() => resolve());
+      else parser.write(chunk, () => resolve());
+    });
+  try {
+    for await (const chunk of source) {
+      await feed(chunk);
+      while (parsed.length) yield parsed.shift()!;
+      if (run.fatal) break;
+    }
+    if (!run.fatal) await feed(null);
+    while (parsed.length) yield parsed.shift()!;
+  } finally {
+    parser.destroy();
+  }
+}
+
+/** A row checked cell by cell: the group to write, or undefined with the row's failure recorded. */
+function validateRow(run: ImportRun, record: string[], row: number): Candidate | undefined {
+  const cell = (name: CsvColumn) => {
+    const index = run.header!.indexOf(name);
+    return restoreCell(index >= 0 ? (record[index] ?? '') : '');
+  };
+  const fail = (error: string) => {
+    run.failures.push({ row, error });
+    return undefined;
+  };
+  const title = cleanText(cell('titulo'));
+  if (!visibleLength(title)) return fail(IMPORT_ROW_MESSAGES.missingTitle);
+  if (title.length > 200) return fail(IMPORT_ROW_MESSAGES.longTitle);
+  const invite = normalizeInviteLink(cleanText(cell('link')));
+  if (!invite) return fail(IMPORT_ROW_MESSAGES.badLink);
+  const description = cleanText(cell('descricao'), true) || title;
+  if (description.length > 5000) return fail(IMPORT_ROW_MESSAGES.longDescription);
+  const categoryText = cleanText(cell('categoria'));
+  // Never a category picked for the row: one left blank is refused, as one not found is.
+  if (!categoryText) return fail(IMPORT_ROW_MESSAGES.missingCategory);
+  const category = run.findCategory(categoryText);
+  if (!category) return fail(IMPORT_ROW_MESSAGES.unknownCategory(categoryText));
+  const approved = decodeStatus(cell('status'));
+  if (approved === null) return fail(IMPORT_ROW_MESSAGES.badStatus);
+  const createdAt = decodeDate(cell('data_criacao'));
+  if (createdAt === null) return fail(IMPORT_ROW_MESSAGES.badDate);
+  const earlier = run.seenCodes.get(invite.code);
+  if (earlier !== undefined) return fail(IMPORT_ROW_MESSAGES.repeatedLink(earlier));
+  run.seenCodes.set(invite.code, row);
+  return {
+    row,
+    imageCell: cleanText(cell('imagem')),
+    group: {
+      id: randomUUID(),
+      title,
+      description,
+      link: invite.link,
+      inviteCode: invite.code,
+      type: invite.type,
+      categoryId: category.id,
+      approved,
+      ...(createdAt ? { createdAt } : {}),
+    },
+  };
+}
+
+/** Write a batch of valid rows: links already listed are reported first, then pictures, then one insert. */
+async function writeBatch(run: ImportRun, batch: Candidate[]) {
+  if (!batch.length) return;
+  // Links already in the catalogue are reported before any picture is downloaded for them.
+  const taken = await groupsByInvite(
+    run.db,
+    batch.map((r) => r.group.inviteCode),
+  );
+  const rows = batch.filter((r) => {
+    const found = taken.get(r.group.inviteCode);
+    if (!found) return true;
+    // A part sent again after its answer was lost: the rows it already wrote count as imported.
+    if (run.retry && found.title === r.group.title && found.categoryId === r.group.categoryId)
+      run.success += 1;
+    else run.failures.push({ row: r.row, error: IMPORT_ROW_MESSAGES.existingLink });
+    return false;
+  });
+  if (!rows.length) return;
+  const images = await importImages(
+    rows.map((r) => r.imageCell),
+    run.imageDeadline,
+  );
+  for (const [i, image] of images.entries())
+    if (image.warning) run.warnings.push({ row: rows[i]!.row, warning: image.warning });
+  const records = await withTitleSlugs(
+    run.db,
+    rows.map((r, i) => ({ ...r.group, image: images[i]!.image })),
+  );
+  await insertBatch(run, rows, records);
+}
+
+/** One transaction for the batch; when the database refuses it, each row alone, to keep the good ones. */
+async function insertBatch(run: ImportRun, rows: Candidate[], records: Parameters<typeof insertGroups>[1]) {
+  try {
+    const done = await run.db.transaction((tx) => insertGroups(tx, records));
+    for (const r of rows)
+      if (!done.has(r.group.inviteCode))
+        run.failures.push({ row: r.row, error: IMPORT_ROW_MESSAGES.existingLink });
+    run.success += done.size;
+  } catch (error) {
+    // The database gone is no row's fault: the import stops with the pt-BR 503, not a row per row.
+    if (isUnavailable(error)) throw error;
+    // The batch left nothing behind (one transaction); each row is tried alone to keep the good ones.
+    const reason = (error as { cause?: { message?: string } }).cause?.message ?? String(error).slice(0, 200);
+    console.warn(`[csv] batch refused, retrying row by row: ${reason}`);
+    for (const [i, record] of records.entries()) {
+      try {
+        if ((await insertGroups(run.db, [record])).size) run.success += 1;
+        else run.failures.push({ row: rows[i]!.row, error: IMPORT_ROW_MESSAGES.existingLink });
+      } catch (rowError) {
+        if (isUnavailable(rowError)) throw rowError;
+        run.failures.push({ row: rows[i]!.row, error: IMPORT_ROW_MESSAGES.notSaved });
+      }
+    }
+  }
+}
+
+/** The import's answer: counts, failures and warnings in line order, and the pt-BR summary. */
+function importResult(run: ImportRun): ImportResult {
+  const { total, success, failures, warnings, fatal, offset } = run;
   if (fatal)
     failures.push({
       row: fatal.lines !== undefined ? fatal.lines + offset : total + 2 + offset,
       error: CSV_MESSAGES.unreadable,
     });
-  if (!header) throw new AppError('BAD_REQUEST', CSV_MESSAGES.missingColumns);
+  if (!run.header) throw new AppError('BAD_REQUEST', CSV_MESSAGES.missingColumns);
   failures.sort((a, b) => a.row - b.row);
   warnings.sort((a, b) => a.row - b.row);
   const failed = total - success;

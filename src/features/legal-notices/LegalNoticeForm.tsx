@@ -92,57 +92,7 @@ export default function LegalNoticeForm() {
 
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-5" aria-label="Denúncia jurídica">
-      <fieldset className="flex flex-col gap-2">
-        <legend className={cx(field.label, 'mb-1')}>
-          O que você quer denunciar?
-          <span aria-hidden="true" className={field.required}>
-            {' '}
-            *
-          </span>
-        </legend>
-        {LEGAL_NOTICE_KINDS.map((k) => (
-          <label
-            key={k}
-            className="flex cursor-pointer gap-3 rounded-control border border-neutral-200 bg-white p-3 hover:bg-neutral-50 has-checked:border-brand-700 has-checked:bg-brand-50 has-focus-visible:ring-2 has-focus-visible:ring-brand-600"
-          >
-            <input
-              type="radio"
-              name="kind"
-              value={k}
-              checked={kind === k}
-              onChange={() => setKind(k)}
-              aria-invalid={errors.kind ? true : undefined}
-              className="mt-1 size-4 shrink-0 accent-brand-700"
-            />
-            <span className="flex flex-col gap-0.5">
-              <span className="font-medium text-neutral-900">{LEGAL_NOTICE_KIND_LABELS[k]}</span>
-              <span className="text-sm text-neutral-600">{KIND_HINTS[k]}</span>
-            </span>
-          </label>
-        ))}
-        {errors.kind && <p className={field.error}>{errors.kind}</p>}
-      </fieldset>
-
-      {kind === 'child_abuse' && (
-        <div
-          role="note"
-          className="flex gap-3 rounded-control border border-red-200 bg-red-50 p-3 text-sm text-red-900"
-        >
-          <ShieldAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-          <p>
-            Denuncie também às autoridades: na{' '}
-            <a
-              className="font-semibold underline"
-              href="https://new.safernet.org.br/denuncie"
-              target="_blank"
-              rel="noopener noreferrer"
-            >
-              SaferNet
-            </a>{' '}
-            (anônima) ou no <strong>Disque 100</strong>. Não baixe, não guarde e não compartilhe o conteúdo.
-          </p>
-        </div>
-      )}
+      <KindChoice kind={kind} onKind={setKind} error={errors.kind} />
 
       <Field
         label="Endereço do grupo"
@@ -161,59 +111,8 @@ export default function LegalNoticeForm() {
           />
         )}
       </Field>
-      <div className="grid gap-5 sm:grid-cols-2">
-        <Field label="Seu nome" required error={errors.name}>
-          {(props) => <TextInput {...props} name="name" autoComplete="name" maxLength={120} />}
-        </Field>
-        <Field
-          label="Seu e-mail"
-          required
-          error={errors.email}
-          hint="Enviamos o protocolo e a resposta para este e-mail."
-        >
-          {(props) => (
-            <TextInput
-              {...props}
-              name="email"
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              maxLength={254}
-            />
-          )}
-        </Field>
-      </div>
-      <Field
-        label="O que há de errado"
-        required
-        error={errors.description}
-        hint="Diga o que o grupo publica e por que é ilegal. Não envie imagens."
-      >
-        {(props) => <TextArea {...props} name="description" rows={5} maxLength={5000} />}
-      </Field>
-      <div className="flex flex-col gap-1">
-        <label className="flex cursor-pointer gap-3 text-sm text-neutral-800">
-          <input
-            type="checkbox"
-            name="declaration"
-            aria-invalid={errors.declaration ? true : undefined}
-            aria-describedby={errors.declaration ? 'declaracao-erro' : undefined}
-            className="mt-0.5 size-5 shrink-0 accent-brand-700"
-          />
-          <span>
-            {LEGAL_NOTICE_DECLARATIONS[LEGAL_NOTICE_DECLARATION_VERSION]}
-            <span aria-hidden="true" className={field.required}>
-              {' '}
-              *
-            </span>
-          </span>
-        </label>
-        {errors.declaration && (
-          <p id="declaracao-erro" className={field.error}>
-            {errors.declaration}
-          </p>
-        )}
-      </div>
+      <NotifierFields errors={errors} />
+      <Declaration error={errors.declaration} />
       {failure && (
         <p role="alert" className="rounded-control border border-red-200 bg-red-50 p-3 text-sm text-red-800">
           {failure}
@@ -251,6 +150,140 @@ function Success({ done }: { done: Done }) {
           Voltar ao início
         </a>
       </Card>
+    </div>
+  );
+}
+
+/** The kinds of notice, each with its hint; for child abuse, where else to report it. */
+function KindChoice({
+  kind,
+  onKind,
+  error,
+}: {
+  kind: Kind | null;
+  onKind: (kind: Kind) => void;
+  error?: string;
+}) {
+  return (
+    <>
+      <fieldset className="flex flex-col gap-2">
+        <legend className={cx(field.label, 'mb-1')}>
+          O que você quer denunciar?
+          <span aria-hidden="true" className={field.required}>
+            {' '}
+            *
+          </span>
+        </legend>
+        {LEGAL_NOTICE_KINDS.map((k) => (
+          <label
+            key={k}
+            className="flex cursor-pointer gap-3 rounded-control border border-neutral-200 bg-white p-3 hover:bg-neutral-50 has-checked:border-brand-700 has-checked:bg-brand-50 has-focus-visible:ring-2 has-focus-visible:ring-brand-600"
+          >
+            <input
+              type="radio"
+              name="kind"
+              value={k}
+              checked={kind === k}
+              onChange={() => onKind(k)}
+              aria-invalid={error ? true : undefined}
+              className="mt-1 size-4 shrink-0 accent-brand-700"
+            />
+            <span className="flex flex-col gap-0.5">
+              <span className="font-medium text-neutral-900">{LEGAL_NOTICE_KIND_LABELS[k]}</span>
+              <span className="text-sm text-neutral-600">{KIND_HINTS[k]}</span>
+            </span>
+          </label>
+        ))}
+        {error && <p className={field.error}>{error}</p>}
+      </fieldset>
+
+      {kind === 'child_abuse' && (
+        <div
+          role="note"
+          className="flex gap-3 rounded-control border border-red-200 bg-red-50 p-3 text-sm text-red-900"
+        >
+          <ShieldAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+          <p>
+            Denuncie também às autoridades: na{' '}
+            <a
+              className="font-semibold underline"
+              href="https://new.safernet.org.br/denuncie"
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              SaferNet
+            </a>{' '}
+            (anônima) ou no <strong>Disque 100</strong>. Não baixe, não guarde e não compartilhe o conteúdo.
+          </p>
+        </div>
+      )}
+    </>
+  );
+}
+
+/** Who is writing (name, e-mail for the protocol) and what is wrong. */
+function NotifierFields({ errors }: { errors: Record<string, string> }) {
+  return (
+    <>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field label="Seu nome" required error={errors.name}>
+          {(props) => <TextInput {...props} name="name" autoComplete="name" maxLength={120} />}
+        </Field>
+        <Field
+          label="Seu e-mail"
+          required
+          error={errors.email}
+          hint="Enviamos o protocolo e a resposta para este e-mail."
+        >
+          {(props) => (
+            <TextInput
+              {...props}
+              name="email"
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              maxLength={254}
+            />
+          )}
+        </Field>
+      </div>
+      <Field
+        label="O que há de errado"
+        required
+        error={errors.description}
+        hint="Diga o que o grupo publica e por que é ilegal. Não envie imagens."
+      >
+        {(props) => <TextArea {...props} name="description" rows={5} maxLength={5000} />}
+      </Field>
+    </>
+  );
+}
+
+/** The statement that the notice is true, in the words of the version the notice stores. */
+function Declaration({ error }: { error?: string }) {
+  return (
+    <div className="flex flex-col gap-1">
+      <label className="flex cursor-pointer gap-3 text-sm text-neutral-800">
+        <input
+          type="checkbox"
+          name="declaration"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? 'declaracao-erro' : undefined}
+          className="mt-0.5 size-5 shrink-0 accent-brand-700"
+        />
+        <span>
+          {LEGAL_NOTICE_DECLARATIONS[LEGAL_NOTICE_DECLARATION_VERSION]}
+          <span aria-hidden="true" className={field.required}>
+            {' '}
+            *
+          </span>
+        </span>
+      </label>
+      {error && (
+        <p id="declaracao-erro" className={field.error}>
+          {error}
+        </p>
+      )}
     </div>
   );
 }

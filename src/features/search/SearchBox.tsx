@@ -4,7 +4,15 @@
 // JavaScript it also offers instant suggestions of groups from the Pagefind index, which is downloaded
 // only once the visitor focuses the field or types (never on page load).
 import { Search } from 'lucide-react';
-import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import {
+  type FormEvent,
+  type KeyboardEvent,
+  type RefObject,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react';
 
 interface Props {
   /** the term already searched, when shown on /buscar */
@@ -69,28 +77,13 @@ async function heldAmong(ids: string[]): Promise<Set<string>> {
   }
 }
 
-export default function SearchBox({ defaultValue = '', size = 'md', id = 'busca' }: Props) {
-  const [term, setTerm] = useState(defaultValue);
+/**
+ * Suggestions for a term from the Pagefind index (downloaded on first use), fewer than MIN_CHARS
+ * characters asking for none; a newer term cancels an older one's answer.
+ */
+function useSuggestions(term: string): Suggestion[] {
   const [suggestions, setSuggestions] = useState<Suggestion[]>([]);
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
-  const listId = `${useId()}-sugestoes`;
   const latest = useRef('');
-  const rootRef = useRef<HTMLFormElement>(null);
-  const inputRef = useRef<HTMLInputElement>(null);
-  const [hydrated, setHydrated] = useState(false);
-
-  // Hydrated because the visitor focused the field or started typing (client:interaction): carry on
-  // from what they typed, as the focus and keys before hydration never reached the handlers below.
-  useEffect(() => {
-    setHydrated(true);
-    const input = inputRef.current;
-    if (!input || document.activeElement !== input) return;
-    setOpen(true);
-    void loadPagefind();
-    setTerm(input.value);
-  }, []);
-
   useEffect(() => {
     const query = term.trim();
     latest.current = query;
@@ -112,48 +105,71 @@ export default function SearchBox({ defaultValue = '', size = 'md', id = 'busca'
           .filter((d) => d.meta.id && !held.has(d.meta.id))
           .map((d) => ({ url: d.url, title: d.meta.title ?? d.url, category: d.meta.category })),
       );
-      setActive(-1);
     });
     return () => {
       cancelled = true;
     };
   }, [term]);
+  return suggestions;
+}
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    const input = event.currentTarget.elements.namedItem('q') as HTMLInputElement;
-    const value = input.value.trim();
-    if (!value) {
-      event.preventDefault();
-      input.focus();
-      return;
-    }
-    const chosen = open ? suggestions[active] : undefined;
-    if (chosen) {
-      event.preventDefault();
-      window.location.assign(chosen.url);
-      return;
-    }
-    input.value = value;
-  }
-
-  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
-    if (!suggestions.length) return;
+/** The arrows move through the suggestions (-1 is the field itself, and they cycle back to it); Escape closes. */
+function suggestionKeys(
+  count: number,
+  setOpen: (open: boolean) => void,
+  setActive: (update: (i: number) => number) => void,
+) {
+  return (event: KeyboardEvent<HTMLInputElement>) => {
+    if (!count) return;
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();
       setOpen(true);
       const step = event.key === 'ArrowDown' ? 1 : -1;
-      // -1 is the field itself; the arrows cycle through the suggestions and back to it.
       setActive((i) => {
         const next = i + step;
-        if (next < -1) return suggestions.length - 1;
-        return next >= suggestions.length ? -1 : next;
+        if (next < -1) return count - 1;
+        return next >= count ? -1 : next;
       });
     } else if (event.key === 'Escape') {
       setOpen(false);
-      setActive(-1);
+      setActive(() => -1);
     }
-  }
+  };
+}
 
+/**
+ * Hydrated because the visitor focused the field or started typing (client:interaction): carry on
+ * from what they typed (`carryOn`), as the focus and keys before hydration never reached the handlers.
+ */
+function useHydrated(inputRef: RefObject<HTMLInputElement | null>, carryOn: (typed: string) => void) {
+  const [hydrated, setHydrated] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, at hydration.
+  useEffect(() => {
+    setHydrated(true);
+    const input = inputRef.current;
+    if (!input || document.activeElement !== input) return;
+    void loadPagefind();
+    carryOn(input.value);
+  }, []);
+  return hydrated;
+}
+
+export default function SearchBox({ defaultValue = '', size = 'md', id = 'busca' }: Props) {
+  const [term, setTerm] = useState(defaultValue);
+  const suggestions = useSuggestions(term);
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const listId = `${useId()}-sugestoes`;
+  const rootRef = useRef<HTMLFormElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const hydrated = useHydrated(inputRef, (typed) => {
+    setOpen(true);
+    setTerm(typed);
+  });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: new suggestions start with none chosen.
+  useEffect(() => setActive(-1), [suggestions]);
+
+  const onSubmit = submitHandler(open ? suggestions[active] : undefined);
   const showList = open && suggestions.length > 0 && term.trim().length >= MIN_CHARS;
   const activeSuggestion = showList && active >= 0 && active < suggestions.length ? active : -1;
   const height = size === 'lg' ? 'h-13 text-base' : 'h-11 text-[0.9375rem]';
@@ -170,13 +186,7 @@ export default function SearchBox({ defaultValue = '', size = 'md', id = 'busca'
         }}
         className="relative w-full"
       >
-        <label htmlFor={id} className="sr-only">
-          Buscar grupos
-        </label>
-        <Search
-          aria-hidden="true"
-          className="pointer-events-none absolute top-1/2 left-3.5 size-5 -translate-y-1/2 text-neutral-500"
-        />
+        <FieldLabel id={id} />
         <input
           ref={inputRef}
           id={id}
@@ -191,7 +201,7 @@ export default function SearchBox({ defaultValue = '', size = 'md', id = 'busca'
             setOpen(true);
             void loadPagefind();
           }}
-          onKeyDown={onKeyDown}
+          onKeyDown={suggestionKeys(suggestions.length, setOpen, setActive)}
           placeholder="Buscar grupos de WhatsApp"
           autoComplete="off"
           enterKeyHint="search"
@@ -205,45 +215,108 @@ export default function SearchBox({ defaultValue = '', size = 'md', id = 'busca'
           aria-activedescendant={activeSuggestion >= 0 ? `${listId}-${activeSuggestion}` : undefined}
           className={`${height} w-full rounded-control border border-neutral-300 bg-white pr-24 pl-11 text-neutral-900 shadow-sm placeholder:text-neutral-500 focus-visible:border-brand-600 focus-visible:outline-2 focus-visible:outline-brand-600`}
         />
-        <button
-          type="submit"
-          className="absolute top-1/2 right-1.5 inline-flex h-[calc(100%-0.75rem)] -translate-y-1/2 items-center rounded-[calc(var(--radius-control)-2px)] bg-brand-700 px-3.5 text-sm font-semibold text-white hover:bg-brand-800"
-        >
-          Buscar
-        </button>
-        <div
-          id={listId}
-          role="listbox"
-          aria-label="Sugestões de grupos"
+        <SubmitButton />
+        <SuggestionList
+          listId={listId}
+          suggestions={suggestions}
+          active={activeSuggestion}
           hidden={!showList}
-          className="absolute inset-x-0 top-[calc(100%+0.375rem)] z-50 overflow-hidden rounded-card border border-neutral-200 bg-white py-1 text-left shadow-overlay"
-        >
-          {suggestions.map((suggestion, index) => (
-            <a
-              key={suggestion.url}
-              id={`${listId}-${index}`}
-              role="option"
-              aria-selected={index === activeSuggestion}
-              href={suggestion.url}
-              tabIndex={-1}
-              className="flex min-h-11 flex-col justify-center px-4 py-2 hover:bg-neutral-50 aria-selected:bg-brand-50"
-            >
-              <span dir="auto" className="truncate font-medium text-neutral-900">
-                {suggestion.title}
-              </span>
-              {suggestion.category && <span className="text-sm text-neutral-600">{suggestion.category}</span>}
-            </a>
-          ))}
-          <button
-            type="submit"
-            tabIndex={-1}
-            className="flex min-h-11 w-full items-center gap-2 border-t border-neutral-100 px-4 text-left text-sm font-semibold text-brand-800 hover:bg-neutral-50"
-          >
-            <Search aria-hidden="true" className="size-4" />
-            Ver todos os resultados para "{term.trim()}"
-          </button>
-        </div>
+          term={term.trim()}
+        />
       </form>
     </search>
+  );
+}
+
+/** The field's label (for screen readers) and its magnifier. */
+function FieldLabel({ id }: { id: string }) {
+  return (
+    <>
+      <label htmlFor={id} className="sr-only">
+        Buscar grupos
+      </label>
+      <Search
+        aria-hidden="true"
+        className="pointer-events-none absolute top-1/2 left-3.5 size-5 -translate-y-1/2 text-neutral-500"
+      />
+    </>
+  );
+}
+
+function SubmitButton() {
+  return (
+    <button
+      type="submit"
+      className="absolute top-1/2 right-1.5 inline-flex h-[calc(100%-0.75rem)] -translate-y-1/2 items-center rounded-[calc(var(--radius-control)-2px)] bg-brand-700 px-3.5 text-sm font-semibold text-white hover:bg-brand-800"
+    >
+      Buscar
+    </button>
+  );
+}
+
+/**
+ * The form's submit: an empty term is refused (focus back on the field), a chosen suggestion is opened,
+ * anything else searches /buscar for the trimmed term.
+ */
+function submitHandler(chosen: Suggestion | undefined) {
+  return (event: FormEvent<HTMLFormElement>) => {
+    const input = event.currentTarget.elements.namedItem('q') as HTMLInputElement;
+    const value = input.value.trim();
+    if (!value) {
+      event.preventDefault();
+      input.focus();
+      return;
+    }
+    if (chosen) {
+      event.preventDefault();
+      window.location.assign(chosen.url);
+      return;
+    }
+    input.value = value;
+  };
+}
+
+/** The list under the field: the suggestions, then 'Ver todos os resultados' (a submit of the form). */
+function SuggestionList(props: {
+  listId: string;
+  suggestions: Suggestion[];
+  active: number;
+  hidden: boolean;
+  term: string;
+}) {
+  const { listId, suggestions, active } = props;
+  return (
+    <div
+      id={listId}
+      role="listbox"
+      aria-label="Sugestões de grupos"
+      hidden={props.hidden}
+      className="absolute inset-x-0 top-[calc(100%+0.375rem)] z-50 overflow-hidden rounded-card border border-neutral-200 bg-white py-1 text-left shadow-overlay"
+    >
+      {suggestions.map((suggestion, index) => (
+        <a
+          key={suggestion.url}
+          id={`${listId}-${index}`}
+          role="option"
+          aria-selected={index === active}
+          href={suggestion.url}
+          tabIndex={-1}
+          className="flex min-h-11 flex-col justify-center px-4 py-2 hover:bg-neutral-50 aria-selected:bg-brand-50"
+        >
+          <span dir="auto" className="truncate font-medium text-neutral-900">
+            {suggestion.title}
+          </span>
+          {suggestion.category && <span className="text-sm text-neutral-600">{suggestion.category}</span>}
+        </a>
+      ))}
+      <button
+        type="submit"
+        tabIndex={-1}
+        className="flex min-h-11 w-full items-center gap-2 border-t border-neutral-100 px-4 text-left text-sm font-semibold text-brand-800 hover:bg-neutral-50"
+      >
+        <Search aria-hidden="true" className="size-4" />
+        Ver todos os resultados para "{props.term}"
+      </button>
+    </div>
   );
 }
