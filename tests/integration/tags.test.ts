@@ -426,3 +426,45 @@ describe('topic pages', () => {
     expect(await sitemap()).not.toContain(`/tag/${slug}<`);
   });
 });
+
+describe('the CSV import and export carry a tags column', () => {
+  function upload(content: string) {
+    const form = new FormData();
+    form.set('csvFile', new Blob([content], { type: 'text/csv' }), 'grupos.csv');
+    return callFunction(
+      adminGroupsFn,
+      '/api/admin/groups/import',
+      signedIn(admin.token, { method: 'POST', body: form }),
+    );
+  }
+
+  it('imports tags by slug or name, refuses a row with an unknown, 18+ or sixth tag, and exports them back', async () => {
+    const [a, b, c, d] = [code(), code(), code(), code()];
+    const csv = [
+      'titulo,link,categoria,tags',
+      `Importado com tags,https://chat.whatsapp.com/${a},Educação,"enem, Concursos"`,
+      `Tag desconhecida,https://chat.whatsapp.com/${b},Educação,inexistente`,
+      `Tag adulta,https://chat.whatsapp.com/${c},Educação,namoro-adulto`,
+      `Seis tags,https://chat.whatsapp.com/${d},Educação,"enem,oab,ingles,espanhol,redacao,matematica"`,
+    ].join('\n');
+    const res = await upload(csv);
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as {
+      results: { success: number; failures: { row: number; error: string }[] };
+    };
+    expect(body.results.success).toBe(1);
+    expect(body.results.failures).toEqual([
+      { row: 3, error: 'Tag desconhecida: "inexistente"' },
+      { row: 4, error: 'A tag "Namoro adulto" é só para grupos da categoria 18+' },
+      { row: 5, error: TAGS_TOO_MANY },
+    ]);
+    const [imported] = await db.select().from(groups).where(eq(groups.inviteCode, a));
+    expect(await tagSlugsOf(imported!.id)).toEqual(['concursos', 'enem']);
+
+    const exported = await callFunction(adminGroupsFn, '/api/admin/groups/export', signedIn(admin.token));
+    const text = Buffer.from(await exported.arrayBuffer()).toString('utf8');
+    expect(text.split(/\r?\n/)[0]).toMatch(/,tags$/);
+    expect(text).toContain(`https://chat.whatsapp.com/${a},Educação,,Aprovado,`);
+    expect(text).toMatch(new RegExp(`${a},Educação,,Aprovado,[^,]+,"concursos,enem"`));
+  });
+});

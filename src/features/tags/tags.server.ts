@@ -6,6 +6,7 @@ import { categories, groups, groupTags, tags } from '#db/schema.ts';
 import { publicPredicate } from '#db/visibility.ts';
 import { onceForBuild } from '#src/lib/build-once.server.ts';
 import { AppError } from '#src/lib/http.server.ts';
+import { slugify } from '../groups/groups.ts';
 import {
   adultTagMessage,
   type TagJson,
@@ -241,3 +242,23 @@ export async function topicPagesForSitemap(db: Db): Promise<{ slug: string; upda
   );
   return rows.map((row) => ({ slug: row.slug, updatedAt: row.at ? new Date(row.at) : null }));
 }
+
+/** A visible tag found by its slug or its name (accents and case aside): the CSV import's lookup. */
+export async function tagFinder(
+  db: Db,
+): Promise<(text: string) => { id: number; name: string; adult: boolean } | undefined> {
+  const rows = await db
+    .select({ id: tags.id, slug: tags.slug, name: tags.name, adult: tags.adult })
+    .from(tags)
+    .where(isVisibleTag);
+  const byKey = new Map<string, (typeof rows)[number]>();
+  for (const row of rows) {
+    byKey.set(row.slug, row);
+    byKey.set(slugify(row.name), row);
+  }
+  return (text) => byKey.get(slugify(text));
+}
+
+/** Each group's visible tags' slugs, comma-separated, as SQL (the CSV export's column). */
+export const groupTagSlugs = sql<string>`array_to_string(array(select t.slug from ${groupTags} gt join ${tags} t on t.id = gt.tag_id
+  where gt.group_id = ${groups.id} and not t.hidden and t.merged_into_id is null order by t.slug), ',')`;
