@@ -98,4 +98,6 @@ export interface AdminGroup {
   path: string;
   /** the account that sent it, in the list (null: sent without an account) */
   sender?: { name: string; email: string } | null;
+  /** the tags' slugs (#43) */
+  tags?: string[];
 }

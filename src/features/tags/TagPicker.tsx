@@ -49,12 +49,15 @@ export default function TagPicker({
   initial = [],
   error,
   allowAdult = false,
+  onChange,
 }: {
   /** the slugs chosen already (the owner's or admin's edit) */
   initial?: string[];
   error?: string;
   /** offer 18+ tags too (the admin on an 18+ group) */
   allowAdult?: boolean;
+  /** told of every change (a form that sends JSON instead of its fields) */
+  onChange?: (slugs: string[]) => void;
 }) {
   const id = useId();
   const root = useRef<HTMLDivElement>(null);
@@ -87,11 +90,15 @@ export default function TagPicker({
       .slice(0, MATCHES_SHOWN);
   }, [typed, offered, chosen]);
 
+  const choose = (next: string[]) => {
+    setChosen(next);
+    onChange?.(next);
+  };
   const add = (slug: string) => {
-    if (!full && !chosen.includes(slug)) setChosen([...chosen, slug]);
+    if (!full && !chosen.includes(slug)) choose([...chosen, slug]);
     setTyped('');
   };
-  const remove = (slug: string) => setChosen(chosen.filter((s) => s !== slug));
+  const remove = (slug: string) => choose(chosen.filter((s) => s !== slug));
   const nameOf = (slug: string) => bySlug.get(slug)?.name ?? slug;
 
   return (
