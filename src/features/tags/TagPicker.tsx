@@ -38,9 +38,14 @@ function useFormText(anchor: React.RefObject<HTMLElement | null>) {
       const data = new FormData(form);
       setText({ title: String(data.get('title') ?? ''), description: String(data.get('description') ?? '') });
     };
+    // Typing in the picker's own box is not the title or description: a render started from this native
+    // listener, before React's handler, would put the controlled box's old value back over the typed one.
+    const onInput = (event: Event) => {
+      if (!anchor.current?.contains(event.target as Node)) read();
+    };
     read();
-    form.addEventListener('input', read);
-    return () => form.removeEventListener('input', read);
+    form.addEventListener('input', onInput);
+    return () => form.removeEventListener('input', onInput);
   }, [anchor]);
   return text;
 }
