@@ -313,7 +313,7 @@ export const TAGS: { slug: string; name: string; synonyms?: string[]; category?:
     {
       slug: 'vagas-de-emprego',
       name: 'Vagas de emprego',
-      synonyms: ['emprego', 'vagas', 'trabalho', 'currículo'],
+      synonyms: ['emprego', 'vagas de trabalho', 'vaga de emprego', 'currículo'],
       category: 'negocios-digitais',
     },
     {
@@ -472,7 +472,7 @@ export const TAGS: { slug: string; name: string; synonyms?: string[]; category?:
     {
       slug: 'amizade',
       name: 'Amizade',
-      synonyms: ['amigos', 'conversa', 'bate-papo'],
+      synonyms: ['amigos', 'fazer amizades', 'bate-papo'],
       category: 'entretenimento',
     },
     {

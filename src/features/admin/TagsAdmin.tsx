@@ -1,7 +1,7 @@
 // /admin/tags (#43): the tag vocabulary. Add and edit a tag (name, slug, synonyms, category affinity,
 // 18+, hidden) and merge one into another (its groups move to the other, its page redirects). Tags are
 // never deleted: a merged or hidden one keeps its slug, so no old link starts meaning something else.
-import { Merge, Tags } from 'lucide-react';
+import { Merge, Pencil, Tags } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '#src/components/ui/Badge.tsx';
 import { Button } from '#src/components/ui/Button.tsx';
@@ -241,12 +241,23 @@ function TagRow({ tag, onEdit, onMerge }: { tag: AdminTag; onEdit: () => void; o
       <td className="px-2 py-1 text-right whitespace-nowrap">
         {!tag.mergedInto && (
           <>
-            <Button size="sm" variant="ghost" onClick={onEdit} aria-label={`Editar ${tag.name}`}>
-              Editar
+            <Button
+              size="icon"
+              variant="ghost"
+              onClick={onEdit}
+              aria-label={`Editar ${tag.name}`}
+              title="Editar"
+            >
+              <Pencil aria-hidden="true" />
             </Button>
-            <Button size="sm" variant="ghost" onClick={onMerge} aria-label={`Juntar ${tag.name} a outra tag`}>
+            <Button
+              size="icon"
+              variant="ghost"
+              onClick={onMerge}
+              aria-label={`Juntar ${tag.name} a outra tag`}
+              title="Juntar a outra tag"
+            >
               <Merge aria-hidden="true" />
-              Juntar
             </Button>
           </>
         )}
