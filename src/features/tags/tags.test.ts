@@ -35,7 +35,10 @@ describe('suggestTags (#43: accent- and case-insensitive stem match against name
   });
   it('puts title matches before description matches, and stops at the limit', () => {
     const found = suggestTags(
-      { title: 'Vagas de emprego em Campinas', description: 'Futebol, memes, receitas, anime, pets e música' },
+      {
+        title: 'Vagas de emprego em Campinas',
+        description: 'Futebol, memes, receitas, anime, pets e música',
+      },
       vocabulary,
     );
     expect(found.slice(0, 2)).toEqual(['vagas-de-emprego', 'campinas']);

@@ -134,6 +134,17 @@ function containsRun(haystack: readonly string[], needle: readonly string[]): nu
   return -1;
 }
 
+/** Each tag's terms as stems, worked out once per vocabulary entry (a seed tags 500k groups with it). */
+const termStems = new WeakMap<TagWords, string[][]>();
+function stemsOfTerms(tag: TagWords): string[][] {
+  let found = termStems.get(tag);
+  if (!found) {
+    found = [tag.name, ...(tag.synonyms ?? [])].map(stems).filter((words) => words.length > 0);
+    termStems.set(tag, found);
+  }
+  return found;
+}
+
 /**
  * Tags whose name or a synonym appears in the title or description (every word of it, in order, as
  * stems), best first: found in the title before the description, then by where it appears. Adult tags
@@ -150,8 +161,7 @@ export function suggestTags(
   for (const tag of vocabulary) {
     if (tag.adult && !adult) continue;
     let best = Number.POSITIVE_INFINITY;
-    for (const term of [tag.name, ...(tag.synonyms ?? [])]) {
-      const words = stems(term);
+    for (const words of stemsOfTerms(tag)) {
       const inTitle = containsRun(title, words);
       const inDescription = inTitle >= 0 ? -1 : containsRun(description, words);
       if (inTitle >= 0) best = Math.min(best, inTitle);
