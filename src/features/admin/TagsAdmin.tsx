@@ -40,6 +40,16 @@ interface AdminTag {
   publicGroups: number;
 }
 
+/** The tag dialog's fields as typed (synonyms comma-separated, the category's id as text). */
+interface TagFormState {
+  name: string;
+  slug: string;
+  synonyms: string;
+  categoryId: string;
+  adult: boolean;
+  hidden: boolean;
+}
+
 interface CategoryOption {
   id: number;
   name: string;
@@ -56,7 +66,7 @@ function TagDialog({
   onClose: () => void;
   onSaved: () => void;
 }) {
-  const { form, setForm, set } = useFormFields({
+  const { form, setForm, set } = useFormFields<TagFormState>({
     name: tag?.name ?? '',
     slug: tag?.slug ?? '',
     synonyms: tag?.synonyms.join(', ') ?? '',
@@ -116,6 +126,25 @@ function TagDialog({
           />
         )}
       </Field>
+      <TagDetails form={form} set={set} errors={errors} categories={categories} />
+    </FormDialog>
+  );
+}
+
+/** The tag's synonyms, category affinity, 18+ and hidden flags (the dialog's second half). */
+function TagDetails({
+  form,
+  set,
+  errors,
+  categories,
+}: {
+  form: TagFormState;
+  set: ReturnType<typeof useFormFields<TagFormState>>['set'];
+  errors: Record<string, string>;
+  categories: CategoryOption[];
+}) {
+  return (
+    <>
       <TextField
         label="Sinônimos"
         hint="Separados por vírgula. As sugestões de tags usam o nome e os sinônimos (ex.: SP, sampa)."
@@ -150,7 +179,7 @@ function TagDialog({
         label="Oculta"
         description="Sai da lista de escolha, das páginas dos grupos e da sua página de assunto."
       />
-    </FormDialog>
+    </>
   );
 }
 

@@ -50,6 +50,29 @@ function useFormText(anchor: React.RefObject<HTMLElement | null>) {
   return text;
 }
 
+/** The visible tags (18+ ones only when allowed), and whether they could not be read. */
+function useVocabulary(allowAdult: boolean) {
+  const [tags, setTags] = useState<TagJson[]>([]);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    loadTags().then(setTags, () => setFailed(true));
+  }, []);
+  const offered = useMemo(() => tags.filter((tag) => allowAdult || !tag.adult), [tags, allowAdult]);
+  const bySlug = useMemo(() => new Map(tags.map((tag) => [tag.slug, tag])), [tags]);
+  const nameOf = (slug: string) => bySlug.get(slug)?.name ?? slug;
+  return { loaded: tags.length > 0, failed, offered, nameOf };
+}
+
+/** The tags whose name or a synonym holds the typed text (accents and case aside). */
+function typedMatches(typed: string, offered: TagJson[], chosen: string[]): TagJson[] {
+  const query = fold(typed.trim());
+  if (!query) return [];
+  return offered
+    .filter((tag) => !chosen.includes(tag.slug))
+    .filter((tag) => [tag.name, ...(tag.synonyms ?? [])].some((word) => fold(word).includes(query)))
+    .slice(0, MATCHES_SHOWN);
+}
+
 export default function TagPicker({
   initial = [],
   error,
@@ -66,45 +89,25 @@ export default function TagPicker({
 }) {
   const id = useId();
   const root = useRef<HTMLDivElement>(null);
-  const [tags, setTags] = useState<TagJson[]>([]);
-  const [failed, setFailed] = useState(false);
+  const vocabulary = useVocabulary(allowAdult);
   const [chosen, setChosen] = useState<string[]>(initial);
-  const [typed, setTyped] = useState('');
   const text = useFormText(root);
-
-  useEffect(() => {
-    loadTags().then(setTags, () => setFailed(true));
-  }, []);
-
-  const offered = useMemo(() => tags.filter((tag) => allowAdult || !tag.adult), [tags, allowAdult]);
-  const bySlug = useMemo(() => new Map(tags.map((tag) => [tag.slug, tag])), [tags]);
   const full = chosen.length >= MAX_GROUP_TAGS;
   const suggested = useMemo(
     () =>
-      suggestTags(text, offered, { adult: allowAdult, limit: MAX_GROUP_TAGS + chosen.length }).filter(
-        (slug) => !chosen.includes(slug),
-      ),
-    [text, offered, allowAdult, chosen],
+      suggestTags(text, vocabulary.offered, {
+        adult: allowAdult,
+        limit: MAX_GROUP_TAGS + chosen.length,
+      }).filter((slug) => !chosen.includes(slug)),
+    [text, vocabulary.offered, allowAdult, chosen],
   );
-  const matches = useMemo(() => {
-    const query = fold(typed.trim());
-    if (!query) return [];
-    return offered
-      .filter((tag) => !chosen.includes(tag.slug))
-      .filter((tag) => [tag.name, ...(tag.synonyms ?? [])].some((word) => fold(word).includes(query)))
-      .slice(0, MATCHES_SHOWN);
-  }, [typed, offered, chosen]);
-
   const choose = (next: string[]) => {
     setChosen(next);
     onChange?.(next);
   };
   const add = (slug: string) => {
     if (!full && !chosen.includes(slug)) choose([...chosen, slug]);
-    setTyped('');
   };
-  const remove = (slug: string) => choose(chosen.filter((s) => s !== slug));
-  const nameOf = (slug: string) => bySlug.get(slug)?.name ?? slug;
 
   return (
     <div ref={root} className={field.root}>
@@ -115,34 +118,88 @@ export default function TagPicker({
         Até {MAX_GROUP_TAGS} assuntos, lugares ou jogos: ajudam as pessoas a achar o grupo.
       </p>
       <input type="hidden" name="tags" value={chosen.join(',')} />
-      {chosen.length > 0 && (
-        <ul className="flex flex-wrap gap-2" aria-label="Tags escolhidas">
-          {chosen.map((slug) => (
-            <li key={slug}>
-              <button
-                type="button"
-                onClick={() => remove(slug)}
-                className={`${chip} border-brand-300 bg-brand-50 text-brand-800 hover:bg-brand-100`}
-                aria-label={`Remover a tag ${nameOf(slug)}`}
-              >
-                {nameOf(slug)}
-                <X className="size-4" aria-hidden="true" />
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+      <ChosenTags
+        chosen={chosen}
+        nameOf={vocabulary.nameOf}
+        onRemove={(slug) => choose(chosen.filter((s) => s !== slug))}
+      />
       {suggested.length > 0 && !full && (
         <div>
           <p className="text-sm text-neutral-700">Sugestões pelo título e descrição:</p>
-          <TagButtons slugs={suggested} nameOf={nameOf} onAdd={add} label="Sugestões de tags" />
+          <TagButtons slugs={suggested} nameOf={vocabulary.nameOf} onAdd={add} label="Sugestões de tags" />
         </div>
       )}
+      <TagSearch id={id} error={error} full={full} chosen={chosen} vocabulary={vocabulary} onAdd={add} />
+      {error && (
+        <p id={`${id}-error`} className={field.error}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function ChosenTags({
+  chosen,
+  nameOf,
+  onRemove,
+}: {
+  chosen: string[];
+  nameOf: (slug: string) => string;
+  onRemove: (slug: string) => void;
+}) {
+  if (!chosen.length) return null;
+  return (
+    <ul className="flex flex-wrap gap-2" aria-label="Tags escolhidas">
+      {chosen.map((slug) => (
+        <li key={slug}>
+          <button
+            type="button"
+            onClick={() => onRemove(slug)}
+            className={`${chip} border-brand-300 bg-brand-50 text-brand-800 hover:bg-brand-100`}
+            aria-label={`Remover a tag ${nameOf(slug)}`}
+          >
+            {nameOf(slug)}
+            <X className="size-4" aria-hidden="true" />
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The box to find a tag by typing, and what it finds. */
+function TagSearch({
+  id,
+  error,
+  full,
+  chosen,
+  vocabulary,
+  onAdd,
+}: {
+  id: string;
+  error?: string;
+  full: boolean;
+  chosen: string[];
+  vocabulary: ReturnType<typeof useVocabulary>;
+  onAdd: (slug: string) => void;
+}) {
+  const [typed, setTyped] = useState('');
+  const matches = useMemo(
+    () => typedMatches(typed, vocabulary.offered, chosen),
+    [typed, vocabulary.offered, chosen],
+  );
+  const add = (slug: string) => {
+    onAdd(slug);
+    setTyped('');
+  };
+  return (
+    <>
       <input
         id={id}
         type="search"
         value={typed}
-        disabled={full || failed}
+        disabled={full || vocabulary.failed}
         onChange={(event) => setTyped(event.currentTarget.value)}
         onKeyDown={(event) => {
           if (event.key === 'Enter') {
@@ -159,18 +216,20 @@ export default function TagPicker({
         autoComplete="off"
       />
       {matches.length > 0 && (
-        <TagButtons slugs={matches.map((t) => t.slug)} nameOf={nameOf} onAdd={add} label="Tags encontradas" />
+        <TagButtons
+          slugs={matches.map((t) => t.slug)}
+          nameOf={vocabulary.nameOf}
+          onAdd={add}
+          label="Tags encontradas"
+        />
       )}
-      {typed.trim() && matches.length === 0 && tags.length > 0 && (
+      {typed.trim() && matches.length === 0 && vocabulary.loaded && (
         <p className="text-sm text-neutral-600">Nenhuma tag com esse nome.</p>
       )}
-      {failed && <p className="text-sm text-neutral-600">Não foi possível carregar as tags agora.</p>}
-      {error && (
-        <p id={`${id}-error`} className={field.error}>
-          {error}
-        </p>
+      {vocabulary.failed && (
+        <p className="text-sm text-neutral-600">Não foi possível carregar as tags agora.</p>
       )}
-    </div>
+    </>
   );
 }
 
