@@ -30,7 +30,7 @@ export async function apiCases(
     .limit(1);
   const sample = await db.execute(sql`
     select c.slug as category, g.title_slug as title from groups g join categories c on c.id = g.category_id
-    where g.approved and g.hidden_at is null order by g.id limit 50`);
+    where g.approved and g.hidden_at is null and not c.adult order by g.id limit 50`);
   const rows = ((sample as { rows?: unknown[] }).rows ?? sample) as { category: string; title: string }[];
   const words = await searchWords(handle);
   // Tags (#43): the most used one, it with the second, and the least used one that has groups.
@@ -42,7 +42,11 @@ export async function apiCases(
   const cases: ApiCase[] = [
     { name: 'home: featured', paths: ['/api/groups/featured'] },
     { name: 'home: recent', paths: ['/api/groups/recent?page=1'] },
-    { name: 'home: popular', paths: ['/api/groups?sortBy=cliques&page=1'] },
+    { name: 'all by score (Relevância)', paths: ['/api/groups?sortBy=relevance&page=1'] },
+    { name: '/buscar without a term (score)', paths: ['/api/groups?search=&sortBy=relevance'] },
+    { name: '/buscar without a term, page 50', paths: ['/api/groups?search=&sortBy=relevance&page=50'] },
+    { name: 'category by score', paths: [`/api/groups?search=&category=${category}&sortBy=relevance`] },
+    { name: 'em alta', paths: ['/api/groups/trending', '/api/groups?search=&sortBy=trending'] },
     { name: 'category page 1', paths: [`/api/groups?category=${category}&page=1`] },
     { name: 'category page 500', paths: [`/api/groups?category=${category}&page=500`] },
     { name: 'search: common word', paths: [`/api/groups?search=${encodeURIComponent(words.common)}`] },
@@ -50,7 +54,7 @@ export async function apiCases(
     {
       name: 'search: filters',
       paths: [
-        `/api/groups?search=${encodeURIComponent(words.common)}&minCliques=100&dateAfter=2026-01-01&sortBy=cliques`,
+        `/api/groups?search=${encodeURIComponent(words.common)}&minCliques=100&dateAfter=2026-01-01&sortBy=createdAt`,
       ],
     },
     ...(tagRows.length >= 2
@@ -102,7 +106,8 @@ export async function searchDbLatency(
       search: words.common,
       minCliques: '100',
       dateAfter: '2026-01-01',
-      sortBy: 'cliques',
+      // 'Mais populares' is gone (#43): an old sortBy=cliques reads as 'Relevância', measured as such.
+      sortBy: 'relevance',
     },
   };
   const out: Record<string, Latency> = {};

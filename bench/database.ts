@@ -80,6 +80,12 @@ export async function scratchDb(
     log: size >= 50_000 ? (line) => line.includes('000/') && log(line.trim()) : undefined,
   });
   const seedMs = Date.now() - started;
+  // The ranking's columns as a live catalogue has them (#43): most groups quiet at 0, one in ten with a
+  // score, one in five hundred em alta; the scheduled ranking writes them, the seed does not.
+  await result.handle.db.execute(sql`
+    update groups set
+      rank_score = case when random() < 0.1 then (random() * 5000)::int else 0 end,
+      trend_score = case when random() < 0.002 then 1 + (random() * 500)::int else 0 end`);
   // A live database has statistics and a visibility map (autovacuum); a freshly seeded one has neither,
   // and search's estimates and index-only counts would be measured without them.
   await result.handle.db.execute(sql`vacuum analyze`);

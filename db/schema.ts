@@ -162,6 +162,13 @@ export const groups = pgTable(
     bumpedAt: timestamp('bumped_at', { withTimezone: true }).notNull().defaultNow(),
     /** the owner's last free bump ('Renovar'); null: never renewed (the panel words it so) */
     renewedAt: timestamp('renewed_at', { withTimezone: true }),
+    /**
+     * 'Relevância': the ranking score in hundredths of a point (src/features/ranking/ranking.ts), kept by the
+     * scheduled ranking (rank-groups); never paid featuring. Written without touching updated_at.
+     */
+    rankScore: integer('rank_score').notNull().default(0),
+    /** 'Em alta': this week's growth of joins over the last, in percent; 0 below the floor or not growing */
+    trendScore: integer('trend_score').notNull().default(0),
     updatedAt: updatedAt(),
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       sql`setweight(to_tsvector('pt_unaccent'::regconfig, coalesce(title, '')), 'A') || setweight(to_tsvector('pt_unaccent'::regconfig, coalesce(description, '')), 'B')`,
@@ -187,6 +194,20 @@ export const groups = pgTable(
     index('groups_category_popular_idx')
       .on(t.categoryId, t.cliques.desc(), t.id.desc())
       .where(sql.raw(LISTED_INDEX_PREDICATE)),
+    // 'Relevância' (#43): the score, then the listing order for the many groups tied at 0.
+    index('groups_public_score_idx')
+      .on(t.rankScore.desc(), t.bumpedAt.desc(), t.id.desc())
+      .where(sql.raw(LISTED_INDEX_PREDICATE)),
+    index('groups_category_score_idx')
+      .on(t.categoryId, t.rankScore.desc(), t.bumpedAt.desc(), t.id.desc())
+      .where(sql.raw(LISTED_INDEX_PREDICATE)),
+    // 'Em alta': only the groups growing above the floor (a few), fastest first; a category's 'Em alta'
+    // walks it too (a few rows, filtered), so no index per category.
+    index('groups_public_trend_idx')
+      .on(t.trendScore.desc(), t.rankScore.desc(), t.id.desc())
+      .where(sql.raw(`trend_score > 0 and ${LISTED_INDEX_PREDICATE}`)),
+    // The ranking's next run revisits every group whose score or trend is not zero (they decay to it).
+    index('groups_ranked_idx').on(t.id).where(sql`rank_score <> 0 or trend_score <> 0`),
     // The newest change of a category's public groups (its page's cacheKey, the sitemap's lastmod):
     // without it each category read every group (0.75 s per category at 1M, on every build).
     index('groups_category_updated_idx').on(t.categoryId, t.updatedAt).where(sql.raw(LISTED_INDEX_PREDICATE)),
@@ -226,14 +247,29 @@ export const linkCheckState = pgTable('link_check_state', {
   lastRunAt: timestamp('last_run_at', { withTimezone: true }),
   /** the check policy's interval scale, adjusted every run to the backlog (check-policy.ts) */
   intervalScale: doublePrecision('interval_scale'),
-  /** the São Paulo day the counters below are for; they restart on a new day */
-  statsDay: date('stats_day', { mode: 'string' }),
-  checksToday: integer('checks_today').notNull().default(0),
-  deadToday: integer('dead_today').notNull().default(0),
-  rateLimitedToday: integer('rate_limited_today').notNull().default(0),
   lastRateLimitedAt: timestamp('last_rate_limited_at', { withTimezone: true }),
   updatedAt: updatedAt(),
 });
+
+/**
+ * What WhatsApp answered, by hour and by what asked (src/features/links/check-tallies.server.ts): the
+ * admin's figures over 24 hours and 7 days, to compare with the simulation's. Kept 8 days.
+ */
+export const linkCheckTallies = pgTable(
+  'link_check_tallies',
+  {
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    /** scheduled | spare | join | report | admin | submission | claim (CHECK_CAUSES) */
+    cause: text('cause').notNull(),
+    checks: integer('checks').notNull().default(0),
+    dead: integer('dead').notNull().default(0),
+    inconclusive: integer('inconclusive').notNull().default(0),
+    rateLimited: integer('rate_limited').notNull().default(0),
+    /** joins whose visitor was stopped on 'Este link deixou de funcionar' (cause join only) */
+    stopped: integer('stopped').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.hour, t.cause] })],
+);
 
 /**
  * The words of public groups' titles (unaccented, lower case, 3+ characters) with how many public
@@ -495,6 +531,11 @@ export const engagementEvents = pgTable(
     /** the visitor's day in America/Sao_Paulo */
     day: date('day', { mode: 'string' }).notNull(),
     platform: text('platform'),
+    /**
+     * Salted hash of the visitor's network for the day (IPv4 /24, IPv6 /48), never the address: the
+     * ranking discounts a burst of joins from one network in one minute (#43). Null for older events.
+     */
+    networkHash: text('network_hash'),
     counted: boolean('counted').notNull().default(false),
     createdAt: createdAt(),
   },

@@ -113,7 +113,12 @@ export async function seedTags(db: Db): Promise<number> {
 
 /** Fill an empty database with the demo catalogue. */
 export async function seedDatabase(db: Db, options: SeedOptions = {}): Promise<SeedResult> {
-  const rng = createRng(options.seed ?? 20261122);
+  // Adding to a catalogue already there (--force): its slugs are taken, and the generator starts
+  // elsewhere, so the new groups' ids and invite links differ from the ones already seeded.
+  const existing = await db
+    .select({ categoryId: groups.categoryId, titleSlug: groups.titleSlug })
+    .from(groups);
+  const rng = createRng((options.seed ?? 20261122) + existing.length);
   const now = options.now ?? new Date();
   const total = options.groups ?? 300;
   const log = options.log ?? (() => {});
@@ -143,6 +148,10 @@ export async function seedDatabase(db: Db, options: SeedOptions = {}): Promise<S
   const started = Date.now();
   const batchSize = 1000;
   const takenSlugs = new Map<number, Set<string>>();
+  for (const { categoryId, titleSlug } of existing) {
+    if (!takenSlugs.has(categoryId)) takenSlugs.set(categoryId, new Set());
+    takenSlugs.get(categoryId)!.add(titleSlug);
+  }
   for (let offset = 0; offset < total; offset += batchSize) {
     const batch = Array.from({ length: Math.min(batchSize, total - offset) }, (_, i) =>
       makeGroup(rng, now, allCategories, takenSlugs, offset + i),

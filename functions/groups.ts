@@ -1,4 +1,4 @@
-// Public group reads: lists (or a search), featured, recent, one group by id or by slugs, related.
+// Public group reads: lists (or a search), featured, recent, 'Em alta' (trending), one group by id or by slugs, related.
 // POST /api/groups (submission) is another function; this one declares method GET.
 import type { Config, Context } from '@netlify/functions';
 import { getDb } from '#db/client.ts';
@@ -19,6 +19,8 @@ import {
   RelatedQuerySchema,
   SEARCH_PARAMS,
 } from '#src/features/groups/groups.schema.ts';
+import { TrendingQuerySchema } from '#src/features/ranking/ranking.schema.ts';
+import { trendingGroups } from '#src/features/ranking/ranking.server.ts';
 import { SearchQuerySchema } from '#src/features/search/search.schema.ts';
 import { searchGroups } from '#src/features/search/search.server.ts';
 import { AppError, json, parse, parseQuery, route } from '#src/lib/http.server.ts';
@@ -27,6 +29,8 @@ import { GROUP_NOT_FOUND } from '#src/lib/ids.ts';
 // Lists change when a group is approved or clicked: short enough to feel live, long enough to absorb bursts.
 const LIST_CACHE = { 'cache-control': 'public, max-age=30' };
 const GROUP_CACHE = { 'cache-control': 'public, max-age=15' };
+// 'Em alta' moves when the ranking runs (every 10 minutes): the CDN answers every page's island meanwhile.
+const TRENDING_CACHE = { 'cache-control': 'public, max-age=60, s-maxage=300, stale-while-revalidate=300' };
 // Whatever may hold adult (18+) groups is the visitor's own: never kept by the CDN or shared.
 const PRIVATE = { 'cache-control': 'private, no-store' };
 
@@ -85,6 +89,10 @@ export default route({
       const { includeAdult, cache } = await adultAccess(context, parseQuery(FeaturedQuerySchema, req).adult);
       return json(await featuredGroups(db, new Date(), undefined, { includeAdult }), 200, cache);
     }
+    if (parts.length === 1 && parts[0] === 'trending') {
+      const { limit, ...scope } = parseQuery(TrendingQuerySchema, req);
+      return json(await trendingGroups(db, scope, limit), 200, TRENDING_CACHE);
+    }
     if (parts.length === 1 && parts[0] === 'recent') {
       const { adult, ...query } = parseQuery(RecentQuerySchema, req);
       const { includeAdult, cache } = await adultAccess(context, adult);
@@ -120,6 +128,7 @@ export const config: Config = {
     '/api/groups',
     '/api/groups/featured',
     '/api/groups/recent',
+    '/api/groups/trending',
     '/api/groups/slug/:categorySlug/:titleSlug',
     '/api/groups/:id',
     '/api/groups/:id/related',

@@ -7,6 +7,7 @@ import { cookiesOf, isAgeVerified } from '#src/features/age-verification/age-ver
 import { visitorOf } from '#src/features/analytics/engagement.server.ts';
 import { notFoundPage } from '#src/features/groups/not-found-page.server.ts';
 import { joinGroup } from '#src/features/links/join.server.ts';
+import { afterAnswer } from '#src/lib/after-answer.server.ts';
 import { AppError, param, route } from '#src/lib/http.server.ts';
 
 const NO_STORE = 'private, no-store';
@@ -16,6 +17,7 @@ export default route({
     try {
       const outcome = await joinGroup(await getDb(), param(context, 'id'), visitorOf(req, context), {
         adultAllowed: await isAgeVerified(cookiesOf(context)),
+        defer: afterAnswer(context),
       });
       return new Response(null, {
         status: 302,

@@ -13,15 +13,11 @@ import { startLocalDatabase } from './platform/database.ts';
 import { edgeApplies, throughEdge, webRequest } from './platform/edge.ts';
 import { startLocalWhatsApp } from './platform/local-whatsapp.ts';
 import { handleMailPage, startMailCatcher } from './platform/mail-catcher.ts';
-import {
-  addressFromConnection,
-  createNetlifyDev,
-  functionsBuilt,
-  handleNodeRequest,
-  sendWebResponse,
-} from './platform/netlify.mjs';
 import { startScheduler } from './platform/scheduler.ts';
 import { BUILD_HOOK_PATH, SiteBuilder } from './platform/site-builder.ts';
+
+// @netlify/dev takes seconds to load: it loads while the mail catcher and the database start.
+const netlifyModule = import('./platform/netlify.mjs');
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
@@ -63,8 +59,9 @@ const builder = new SiteBuilder(root, process.env, console.log, 1500, database.i
 // A second start serves the previous build of this database at once and builds again in the background
 // (the database may have changed while the platform was off), as after any change; anything else (a
 // new or just-seeded database, no build yet, a build of another database) waits for a first build.
-if (!seeded && builder.servesThisDatabase) builder.request('start: the previous build is served meanwhile');
-else {
+// That build is asked for once the platform answers, so it does not slow the start down.
+const rebuildAfterStart = !seeded && builder.servesThisDatabase;
+if (!rebuildAfterStart) {
   const first = await builder.build('first build');
   if (!first.ok) {
     await database.stop();
@@ -73,14 +70,13 @@ else {
   }
 }
 
+const { addressFromConnection, createNetlifyDev, functionsBuilt, handleNodeRequest, sendWebResponse } =
+  await netlifyModule;
 const netlify = createNetlifyDev({ projectRoot: root, serverAddress: siteUrl });
 await netlify.start();
 await functionsBuilt(netlify, siteUrl);
-// PLATFORM_SCHEDULER=off: no scheduled function runs by itself (the site tests, which call what they test).
-const scheduler =
-  process.env.PLATFORM_SCHEDULER === 'off'
-    ? { stop: () => {} }
-    : await startScheduler(root, netlify, console.log);
+// Scheduled functions run once the platform answers (finding them loads each one, which takes a while).
+let scheduler = { stop: () => {} };
 
 const server = http.createServer(async (req, res) => {
   try {
@@ -121,9 +117,15 @@ async function notFound() {
   });
 }
 
-server.listen(port, host, () =>
-  console.log(`\n  Pronto: ${siteUrl}\n  E-mails: ${siteUrl}/__platform/mail\n`),
-);
+server.listen(port, host, () => {
+  console.log(`\n  Pronto: ${siteUrl}\n  E-mails: ${siteUrl}/__platform/mail\n`);
+  if (rebuildAfterStart) builder.request('start: the previous build is served meanwhile');
+  // PLATFORM_SCHEDULER=off: no scheduled function runs by itself (the site tests call what they test).
+  if (process.env.PLATFORM_SCHEDULER !== 'off')
+    void startScheduler(root, netlify, console.log).then((started) => {
+      scheduler = started;
+    });
+});
 
 // On Netlify each function is on its own: here they share this process, so one function's unhandled
 // failure is logged instead of taking the whole site down.

@@ -26,6 +26,12 @@ export const BUNDLES_DIR = path.join('.netlify', 'functions-local');
 const BOOTSTRAP = '___netlify-bootstrap.mjs';
 const ENTRY = '___netlify-entry-point.mjs';
 
+/** Each function's routes, schedule and API version, read from its source as Netlify's listing does. */
+export async function listedFunctions(functionsDir) {
+  const { listFunctions } = await load(zisiEntry);
+  return listFunctions([functionsDir], { featureFlags: { zisi_functions_api_v2: true }, parseISC: true });
+}
+
 /**
  * Bundle every function in `functionsDir` once, and keep the bundles current while sources change.
  * Resolves to { buildData(name), stop() } once the first pass is written; buildData is what
@@ -33,18 +39,13 @@ const ENTRY = '___netlify-entry-point.mjs';
  */
 export async function bundleFunctions({ projectRoot, functionsDir, watch = true }) {
   const esbuild = await load(fromZisi.resolve('esbuild'));
-  const { listFunctions } = await load(zisiEntry);
   const { getPath: bootstrapPath } = await load(fromZisi.resolve('@netlify/serverless-functions-api'));
   const outDir = path.join(projectRoot, BUNDLES_DIR);
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
   copyFileSync(bootstrapPath(), path.join(outDir, BOOTSTRAP));
 
-  // Routes, schedules and the API version, read from each function's source as Netlify's listing does.
-  const listed = await listFunctions([functionsDir], {
-    featureFlags: { zisi_functions_api_v2: true },
-    parseISC: true,
-  });
+  const listed = await listedFunctions(functionsDir);
   const functions = new Map(listed.map((func) => [func.name, func]));
 
   /** @type {Map<string, { output: string, srcFiles: string[], stamp: string }>} */

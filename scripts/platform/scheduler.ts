@@ -1,9 +1,8 @@
 // Netlify does not run scheduled functions locally: the platform calls each one on its schedule,
 // the way production does (POST to /.netlify/functions/<name>).
-import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { parseCron } from './cron.ts';
+import { listedFunctions } from './function-bundles.mjs';
 
 interface Invoker {
   handle(request: Request): Promise<Response | undefined>;
@@ -14,16 +13,10 @@ export interface ScheduledFunction {
   schedule: string;
 }
 
-/** Every function in functions/ that declares config.schedule. */
+/** Every function in functions/ that declares config.schedule, read from its source as Netlify does. */
 export async function findScheduledFunctions(root: string): Promise<ScheduledFunction[]> {
-  const dir = path.join(root, 'functions');
-  const found: ScheduledFunction[] = [];
-  for (const file of readdirSync(dir).filter((f) => /\.(m?ts|m?js)$/.test(f))) {
-    const module = await import(pathToFileURL(path.join(dir, file)).href);
-    const schedule = module.config?.schedule;
-    if (typeof schedule === 'string') found.push({ name: file.replace(/\.[^.]+$/, ''), schedule });
-  }
-  return found;
+  const listed: { name: string; schedule?: unknown }[] = await listedFunctions(path.join(root, 'functions'));
+  return listed.flatMap(({ name, schedule }) => (typeof schedule === 'string' ? [{ name, schedule }] : []));
 }
 
 /** Run scheduled functions at the start of every minute their schedule matches. */

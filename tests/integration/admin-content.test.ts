@@ -521,8 +521,8 @@ describe('sitemap', () => {
       (g) => g.approved && !g.hiddenAt && !adult.has(g.categoryId),
     ).length;
     const [cats] = await db.select({ n: count() }).from(categories).where(eq(categories.adult, false));
-    // home, categorias, buscar, enviar, auth, privacidade, termos, transparencia
-    expect(body.count).toBe(8 + cats!.n + publicGroups);
+    // home, categorias, buscar, enviar, auth, privacidade, termos, transparencia, como-ordenamos
+    expect(body.count).toBe(9 + cats!.n + publicGroups);
     expect(body.entries.every((e) => e.url.startsWith('https://grupos.exemplo.com.br/'))).toBe(true);
     expect(body.entries.map((e) => e.url)).toContain('https://grupos.exemplo.com.br/enviar');
     expect(body.xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client.ts';
 import { categories, engagementEvents, featureOrders, featurePlans, groups } from '../../db/schema.ts';
@@ -180,11 +180,17 @@ describe('GET /api/groups (category lists)', () => {
     expect([...dates].sort().reverse()).toEqual(dates);
   });
 
-  it('sorts by clicks (most first) and by title (A-Z)', async () => {
+  it("sorts by the ranking's score ('Relevância', then newest) and by title (A-Z)", async () => {
     const all = async (sortBy: string) =>
       (await body<GroupPage>(await get(`/api/groups?category=esportes&sortBy=${sortBy}&limit=100`))).groups;
-    const byClicks = (await all('cliques')).map((g) => g.cliques);
-    expect(byClicks).toEqual([...byClicks].sort((a, b) => b - a));
+    const byScore = await db
+      .select({ id: groups.id })
+      .from(groups)
+      .where(and(eq(groups.categoryId, esportesId), eq(groups.approved, true), isNull(groups.hiddenAt)))
+      .orderBy(desc(groups.rankScore), desc(groups.bumpedAt), desc(groups.id));
+    expect((await all('relevance')).map((g) => g.id)).toEqual(byScore.map((r) => r.id));
+    // An old link's 'Mais populares' reads as 'Relevância' (#43).
+    expect((await all('cliques')).map((g) => g.id)).toEqual(byScore.map((r) => r.id));
     const titles = (await all('title')).map((g) => g.title);
     const rows = await db
       .select({ title: groups.title })
@@ -230,11 +236,12 @@ describe('GET /api/groups (category lists)', () => {
     }
   });
 
-  it('lists all public groups without a category, by date or clicks', async () => {
-    const page = await body<GroupPage>(await get('/api/groups?sortBy=cliques&limit=20'));
+  it("lists all public groups without a category, by date or by 'Relevância'", async () => {
+    const page = await body<GroupPage>(await get('/api/groups?sortBy=relevance&limit=20'));
     expect(page.pagination.total).toBe(await publicCount());
-    const clicks = page.groups.map((g) => g.cliques);
-    expect(clicks).toEqual([...clicks].sort((a, b) => b - a));
+    const newest = await body<GroupPage>(await get('/api/groups?sortBy=createdAt&limit=20'));
+    // Every seeded group scores 0 before the ranking runs: 'Relevância' is then the listing order.
+    expect(page.groups.map((g) => g.id)).toEqual(newest.groups.map((g) => g.id));
   });
 
   it('delegates to search when a search parameter is present', async () => {
@@ -418,11 +425,11 @@ describe('the sitemap, served one file at a time', () => {
   it('lists every public group; each file served alone is the file of the whole layout', async () => {
     // Neither 18+ groups nor an 18+ category's page are public (decision 0010).
     const publicGroups = await publicCount();
-    // The fixed pages: home, categories, search, submit, auth, privacy, terms and the transparency report,
-    // then the categories and the indexed topic pages (#43: the seed tags its groups).
+    // The fixed pages: home, categories, search, submit, auth, privacy, terms, the transparency report and
+    // how the lists are ordered; then the categories and the indexed topic pages (#43: the seed tags its groups).
     const topics = (await topicPagesForSitemap(db)).length;
     expect(topics).toBeGreaterThan(0);
-    const fixed = 8 + (await db.$count(categories, eq(categories.adult, false))) + topics;
+    const fixed = 9 + (await db.$count(categories, eq(categories.adult, false))) + topics;
     // Small limits split the fixtures' catalogue: the first part holds the fixed pages and groups too.
     for (const limit of [fixed + 1, 7, Math.ceil((fixed + publicGroups) / 2)]) {
       const whole = await wholeSitemap(db, site, limit);
@@ -590,15 +597,22 @@ describe('list query plans', () => {
 
   const cases: [string, string, () => Promise<unknown>][] = [
     ['recent', 'groups_public_recent_idx', () => get('/api/groups/recent?page=2')],
-    ['all by clicks', 'groups_public_popular_idx', () => get('/api/groups?sortBy=cliques')],
+    ['all by score', 'groups_public_score_idx', () => get('/api/groups?sortBy=relevance')],
+    ['all em alta', 'groups_public_trend_idx', () => get('/api/groups?sortBy=trending')],
     ['category newest', 'groups_category_recent_idx', () => get('/api/groups?category=esportes')],
     [
-      'category by clicks',
-      'groups_category_popular_idx',
-      () => get('/api/groups?category=esportes&sortBy=cliques'),
+      'category by score',
+      'groups_category_score_idx',
+      () => get('/api/groups?category=esportes&sortBy=relevance'),
     ],
+    [
+      'category em alta',
+      'groups_public_trend_idx',
+      () => get('/api/groups?category=esportes&sortBy=trending'),
+    ],
+    ['em alta', 'groups_public_trend_idx', () => get('/api/groups/trending')],
     ['category A-Z', 'groups_category_title_idx', () => get('/api/groups?category=esportes&sortBy=title')],
-    ['related', 'groups_category_popular_idx', () => get(`/api/groups/${fixtures['featured-now']}/related`)],
+    ['related', 'groups_category_score_idx', () => get(`/api/groups/${fixtures['featured-now']}/related`)],
     [
       // creation order: a group bumped during a build must not move past the batches' cursor
       'batches',

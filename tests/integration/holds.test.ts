@@ -44,6 +44,7 @@ import {
 } from '../../src/features/images/stored-images.server.ts';
 import { recordLinkAnswer } from '../../src/features/links/link-health.server.ts';
 import { queueFeaturingReminders } from '../../src/features/mail/notify.server.ts';
+import { getAdminGroup, toAdminGroupJson } from '../../src/features/moderation/group-moderation.server.ts';
 import { listUserFeatureOrders } from '../../src/features/panel/panel.server.ts';
 import { expireFeatures } from '../../src/features/payments/expiry.server.ts';
 import { resetEnvForTests } from '../../src/lib/env.server.ts';
@@ -575,6 +576,10 @@ describe('a hold pauses a paid featuring (#41)', () => {
     await place.court_order(group.id);
     const paused = await groupRow(group.id);
     expect(paused.featuringPausedAt).not.toBeNull();
+    // The admin's dialog says it is paused, not 'Destacado até …'.
+    expect(toAdminGroupJson(await getAdminGroup(db, group.id)).featuringPausedAt).toBe(
+      paused.featuringPausedAt!.toISOString(),
+    );
     // A week later the featuring has not run out: nothing expires, nobody is told it ends.
     const later = new Date(Date.now() + 7 * DAY);
     await expireFeatures(db, later);

@@ -5,7 +5,14 @@
 // current link, one count per visitor and day, a visitor stopped before a link known dead.
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { categories, engagementEvents, groups, linkCheckState, rateLimitBuckets } from '../../db/schema.ts';
+import {
+  categories,
+  engagementEvents,
+  groups,
+  linkCheckState,
+  linkCheckTallies,
+  rateLimitBuckets,
+} from '../../db/schema.ts';
 import { seedDatabase } from '../../db/seed.ts';
 import * as joinFn from '../../functions/join.ts';
 import { rollupEngagement } from '../../src/features/analytics/engagement.server.ts';
@@ -16,7 +23,9 @@ import {
   INITIAL_INTERVAL_SCALE,
   MAX_CHECK_INTERVAL_MS,
 } from '../../src/features/links/check-policy.ts';
+import { addTally, pruneTallies } from '../../src/features/links/check-tallies.server.ts';
 import {
+  checkReportedLink,
   linkCheckFigures,
   runLinkChecks,
   takeCheckSlot,
@@ -55,6 +64,7 @@ beforeEach(async () => {
   await db.delete(engagementEvents);
   await db.delete(groups);
   await db.delete(linkCheckState);
+  await db.delete(linkCheckTallies);
   await db.delete(rateLimitBuckets);
   fake.requests.length = 0;
 });
@@ -243,6 +253,68 @@ describe('a join', () => {
   });
 });
 
+describe('a free slot of the pace after a join (decision 0022)', () => {
+  const fresh = () => {
+    const now = Date.now();
+    return addGroup({
+      createdAt: new Date(now - 100 * DAY_MS),
+      linkCheckedAt: new Date(now - HOUR),
+      linkCheckDueAt: new Date(now + 10 * DAY_MS),
+    });
+  };
+
+  it('confirms a dead answer waiting in the queue: the group is held for its dead link', async () => {
+    const joined = await fresh();
+    const suspect = await addGroup({
+      linkStatus: 'dead',
+      linkDeadCount: 1,
+      linkDeadAt: new Date(Date.now() - 2 * HOUR),
+      linkCheckedAt: new Date(Date.now() - 2 * HOUR),
+    });
+    fake.setInvite(suspect.inviteCode, 'dead');
+
+    const res = await join(joined.id);
+    expect(res.headers.get('location')).toBe(joined.link);
+    // The join itself asked nothing (checked an hour ago); its free slot went to the suspect.
+    expect(fake.requests).toEqual([`GET /${suspect.inviteCode}`]);
+    expect(await row(suspect.id)).toMatchObject({ linkStatus: 'dead', linkDeadCount: 2 });
+    expect((await row(suspect.id)).hiddenAt).not.toBeNull();
+  });
+
+  it('checks the earliest due group when nothing waits ahead of it, and spends no slot the pace lacks', async () => {
+    const joined = await fresh();
+    const due = await addGroup({
+      createdAt: new Date(Date.now() - 100 * DAY_MS),
+      linkCheckedAt: new Date(Date.now() - 20 * DAY_MS),
+      linkCheckDueAt: new Date(Date.now() - HOUR),
+    });
+    await join(joined.id);
+    expect(fake.requests).toEqual([`GET /${due.inviteCode}`]);
+    expect((await row(due.id)).linkCheckDueAt!.getTime()).toBeGreaterThan(Date.now());
+
+    // The slot it took is the pace's for the next second: a second join right away asks nothing.
+    fake.requests.length = 0;
+    await db
+      .update(groups)
+      .set({ linkCheckDueAt: new Date(Date.now() - HOUR) })
+      .where(eq(groups.id, due.id));
+    await busyPace();
+    await join(joined.id, '198.51.100.2');
+    expect(fake.requests).toEqual([]);
+  });
+
+  it('asks nothing while a 429 pause is on', async () => {
+    const joined = await fresh();
+    await addGroup({
+      linkCheckedAt: new Date(Date.now() - 20 * DAY_MS),
+      linkCheckDueAt: new Date(Date.now() - HOUR),
+    });
+    await db.insert(linkCheckState).values({ id: 'default', pausedUntil: new Date(Date.now() + HOUR) });
+    await join(joined.id);
+    expect(fake.requests).toEqual([]);
+  });
+});
+
 describe('/entrar/{id}', () => {
   it('sends the visitor to the current link, never cached, and follows a new link at once', async () => {
     const group = await addGroup({ linkStatus: 'live' });
@@ -323,5 +395,46 @@ describe('the checker figures', () => {
     expect(fake.requests).toEqual([]);
     expect((await row(limited.id)).linkCheckDueAt).toEqual(at(-1));
     expect((await row(live.id)).linkCheckDueAt!.getTime()).toBeGreaterThan(at(0).getTime());
+  });
+
+  it('count by cause over 24 hours and 7 days: checks, dead, joins stopped, inconclusive and 429s (#42)', async () => {
+    const now = Date.now();
+    // a scheduled run: one dead, one inconclusive
+    const dead = await addGroup({ linkCheckDueAt: new Date(now - 3 * HOUR) });
+    fake.setInvite(dead.inviteCode, 'dead');
+    const flaky = await addGroup({ linkCheckDueAt: new Date(now - 2 * HOUR) });
+    fake.setInvite(flaky.inviteCode, 'server-error');
+    expect(await runLinkChecks(db, { batch: 2, paceMs: 0, sleep: noSleep })).toMatchObject({ checked: 2 });
+    // a join that checks first and finds the link dead, then a join on that known-dead link: both stopped
+    const overdue = await addGroup({
+      createdAt: new Date(now - 100 * DAY_MS),
+      linkCheckedAt: new Date(now - 30 * DAY_MS),
+      linkCheckDueAt: new Date(now + 30 * DAY_MS),
+    });
+    fake.setInvite(overdue.inviteCode, 'dead');
+    await join(overdue.id);
+    await join(overdue.id, '198.51.100.9');
+    // a visitor's report, answered by a 429
+    const reported = await addGroup();
+    fake.setInvite(reported.inviteCode, 'rate-limited');
+    await checkReportedLink(db, reported.id);
+    // three days ago: in the week, not in the day; nine days ago: pruned
+    await addTally(db, 'claim', { checks: 4, dead: 1 }, new Date(now - 3 * DAY_MS));
+    await addTally(db, 'claim', { checks: 50 }, new Date(now - 9 * DAY_MS));
+    expect(await pruneTallies(db)).toBe(1);
+
+    const { byCause } = await linkCheckFigures(db);
+    expect(byCause.day.scheduled).toEqual({
+      checks: 2,
+      dead: 1,
+      inconclusive: 1,
+      rateLimited: 0,
+      stopped: 0,
+    });
+    expect(byCause.day.join).toEqual({ checks: 1, dead: 1, inconclusive: 0, rateLimited: 0, stopped: 2 });
+    expect(byCause.day.report).toEqual({ checks: 1, dead: 0, inconclusive: 1, rateLimited: 1, stopped: 0 });
+    expect(byCause.day.claim.checks).toBe(0);
+    expect(byCause.week.claim).toEqual({ checks: 4, dead: 1, inconclusive: 0, rateLimited: 0, stopped: 0 });
+    expect(byCause.week.scheduled.checks).toBe(2);
   });
 });

@@ -46,6 +46,8 @@ async function add(
     approved: fields.approved ?? true,
     hiddenAt: fields.hidden ? new Date() : null,
     cliques: fields.cliques ?? 10,
+    // 'Relevância' orders by the ranking's score (#43): here it follows the clicks, as the order did.
+    rankScore: fields.cliques ?? 10,
     createdAt: new Date(fields.createdAt ?? '2026-05-01T12:00:00Z'),
   });
 }
@@ -242,13 +244,19 @@ describe('sorts', () => {
       'Futebol de Várzea',
     ]);
   });
-  it('cliques: most clicked first', async () => {
-    expect(await titles('search=futebol&sortBy=cliques')).toEqual([
-      'Resenha Esportiva',
-      'Futebol de Várzea',
-      'São Paulo Futebol Clube',
-      'Camisas de Futebóis Antigos',
-    ]);
+  it("an old link's sortBy=cliques ('Mais populares', gone in #43) reads as 'Relevância'", async () => {
+    expect(await titles('search=futebol&sortBy=cliques')).toEqual(
+      await titles('search=futebol&sortBy=relevance'),
+    );
+  });
+
+  it("'Em alta' lists only the matches growing this week", async () => {
+    await db.update(groups).set({ trendScore: 150 }).where(eq(groups.title, 'Camisas de Futebóis Antigos'));
+    try {
+      expect(await titles('search=futebol&sortBy=trending')).toEqual(['Camisas de Futebóis Antigos']);
+    } finally {
+      await db.update(groups).set({ trendScore: 0 }).where(eq(groups.title, 'Camisas de Futebóis Antigos'));
+    }
   });
   it('relevance is the default', async () => {
     expect(await titles('search=futebol')).toEqual(await titles('search=futebol&sortBy=relevance'));
@@ -264,7 +272,7 @@ describe('pagination', () => {
       page: 1,
       limit: 6,
       capped: false,
-      nextCursor: expect.stringMatching(/^t\.\d+\./),
+      nextCursor: expect.stringMatching(/^t\.\d+_\d+\./),
     });
     expect(first.body.groups).toHaveLength(6);
     const pages = [
@@ -300,6 +308,7 @@ describe('pagination', () => {
       titleSlug: `xadrez-${i}`,
       approved: true,
       cliques: i,
+      rankScore: i,
       createdAt: new Date(Date.UTC(2025, 0, 1) + i * 3_600_000),
     }));
     await db.insert(groups).values(many);
@@ -448,9 +457,9 @@ describe("the titles' words (kept by triggers)", () => {
 });
 
 describe('instant suggestions (the Pagefind records)', () => {
-  it('are the most clicked public groups with their page, category and the start of the description', async () => {
+  it("are the first public groups in 'Relevância' with their page, category and the start of the description", async () => {
     const top = await suggestions(db, 3);
-    const all = await titles('search=&sortBy=cliques&minCliques=0&limit=3');
+    const all = await titles('search=&sortBy=relevance&minCliques=0&limit=3');
     expect(top.map((s) => s.title)).toEqual(all);
     const varzea = (await suggestions(db, 1000)).find((s) => s.title === 'Futebol de Várzea');
     expect(varzea).toEqual({

@@ -116,7 +116,8 @@ describe('/categoria/{slug}', () => {
     ).json()) as GroupPage;
     expect(page.groups).toHaveLength(8);
     for (const group of page.groups) expect(body, group.title).toContain(`href="${group.path}"`);
-    expect(body).toContain('Mais recentes');
+    expect(body).toContain('Novos');
+    expect(body).toContain('href="/como-ordenamos"');
     expect((await expectAdRule(body)).ads).toBe(1);
     const crumbs = jsonLd(body).find((d) => d['@type'] === 'BreadcrumbList');
     expect(crumbs).toBeDefined();

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Db } from '../../db/client.ts';
 import {
   categories,
   engagementEvents,
@@ -22,6 +23,7 @@ import {
   users,
 } from '../../db/schema.ts';
 import { addDays } from '../../src/features/panel/engage.ts';
+import { rankGroups } from '../../src/features/ranking/ranking.server.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { SITE_INVITES, setFakeInvite } from '../support/fake-whatsapp.ts';
 import { withSiteDb } from '../support/site-db.ts';
@@ -127,6 +129,10 @@ const VISITOR: Screen[] = [
   { name: 'privacidade', path: '/privacidade' },
   { name: 'termos', path: '/termos' },
   { name: 'transparencia', path: '/transparencia' },
+  { name: 'como-ordenamos', path: '/como-ordenamos' },
+  // Without a term: every public group by 'Relevância'; no result: what it offers instead (#43).
+  { name: 'buscar-todos', path: '/buscar' },
+  { name: 'buscar-sem-resultado', path: '/buscar?q=xyzqwkjhg' },
   { name: 'denuncia-juridica', path: '/denuncia-juridica' },
   {
     name: 'denuncia-juridica-erros',
@@ -460,6 +466,7 @@ beforeAll(async () => {
       description: 'O grupo vende produtos falsificados com marca registrada, todos os dias.',
       addressHash: `layout-${stamp}`,
     });
+    await groupsEmAlta(db, group!.slug);
   });
   await setFakeInvite(inject('whatsappUrl'), SUCCESS_INVITE, { kind: 'live', title: 'Corrida no Parque' });
   for (const screen of VISITOR) {
@@ -580,6 +587,33 @@ async function ownerContext(): Promise<BrowserContext> {
   payment.path = `/pagar-destaque/${((await order.json()) as { id: string }).id}`;
   OWNER.find((screen) => screen.name === 'pagar-destaque-mercado-pago')!.path = payment.path;
   return context;
+}
+
+/**
+ * 'Em alta' with rows (#43): joins this week for four public groups of the category, more each, and
+ * the ranking run. The built pages had none: their rows come from the API on the visit.
+ */
+async function groupsEmAlta(db: Db, categorySlug: string) {
+  const picked = await db
+    .select({ id: groups.id })
+    .from(groups)
+    .innerJoin(categories, eq(categories.id, groups.categoryId))
+    .where(and(eq(groups.approved, true), isNull(groups.hiddenAt), eq(categories.slug, categorySlug)))
+    .orderBy(asc(groups.createdAt))
+    .limit(4);
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
+  await db.insert(engagementEvents).values(
+    picked.flatMap(({ id }, rank) =>
+      Array.from({ length: 12 + 10 * rank }, (_, i) => ({
+        kind: 'group_click' as const,
+        targetId: id,
+        day: addDays(today, -(i % 5)),
+        visitorHash: `em-alta-${id}-${i}`,
+        networkHash: `em-alta-${i}`,
+      })),
+    ),
+  );
+  await rankGroups(db);
 }
 
 /** A group's invite stops opening: two dead answers an hour apart hide it and e-mail its owner. */

@@ -1,5 +1,5 @@
 // /buscar in real Chromium against the local platform: the form, 'Filtros Avançados', the chips, the
-// URL as state (back/forward), pagination, empty/initial/error states. And the search box's Pagefind
+// URL as state (back/forward), pagination, every group without a term, empty/error states. And the search box's Pagefind
 // suggestions: the real SearchBox bundled with esbuild, over a real Pagefind index of group records.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
@@ -52,17 +52,22 @@ describe('/buscar (static HTML)', () => {
     expect(html).toContain('<title>Buscar Grupos');
     expect(html).toMatch(/<form[^>]*action="\/buscar"[^>]*method="get"/);
     expect(html).toContain('name="q"');
-    for (const name of ['minCliques', 'maxCliques', 'dateAfter', 'dateBefore', 'sortBy'])
+    for (const name of ['minCliques', 'maxCliques', 'dateAfter', 'dateBefore', 'sortBy', 'categoria'])
       expect(html).toContain(`name="${name}"`);
     expect(html).toContain('Filtros Avançados');
-    expect(html).toContain('Faça uma busca');
+    // Without a term the page lists every group (#43): before the island, its placeholders.
+    expect(html).toContain('Carregando resultados');
+    expect(html).toContain('href="/como-ordenamos"');
   });
 });
 
 describe('/buscar in the browser', () => {
   it('searches from the form, filters with chips, and replays every step with back/forward', async () => {
     const page = await open('/buscar');
-    await poll(() => page.getByText('Faça uma busca').isVisible()).toBe(true);
+    // No term: every public group by 'Relevância' ('Ver todos' under 'Últimos Grupos' leads here).
+    const everything = await api('search=');
+    await poll(() => heading(page).textContent()).toBe(`Todos os grupos (${everything.pagination.total})`);
+    expect(await chips(page).allTextContents()).toEqual(['Ordenado por: Relevância']);
 
     await page.getByLabel('Termo de busca').fill('  grupo  ');
     await page.getByRole('button', { name: 'Buscar', exact: true }).click();
@@ -99,11 +104,11 @@ describe('/buscar in the browser', () => {
     ]);
 
     // Sort applies at once.
-    await page.getByLabel('Ordenar por').selectOption('cliques');
-    await page.waitForURL(/sortBy=cliques/);
-    await poll(() => chips(page).first().textContent()).toBe('Ordenado por: Mais populares');
+    await page.getByLabel('Ordenar por').selectOption('createdAt');
+    await page.waitForURL(/sortBy=createdAt/);
+    await poll(() => chips(page).first().textContent()).toBe('Ordenado por: Novos');
     const sorted = await api(
-      'search=grupo&minCliques=100&maxCliques=3000&dateAfter=2020-01-31&sortBy=cliques',
+      'search=grupo&minCliques=100&maxCliques=3000&dateAfter=2020-01-31&sortBy=createdAt',
     );
     await poll(() => page.getByRole('article').getByRole('heading', { level: 3 }).first().textContent()).toBe(
       sorted.groups[0]!.title,
@@ -112,16 +117,13 @@ describe('/buscar in the browser', () => {
     // Removing a chip drops that filter only.
     await page.getByRole('button', { name: 'Remover filtro Cliques: 100 a 3000' }).click();
     await page.waitForURL((url) => !url.search.includes('Cliques'));
-    await poll(() => chips(page).allTextContents()).toEqual([
-      'Ordenado por: Mais populares',
-      'Data: após 31/01/2020',
-    ]);
+    await poll(() => chips(page).allTextContents()).toEqual(['Ordenado por: Novos', 'Data: após 31/01/2020']);
     expect(await page.getByLabel('Mínimo de cliques').inputValue()).toBe('');
 
     // Back: the removed filter returns, in the chips and in the form.
     await page.goBack();
     await poll(() => chips(page).allTextContents()).toEqual([
-      'Ordenado por: Mais populares',
+      'Ordenado por: Novos',
       'Cliques: 100 a 3000',
       'Data: após 31/01/2020',
     ]);
@@ -133,7 +135,7 @@ describe('/buscar in the browser', () => {
     await poll(() => chips(page).allTextContents()).toEqual(['Ordenado por: Relevância']);
     expect(await page.getByLabel('Termo de busca').inputValue()).toBe('grupo');
     await page.goBack();
-    await poll(() => page.getByText('Faça uma busca').isVisible()).toBe(true);
+    await poll(() => heading(page).textContent()).toBe(`Todos os grupos (${everything.pagination.total})`);
     await page.goForward();
     await poll(() => heading(page).textContent()).toBe(
       `Resultados para "grupo" (${all.pagination.total} encontrados)`,
@@ -159,7 +161,7 @@ describe('/buscar in the browser', () => {
     const second = await api('search=grupo&dateBefore=2099-12-31&page=2');
     await poll(headings).toEqual(expect.arrayContaining(second.groups.map((g) => g.title)));
     // The next page is read from the previous page's cursor, kept in the URL for back/forward and sharing.
-    expect(new URL(page.url()).searchParams.get('after')).toMatch(/^[tdcp]\.\d+\./);
+    expect(new URL(page.url()).searchParams.get('after')).toMatch(/^[tdcsh]\.-?\d+(_-?\d+)*\./);
 
     await pagination.getByRole('link', { name: 'Próxima página' }).click();
     await page.waitForURL(/page=3&after=/);
@@ -181,8 +183,8 @@ describe('/buscar in the browser', () => {
     await poll(() => heading(page).textContent()).toMatch(/^Resultados para "grupo"/);
     await page.getByText('Filtros Avançados').click();
     await page.getByLabel('Mínimo de cliques').fill('1');
-    await page.getByLabel('Ordenar por').selectOption('cliques');
-    await page.waitForURL(/sortBy=cliques/);
+    await page.getByLabel('Ordenar por').selectOption('createdAt');
+    await page.waitForURL(/sortBy=createdAt/);
     expect(new URL(page.url()).searchParams.get('minCliques')).toBe('1');
     await poll(() => chips(page).allTextContents()).toContainEqual(
       expect.stringContaining('Cliques: mín. 1'),
@@ -192,12 +194,12 @@ describe('/buscar in the browser', () => {
 
     // A filter that cannot be applied: its message, and no list standing under it.
     await page.getByLabel('Máximo de cliques').fill('0');
-    await page.getByLabel('Ordenar por').selectOption('createdAt');
+    await page.getByLabel('Ordenar por').selectOption('relevance');
     await poll(() => page.getByText('O mínimo de cliques não pode ser maior que o máximo').isVisible()).toBe(
       true,
     );
     await poll(() => page.getByRole('article').count()).toBe(0);
-    expect(new URL(page.url()).searchParams.get('sortBy')).toBe('cliques');
+    expect(new URL(page.url()).searchParams.get('sortBy')).toBe('createdAt');
     await page.close();
   });
 
@@ -205,6 +207,11 @@ describe('/buscar in the browser', () => {
     const page = await open('/buscar?q=xyzqwkjhg');
     await poll(() => page.getByText('Nenhum resultado encontrado').isVisible()).toBe(true);
     await poll(() => heading(page).textContent()).toBe('Resultados para "xyzqwkjhg" (0 encontrados)');
+    // What it offers instead: categories (tags once they exist) and sending one's own group.
+    await poll(() => page.getByRole('heading', { name: 'Veja as categorias' }).isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: 'Enviar grupo', exact: true }).getAttribute('href')).toBe(
+      '/enviar',
+    );
 
     await page.getByText('Filtros Avançados').click();
     await page.getByLabel('Mínimo de cliques').fill('50');

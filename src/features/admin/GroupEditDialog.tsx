@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Field, Select } from '#src/components/ui/Field.tsx';
 import { Switch } from '#src/components/ui/Switch.tsx';
 import { api } from '#src/lib/api.ts';
-import { formatDate } from '#src/lib/format.ts';
+import { countLabel, formatDate } from '#src/lib/format.ts';
 import { useApi } from '#src/lib/use-api.ts';
 import type { AdminGroup } from '../moderation/moderation.schema.ts';
 import { EDIT_FEATURE_DAYS, FEATURE_DURATIONS } from '../moderation/moderation.schema.ts';
@@ -24,6 +24,11 @@ import {
  * What saving will do, said without the browser's clock: the server adds the days to the current end
  * while the group is featured (paid time included), or starts the featuring when it saves.
  */
+/** The whole days of featuring a hold keeps (from the pause to the end it had). */
+function pausedDays(pausedAt: string, until: string): number {
+  return Math.max(0, Math.ceil((new Date(until).getTime() - new Date(pausedAt).getTime()) / 86_400_000));
+}
+
 function featureHint(group: AdminGroup, days: number): string {
   const span = days === 1 ? '1 dia' : `${days} dias`;
   if (group.featured && group.featuredUntil) {
@@ -122,9 +127,11 @@ export function GroupEditDialog({
         <Switch
           label="Destaque"
           description={
-            group.featured && group.featuredUntil
-              ? `Destacado até ${formatDate(group.featuredUntil)}`
-              : 'Aparece no topo da página inicial'
+            group.featuringPausedAt && group.featuredUntil
+              ? `Destaque pausado enquanto o grupo está fora do ar: ${countLabel(pausedDays(group.featuringPausedAt, group.featuredUntil), 'dia guardado', 'dias guardados')}`
+              : group.featured && group.featuredUntil
+                ? `Destacado até ${formatDate(group.featuredUntil)}`
+                : 'Aparece no topo da página inicial'
           }
           checked={form.featured}
           onChange={set('featured')}

@@ -1,13 +1,19 @@
 // The link checker's figures above the 'Links quebrados' queue (GET /api/admin/groups/link-checks):
 // checks today, dead links found today, how far behind the queue is, and whether WhatsApp is pushing
-// back (429 answers today, the pause in force).
+// back (429 answers today, the pause in force); below, the checks by what asked for them over 24 hours
+// or 7 days, to hold against the simulation's (docs/link-health.md).
 import { Activity, Clock, Link2Off, ShieldAlert } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Card } from '#src/components/ui/Card.tsx';
 import { Skeleton } from '#src/components/ui/Skeleton.tsx';
 import { countLabel, formatCount, formatDateTime, formatRelative } from '#src/lib/format.ts';
 import { useApi } from '#src/lib/use-api.ts';
-import type { LinkCheckFigures as Figures } from '../links/link-health.ts';
+import {
+  CHECK_CAUSES,
+  type CheckCause,
+  type LinkCheckFigures as Figures,
+  type TallyByCause,
+} from '../links/link-health.ts';
 
 function Figure({
   icon,
@@ -91,6 +97,83 @@ export default function LinkCheckFigures() {
           }
         />
       </dl>
+      <CauseTable byCause={f.byCause} />
     </Card>
+  );
+}
+
+const CAUSE_LABELS: Record<CheckCause, string> = {
+  scheduled: 'Execuções agendadas',
+  spare: 'Vaga livre após uma entrada',
+  join: 'Entradas (antes de enviar)',
+  report: 'Denúncias de link quebrado',
+  admin: "'Verificar agora'",
+  submission: 'Envios e links trocados',
+  claim: 'Reivindicações',
+};
+
+const WINDOWS = { day: 'Últimas 24 horas', week: 'Últimos 7 dias' } as const;
+
+/** Dead links found per 1,000 checks, with one decimal ('—' with no checks). */
+const perThousand = (dead: number, checks: number) =>
+  checks ? ((dead * 1000) / checks).toLocaleString('pt-BR', { maximumFractionDigits: 1 }) : '—';
+
+/** The checks by cause over 24 hours or 7 days, and the joins stopped, inconclusive answers and 429s. */
+function CauseTable({ byCause }: { byCause: { day: TallyByCause; week: TallyByCause } }) {
+  const [span, setSpan] = useState<keyof typeof WINDOWS>('day');
+  const rows = byCause[span];
+  const total = (key: 'checks' | 'inconclusive' | 'rateLimited' | 'stopped') =>
+    CHECK_CAUSES.reduce((n, cause) => n + rows[cause][key], 0);
+  return (
+    <div className="border-t border-neutral-100 p-4">
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+        <h3 className="font-semibold text-neutral-900">Verificações por origem</h3>
+        <div role="radiogroup" aria-label="Período" className="flex gap-1 rounded-control bg-neutral-100 p-1">
+          {(Object.keys(WINDOWS) as (keyof typeof WINDOWS)[]).map((key) => (
+            <button
+              key={key}
+              type="button"
+              aria-pressed={span === key}
+              onClick={() => setSpan(key)}
+              className="min-h-9 cursor-pointer rounded-[0.6rem] px-3 text-sm font-semibold text-neutral-600 aria-pressed:bg-white aria-pressed:text-neutral-900 aria-pressed:shadow-card"
+            >
+              {WINDOWS[key]}
+            </button>
+          ))}
+        </div>
+      </div>
+      <div className="overflow-x-auto">
+        <table className="w-full min-w-[30rem] text-sm" data-link-check-causes>
+          <thead className="text-left text-xs font-semibold tracking-wide text-neutral-500 uppercase">
+            <tr>
+              <th className="py-2 pr-3 font-semibold">Origem</th>
+              <th className="px-3 py-2 text-right font-semibold">Verificações</th>
+              <th className="px-3 py-2 text-right font-semibold">Quebrados por mil</th>
+              <th className="py-2 pl-3 text-right font-semibold">Inconclusivas</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-neutral-100">
+            {CHECK_CAUSES.map((cause) => (
+              <tr key={cause}>
+                <th scope="row" className="py-2 pr-3 text-left font-medium text-neutral-800">
+                  {CAUSE_LABELS[cause]}
+                </th>
+                <td className="px-3 py-2 text-right tabular-nums">{formatCount(rows[cause].checks)}</td>
+                <td className="px-3 py-2 text-right tabular-nums">
+                  {perThousand(rows[cause].dead, rows[cause].checks)}
+                </td>
+                <td className="py-2 pl-3 text-right tabular-nums">{formatCount(rows[cause].inconclusive)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <p className="mt-3 text-sm text-neutral-600">
+        {countLabel(total('checks'), 'verificação', 'verificações')} ·{' '}
+        {countLabel(total('stopped'), 'entrada interrompida', 'entradas interrompidas')} (link quebrado) ·{' '}
+        {countLabel(total('inconclusive'), 'resposta inconclusiva', 'respostas inconclusivas')} ·{' '}
+        {countLabel(total('rateLimited'), 'pausa por 429', 'pausas por 429')}
+      </p>
+    </div>
   );
 }

@@ -9,7 +9,7 @@ import { AppError } from '#src/lib/http.server.ts';
 import { GROUP_NOT_FOUND, isUuid } from '#src/lib/ids.ts';
 import { assertWithinLimit, rateLimitHits } from '#src/lib/rate-limit.server.ts';
 import { isApprovedGroup } from '../groups/groups.server.ts';
-import { countedVisitorHash, saoPauloDay } from './visitor.server.ts';
+import { countedVisitorHash, networkHash, saoPauloDay } from './visitor.server.ts';
 
 export const AD_NOT_FOUND = 'Anúncio não encontrado';
 /** Clicks and shares one visitor may send per minute before getting 429 (far above real use). */
@@ -23,12 +23,14 @@ const ROLLUP_LOCK_KEY = 4242002;
 export interface Visitor {
   hash: string;
   day: string;
+  /** the visitor's network (/24, /48) hashed for the day: the ranking discounts bursts from one (#43) */
+  network?: string | null;
 }
 
 /** The visitor of a request for the São Paulo day of `now` (at most VISITORS_PER_ADDRESS per address). */
 export function visitorOf(req: Request, context?: Pick<Context, 'ip'>, now: Date = new Date()): Visitor {
   const day = saoPauloDay(now);
-  return { hash: countedVisitorHash(req, context, day), day };
+  return { hash: countedVisitorHash(req, context, day), day, network: networkHash(req, context, day) };
 }
 
 interface EngagementEvent {
@@ -72,8 +74,9 @@ async function insertEvents(db: Db, events: EngagementEvent[]): Promise<Recorded
         select * from unnest(
           ${column((_, i) => i)}::int[], ${column((e) => e.kind)}::text[],
           ${column((e) => e.targetId)}::uuid[], ${column((e) => e.visitor.hash)}::text[],
-          ${column((e) => e.visitor.day)}::date[], ${column((e) => e.platform ?? null)}::text[]
-        ) as t (ord, kind, target_id, visitor_hash, day, platform)
+          ${column((e) => e.visitor.day)}::date[], ${column((e) => e.platform ?? null)}::text[],
+          ${column((e) => e.visitor.network ?? null)}::text[]
+        ) as t (ord, kind, target_id, visitor_hash, day, platform, network_hash)
       ),
       hits as (
         ${rateLimitHits(
@@ -99,8 +102,8 @@ async function insertEvents(db: Db, events: EngagementEvent[]): Promise<Recorded
         order by kind, target_id, day, visitor_hash, ord
       ),
       inserted as (
-        insert into engagement_events (kind, target_id, visitor_hash, day, platform)
-        select kind, target_id, visitor_hash, day, platform from allowed
+        insert into engagement_events (kind, target_id, visitor_hash, day, platform, network_hash)
+        select kind, target_id, visitor_hash, day, platform, network_hash from allowed
         order by kind, target_id, day, visitor_hash
         on conflict do nothing
         returning kind, target_id, day, visitor_hash

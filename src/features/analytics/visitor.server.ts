@@ -74,6 +74,35 @@ export function countedVisitorHash(
   );
 }
 
+/**
+ * The network an address belongs to, as the ranking groups joins (#43): an IPv4 address's /24, an IPv6
+ * address's /48 (what one customer or one server host is usually given). Null without an address.
+ */
+export function networkPrefix(ip: string | null): string | null {
+  if (!ip) return null;
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  const v4 = mapped ? mapped[1]! : ip;
+  if (/^\d+\.\d+\.\d+\.\d+$/.test(v4)) return `${v4.split('.').slice(0, 3).join('.')}.0/24`;
+  if (!ip.includes(':')) return null;
+  const [head = '', tail = ''] = ip.split('::');
+  const headParts = head ? head.split(':') : [];
+  const tailParts = tail ? tail.split(':') : [];
+  const missing = ip.includes('::') ? 8 - headParts.length - tailParts.length : 0;
+  const full = [...headParts, ...Array<string>(Math.max(0, missing)).fill('0'), ...tailParts];
+  const first = full.slice(0, 3).map((part) => (Number.parseInt(part || '0', 16) || 0).toString(16));
+  return `${first.join(':')}::/48`;
+}
+
+/** The salted hash of a client's network for a day (never the address), or null without an address. */
+export function networkHash(
+  _req: Request,
+  context?: Partial<Pick<Context, 'ip'>>,
+  day: string = saoPauloDay(),
+): string | null {
+  const prefix = networkPrefix(clientIp(_req, context));
+  return prefix ? dailyHash(day, prefix, 'network') : null;
+}
+
 /** A stable hash of any subject (an e-mail, an IP) for keys that must not hold the subject itself. */
 export function subjectHash(subject: string): string {
   return createHmac('sha256', secret('VISITOR_SALT')).update(subject).digest('base64url').slice(0, 32);

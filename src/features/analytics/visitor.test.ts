@@ -53,3 +53,25 @@ describe('counted visitors per address', () => {
     );
   });
 });
+
+describe('the network of an address (the ranking discounts bursts from one, #43)', () => {
+  it('is the /24 of an IPv4 address and the /48 of an IPv6 one', async () => {
+    const { networkPrefix } = await import('./visitor.server.ts');
+    expect(networkPrefix('198.51.100.77')).toBe('198.51.100.0/24');
+    expect(networkPrefix('::ffff:198.51.100.77')).toBe('198.51.100.0/24');
+    expect(networkPrefix('2001:db8:abcd:12::1')).toBe('2001:db8:abcd::/48');
+    expect(networkPrefix('2001:db8::1')).toBe('2001:db8:0::/48');
+    expect(networkPrefix('2001:0db8:00ab:ffff:1:2:3:4')).toBe('2001:db8:ab::/48');
+    expect(networkPrefix(null)).toBeNull();
+    expect(networkPrefix('nonsense')).toBeNull();
+  });
+
+  it('hashes the same for two addresses of one /24, apart from another /24', async () => {
+    const { networkHash } = await import('./visitor.server.ts');
+    const req = new Request('http://localhost/entrar/x');
+    const day = '2026-11-27';
+    expect(networkHash(req, { ip: '192.0.2.1' }, day)).toBe(networkHash(req, { ip: '192.0.2.200' }, day));
+    expect(networkHash(req, { ip: '192.0.2.1' }, day)).not.toBe(networkHash(req, { ip: '192.0.3.1' }, day));
+    expect(networkHash(req, {}, day)).toBeNull();
+  });
+});

@@ -34,6 +34,7 @@ export const RESERVED_SLUGS: readonly string[] = [
   'tag',
   'termos',
   'transparencia',
+  'como-ordenamos',
   // public/
   'exemplos',
   'favicon.svg',

@@ -12,6 +12,7 @@ import { isHeldRow } from '#db/visibility.ts';
 import { addressHash } from '#src/features/analytics/visitor.server.ts';
 import type { SessionUser } from '#src/features/auth/session.server.ts';
 import { normalizeInviteLink } from '#src/features/groups/groups.ts';
+import { tallyAnswer } from '#src/features/links/check-tallies.server.ts';
 import { checkInvite, type InviteCheck } from '#src/features/links/invite-check.server.ts';
 import {
   CLAIM_PACE_KEY,
@@ -193,9 +194,10 @@ export async function verifyClaim(
   if ('busyMs' in slot) throw unavailable(slot.busyMs / 1000);
   if (slot.waitMs > 0) await (options.sleep ?? realSleep)(slot.waitMs);
   const check = await (options.checker ?? checkInvite)(group.link);
+  if (check.retryAfterSeconds === undefined) await tallyAnswer(db, 'claim', check.status);
   if (check.status === 'unknown') {
     if (check.retryAfterSeconds !== undefined) {
-      const until = await pauseAfterRateLimit(db, check.retryAfterSeconds, new Date());
+      const until = await pauseAfterRateLimit(db, check.retryAfterSeconds, new Date(), 'claim');
       throw unavailable((until.getTime() - Date.now()) / 1000);
     }
     throw unavailable(30);

@@ -17,6 +17,7 @@ import { adPositions, DEFAULT_CARDS_PER_AD, mixAds } from '../ads/ads.ts';
 import GroupCard from '../groups/GroupCard.tsx';
 import { GROUP_SORTS, type GroupSort, SORT_LABELS } from '../groups/groups.schema.ts';
 import type { GroupPage } from '../groups/groups.server.ts';
+import { RANKING_PAGE } from '../ranking/ranking.ts';
 
 /** The query parameters that name a view other than the static first page. */
 export const LIST_PARAMS = ['pagina', 'ordem'];
@@ -241,20 +242,25 @@ function ListControls(props: {
           ? 'Carregando…'
           : `${countLabel(props.total, 'grupo encontrado', 'grupos encontrados')}`}
       </p>
-      <label className="flex items-center gap-2 text-sm font-medium text-neutral-800">
-        Ordenar por
-        <select
-          value={props.sort}
-          onChange={(event) => props.onSort(event.currentTarget.value as GroupSort)}
-          className="min-h-11 rounded-control border border-neutral-300 bg-white px-3 text-[0.9375rem] text-neutral-900 shadow-card hover:border-neutral-400"
-        >
-          {GROUP_SORTS.map((sort) => (
-            <option key={sort} value={sort}>
-              {SORT_LABELS[sort]}
-            </option>
-          ))}
-        </select>
-      </label>
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        <label className="flex items-center gap-2 text-sm font-medium text-neutral-800">
+          Ordenar por
+          <select
+            value={props.sort}
+            onChange={(event) => props.onSort(event.currentTarget.value as GroupSort)}
+            className="min-h-11 rounded-control border border-neutral-300 bg-white px-3 text-[0.9375rem] text-neutral-900 shadow-card hover:border-neutral-400"
+          >
+            {GROUP_SORTS.map((sort) => (
+              <option key={sort} value={sort}>
+                {SORT_LABELS[sort]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <a href={RANKING_PAGE} className="text-sm font-medium text-brand-800 underline underline-offset-2">
+          Como ordenamos
+        </a>
+      </div>
     </div>
   );
 }

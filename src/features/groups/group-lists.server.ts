@@ -76,10 +76,34 @@ const RECENT_ORDER = [descNullsLast(groups.bumpedAt), descNullsLast(groups.id)];
 /** Creation order (groups_public_created_idx): stable while owners bump, for batches over everything. */
 const CREATED_ORDER = [descNullsLast(groups.createdAt), descNullsLast(groups.id)];
 
+/** 'Relevância': the ranking's score, ties in listing order (groups_*_score_idx). */
+const SCORE_ORDER = [descNullsLast(groups.rankScore), ...RECENT_ORDER];
+/** 'Em alta': growth, then score (groups_*_trend_idx, which holds only groups with a growth). */
+const TREND_ORDER = [
+  descNullsLast(groups.trendScore),
+  descNullsLast(groups.rankScore),
+  descNullsLast(groups.id),
+];
+
 function orderFor(sortBy: GroupSort) {
-  if (sortBy === 'cliques') return [descNullsLast(groups.cliques), descNullsLast(groups.id)];
+  if (sortBy === 'relevance') return SCORE_ORDER;
+  if (sortBy === 'trending') return TREND_ORDER;
   if (sortBy === 'title') return [asc(groups.title), asc(groups.id)];
   return RECENT_ORDER;
+}
+
+/** 'Em alta' is a list of its own: only the groups growing this week. */
+const trendingOnly = (sortBy: GroupSort) =>
+  sortBy === 'trending' ? sql`${groups.trendScore} > 0` : undefined;
+
+/** The total of a list: the kept per-category count, or (for 'Em alta', a few) counted. */
+async function listTotal(db: Db, where: SQL | undefined, sortBy: GroupSort, kept: () => Promise<number>) {
+  if (sortBy !== 'trending') return kept();
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
+    .from(groups)
+    .where(where);
+  return row?.n ?? 0;
 }
 
 /** One page of the public groups listed last (newest or bumped) first. */
@@ -103,22 +127,26 @@ export async function publicGroupsPage(
     includeAdult,
   }: { sortBy: Exclude<GroupSort, 'title'>; page: number; limit: number } & AdultOption,
 ): Promise<GroupPage> {
-  const [rows, [totalRow]] = await Promise.all([
+  const where = and(listedGroups(includeAdult), trendingOnly(sortBy));
+  const [rows, total] = await Promise.all([
     db
       .select(groupColumns)
       .from(groups)
       .innerJoin(categories, groupsWithCategory)
-      .where(listedGroups(includeAdult))
+      .where(where)
       .orderBy(...orderFor(sortBy))
       .limit(limit)
       .offset((page - 1) * limit),
     // Totals are kept per category by triggers (categories.public_groups): a sum of ten rows.
-    db
-      .select({ n: sql<number>`coalesce(sum(${categories.publicGroups}), 0)`.mapWith(Number) })
-      .from(categories)
-      .where(includeAdult ? undefined : eq(categories.adult, false)),
+    listTotal(db, where, sortBy, async () => {
+      const [row] = await db
+        .select({ n: sql<number>`coalesce(sum(${categories.publicGroups}), 0)`.mapWith(Number) })
+        .from(categories)
+        .where(includeAdult ? undefined : eq(categories.adult, false));
+      return row?.n ?? 0;
+    }),
   ]);
-  return pageOf(rows, totalRow?.n ?? 0, page, limit);
+  return pageOf(rows, total, page, limit);
 }
 
 /** The category a list names by slug (or, as the old client sent it, by name); NOT_FOUND otherwise. */
@@ -152,16 +180,19 @@ export async function categoryGroups(
 ): Promise<GroupPage> {
   const category = await findCategory(db, categorySlug);
   if (category.adult && !includeAdult) return pageOf([], 0, page, limit);
-  const where = and(eq(groups.categoryId, category.id), listedGroups(includeAdult));
-  const rows = await db
-    .select(groupColumns)
-    .from(groups)
-    .innerJoin(categories, groupsWithCategory)
-    .where(where)
-    .orderBy(...orderFor(sortBy))
-    .limit(limit)
-    .offset((page - 1) * limit);
-  return pageOf(rows, category.publicGroups, page, limit);
+  const where = and(eq(groups.categoryId, category.id), listedGroups(includeAdult), trendingOnly(sortBy));
+  const [rows, total] = await Promise.all([
+    db
+      .select(groupColumns)
+      .from(groups)
+      .innerJoin(categories, groupsWithCategory)
+      .where(where)
+      .orderBy(...orderFor(sortBy))
+      .limit(limit)
+      .offset((page - 1) * limit),
+    listTotal(db, where, sortBy, async () => category.publicGroups),
+  ]);
+  return pageOf(rows, total, page, limit);
 }
 
 async function oneGroup(db: Db, where: SQL, { includeAdult }: AdultOption = {}): Promise<GroupJson> {
@@ -191,7 +222,7 @@ export async function groupBySlug(
   return oneGroup(db, and(eq(categories.slug, categorySlug), eq(groups.titleSlug, titleSlug))!, adult);
 }
 
-/** Other public groups of the same category, most clicked first (adult ones only on opt-in). */
+/** Other public groups of the same category, by the ranking's score ('Relevância'; adult ones only on opt-in). */
 export async function relatedGroups(
   db: Db,
   group: { id: string; categorySlug: string } | { id: string; categoryId: number },
@@ -205,7 +236,7 @@ export async function relatedGroups(
     .from(groups)
     .innerJoin(categories, groupsWithCategory)
     .where(and(eq(groups.categoryId, categoryId), listedGroups(includeAdult), ne(groups.id, group.id)))
-    .orderBy(...orderFor('cliques'))
+    .orderBy(...orderFor('relevance'))
     .limit(limit);
   return rows.map((row) => toGroupJson(row));
 }

@@ -7,11 +7,17 @@ export const RECENT_PAGE_SIZE = 18;
 export const MAX_PAGE_SIZE = 100;
 export const MAX_PAGE = 10_000;
 
-export const GROUP_SORTS = ['createdAt', 'cliques', 'title'] as const;
+/**
+ * The lists' orders (#43): 'Relevância' (the ranking's score), 'Em alta' (only the groups growing this
+ * week), 'Novos' and, inside a category, 'A-Z'. No 'Mais populares': click counts are faked by owners;
+ * an old link's sortBy=cliques reads as 'Relevância'.
+ */
+export const GROUP_SORTS = ['relevance', 'trending', 'createdAt', 'title'] as const;
 export type GroupSort = (typeof GROUP_SORTS)[number];
 export const SORT_LABELS: Record<GroupSort, string> = {
-  createdAt: 'Mais recentes',
-  cliques: 'Mais populares',
+  relevance: 'Relevância',
+  trending: 'Em alta',
+  createdAt: 'Novos',
   title: 'A-Z',
 };
 
@@ -58,7 +64,9 @@ export const GroupListQuerySchema = z
       .transform((v) => v || undefined),
     page,
     limit: limit(CATEGORY_PAGE_SIZE),
-    sortBy: z.enum(GROUP_SORTS, { error: INVALID_SORT }).default('createdAt'),
+    sortBy: z
+      .preprocess((v) => (v === 'cliques' ? 'relevance' : v), z.enum(GROUP_SORTS, { error: INVALID_SORT }))
+      .default('createdAt'),
     adult: adultParam,
   })
   .refine((q) => q.category || q.sortBy !== 'title', { message: INVALID_SORT, path: ['sortBy'] });

@@ -56,6 +56,7 @@ export const groupColumns = {
   cliques: groups.cliques,
   featured: groups.featured,
   featuredUntil: groups.featuredUntil,
+  featuringPausedAt: groups.featuringPausedAt,
   featuredPaid,
   approved: groups.approved,
   createdAt: groups.createdAt,

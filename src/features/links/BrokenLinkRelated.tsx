@@ -25,7 +25,7 @@ export default function BrokenLinkRelated({ site }: { site: string }) {
       return;
     }
     api<GroupPage>('/api/groups', {
-      query: { category: slug, sortBy: 'cliques', page: 1, limit: RELATED + 1 },
+      query: { category: slug, sortBy: 'relevance', page: 1, limit: RELATED + 1 },
     })
       .then((page) =>
         setState({

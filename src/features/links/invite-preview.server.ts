@@ -2,6 +2,7 @@
 // live or revoked). Rate-limited per visitor: every call is a request to WhatsApp.
 import type { Db } from '#db/client.ts';
 import { consumeRateLimit } from '#src/lib/rate-limit.server.ts';
+import { tallyAnswer } from './check-tallies.server.ts';
 import { checkInvite } from './invite-check.server.ts';
 import { invitePhotoDataUrl } from './invite-photo.server.ts';
 import { type InvitePreview, PREVIEW_TOO_MANY_MESSAGE } from './links.schema.ts';
@@ -23,6 +24,7 @@ export async function previewInvite(
     PREVIEW_TOO_MANY_MESSAGE,
   );
   const check = await checkInvite(link, { signal: options.signal });
+  await tallyAnswer(db, 'submission', check.status);
   const preview: InvitePreview = { status: check.status, type: check.type };
   if (check.status !== 'live') return preview;
   if (check.title) preview.title = check.title;

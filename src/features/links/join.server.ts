@@ -2,7 +2,7 @@
 // where a visitor goes. A public group with a link not known dead: the join is counted (once per
 // visitor and day, the same events as the click counting), and the visitor is sent to the current
 // invite link. When the group's check is overdue the join checks the link first if the shared pace to
-// WhatsApp has a slot within a second (a dead answer stops the visitor: a 'checked join'), or else
+// WhatsApp has a slot within two seconds (a dead answer stops the visitor: a 'checked join'), or else
 // moves the group to the front of the queue (check-policy.ts joinChecksFirst). A group hidden for its dead
 // link, or whose last answer was dead: the visitor is stopped on 'Este link deixou de funcionar' with
 // related groups, never sent to the dead link.
@@ -12,10 +12,17 @@ import type { Db } from '#db/client.ts';
 import { groupCategory } from '#db/joins.ts';
 import { categories, groups } from '#db/schema.ts';
 import { isHeldRow, isListedRow } from '#db/visibility.ts';
+import type { Defer } from '#src/lib/after-answer.server.ts';
 import { AppError } from '#src/lib/http.server.ts';
 import { GROUP_NOT_FOUND, isUuid } from '#src/lib/ids.ts';
 import { registerGroupClick, type Visitor } from '../analytics/engagement.server.ts';
-import { checkBeforeJoin, type InviteChecker, queueOverdueCheck } from './link-health.server.ts';
+import { addTally } from './check-tallies.server.ts';
+import {
+  checkBeforeJoin,
+  checkOnSpareSlot,
+  type InviteChecker,
+  queueOverdueCheck,
+} from './link-health.server.ts';
 import { brokenLinkPath, type LinkAnswer } from './link-health.ts';
 
 export type JoinOutcome =
@@ -28,6 +35,8 @@ export interface JoinOptions {
   /** the invite check and the pace, injectable for tests and the bench */
   checker?: InviteChecker;
   paceMs?: number;
+  /** runs work after the answer (the function's context.waitUntil): a spare slot's queue check */
+  defer?: Defer;
 }
 
 /** Where a join on `groupId` goes now, counting it and queueing an overdue check on the way. */
@@ -35,7 +44,7 @@ export async function joinGroup(
   db: Db,
   groupId: string,
   visitor: Visitor,
-  { adultAllowed = false, now = new Date(), checker, paceMs }: JoinOptions = {},
+  { adultAllowed = false, now = new Date(), checker, paceMs, defer }: JoinOptions = {},
 ): Promise<JoinOutcome> {
   if (!isUuid(groupId)) throw new AppError('NOT_FOUND', GROUP_NOT_FOUND);
   const [row] = await db
@@ -62,13 +71,12 @@ export async function joinGroup(
   // Held for its dead link alone (hidden_reason names the strongest hold): the visitor hears why.
   const deadHidden = isHeldRow(row) && row.hiddenReason === 'dead_link';
   const isPublic = isListedRow(row);
-  if (deadHidden || (isPublic && row.linkStatus === 'dead'))
-    return { kind: 'stopped', location: brokenLinkPath(row), checked: null };
+  if (deadHidden || (isPublic && row.linkStatus === 'dead')) return stopped(db, row, null, now);
   if (!isPublic) throw new AppError('NOT_FOUND', GROUP_NOT_FOUND);
 
   // An overdue check is done now when the pace allows (best effort: a failure sends the visitor on).
   const checked = await checkBeforeJoin(db, row, { now, checker, paceMs }).catch(() => null);
-  if (checked === 'dead') return { kind: 'stopped', location: brokenLinkPath(row), checked };
+  if (checked === 'dead') return stopped(db, row, checked, now);
 
   // Counting and queueing are best effort: the visitor goes to the group whatever happens to them.
   const [counted, queued] = await Promise.all([
@@ -78,5 +86,18 @@ export async function joinGroup(
     ),
     checked === null ? queueOverdueCheck(db, row, now).catch(() => false) : false,
   ]);
+  // The join took no slot of the pace: one free now checks the next group of the queue, after the answer.
+  if (checked === null) defer?.(() => checkOnSpareSlot(db, { checker, paceMs }));
   return { kind: 'invite', location: row.link, counted, queued, checked };
+}
+
+/** The visitor is stopped on 'Este link deixou de funcionar' (counted for the checker's figures, best effort). */
+async function stopped(
+  db: Db,
+  row: { id: string; categorySlug: string },
+  checked: LinkAnswer | null,
+  now: Date,
+): Promise<JoinOutcome> {
+  await addTally(db, 'join', { stopped: 1 }, now).catch(() => {});
+  return { kind: 'stopped', location: brokenLinkPath(row), checked };
 }

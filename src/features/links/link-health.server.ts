@@ -34,10 +34,11 @@ import { getEnv } from '#src/lib/env.server.ts';
 import { countLabel } from '#src/lib/format.ts';
 import { AppError } from '#src/lib/http.server.ts';
 import { GROUP_NOT_FOUND } from '#src/lib/ids.ts';
-import { saoPauloDay } from '../analytics/visitor.server.ts';
+import { dayOf, startOfDay } from '#src/lib/time-zone.ts';
 import { decisionScale, RUN_TIME_BUDGET_MS, policyInputOf as sharedPolicyInput } from './check-capacity.ts';
 import {
   adjustIntervalScale,
+  DAY_MS,
   FRONT_OFFSET_MS,
   frontDueAt,
   JOIN_CHECK_MAX_WAIT_MS,
@@ -47,14 +48,18 @@ import {
   nextCheckDueAt,
   type PolicyInput,
 } from './check-policy.ts';
+import { addTally, talliesSince, tallyAnswer } from './check-tallies.server.ts';
 import { checkInvite, type InviteCheck } from './invite-check.server.ts';
 import { LINK_LIVE_AGAIN, linkChange, NEW_LINK_LIFT, storedWhatsappTitle } from './link-change.ts';
 import {
   backoffSeconds,
+  type CheckCause,
   type LinkAnswer,
   type LinkCheckFigures,
   type LinkState,
   nextLinkState,
+  type Tally,
+  type TallyByCause,
 } from './link-health.ts';
 import { InviteLinkField } from './links.schema.ts';
 
@@ -189,35 +194,6 @@ async function readState(db: Db) {
   return row ?? { pausedUntil: null, rateLimitedRuns: 0, intervalScale: null, lastRunAt: null };
 }
 
-/** Add to today's figures (São Paulo day): checks made, dead answers, 429s. */
-async function countChecks(
-  db: Db,
-  now: Date,
-  figures: { checks: number; dead: number; rateLimited: number },
-) {
-  if (!figures.checks && !figures.dead && !figures.rateLimited) return;
-  const day = saoPauloDay(now);
-  const today = sql`${linkCheckState.statsDay} = ${day}`;
-  await db
-    .insert(linkCheckState)
-    .values({
-      id: STATE_ID,
-      statsDay: day,
-      checksToday: figures.checks,
-      deadToday: figures.dead,
-      rateLimitedToday: figures.rateLimited,
-    })
-    .onConflictDoUpdate({
-      target: linkCheckState.id,
-      set: {
-        statsDay: day,
-        checksToday: sql`case when ${today} then ${linkCheckState.checksToday} else 0 end + ${figures.checks}`,
-        deadToday: sql`case when ${today} then ${linkCheckState.deadToday} else 0 end + ${figures.dead}`,
-        rateLimitedToday: sql`case when ${today} then ${linkCheckState.rateLimitedToday} else 0 end + ${figures.rateLimited}`,
-      },
-    });
-}
-
 /** Whether checks are paused after a 429 (and until when). */
 export async function linkChecksPausedUntil(db: Db, now: Date = new Date()): Promise<Date | null> {
   const { pausedUntil } = await readState(db);
@@ -225,7 +201,12 @@ export async function linkChecksPausedUntil(db: Db, now: Date = new Date()): Pro
 }
 
 /** After a 429: pause every run (and every paced check) for the backoff; returns until when. */
-export async function pauseAfterRateLimit(db: Db, retryAfterSeconds: number | undefined, now: Date) {
+export async function pauseAfterRateLimit(
+  db: Db,
+  retryAfterSeconds: number | undefined,
+  now: Date,
+  cause: CheckCause,
+) {
   const { rateLimitedRuns } = await readState(db);
   const pausedUntil = new Date(now.getTime() + backoffSeconds(retryAfterSeconds, rateLimitedRuns) * 1000);
   await db
@@ -240,7 +221,7 @@ export async function pauseAfterRateLimit(db: Db, retryAfterSeconds: number | un
         lastRateLimitedAt: now,
       },
     });
-  await countChecks(db, now, { checks: 1, dead: 0, rateLimited: 1 });
+  await tallyAnswer(db, cause, 'rate_limited', now);
   return pausedUntil;
 }
 
@@ -396,6 +377,34 @@ export interface LinkRunResult {
 
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+/**
+ * Ask WhatsApp about one claimed group (its slot of the pace already taken) and apply the answer with
+ * the scale the claim was judged by. A 429 pauses every check and applies nothing.
+ */
+async function checkClaim(
+  db: Db,
+  claim: Claimed,
+  options: { checker: InviteChecker; scale: number; now: Date; cause: CheckCause; signal?: AbortSignal },
+): Promise<{ pausedUntil: Date } | { answer: LinkAnswer; hidden: boolean; leftSite: boolean }> {
+  const check = await options
+    .checker(claim.link, options.signal ? { signal: options.signal } : undefined)
+    .catch((error: unknown): InviteCheck => ({ status: 'unknown', type: 'group', reason: String(error) }));
+  if (isRateLimited(check))
+    return {
+      pausedUntil: await pauseAfterRateLimit(db, check.retryAfterSeconds, options.now, options.cause),
+    };
+  const outcome = await recordLinkAnswer(db, claim.id, check.status, options.now, {
+    previousCheckedAt: claim.previousCheckedAt,
+    scale: options.scale,
+    title: check.title,
+  }).catch((error: unknown) => {
+    // The group was deleted meanwhile: nothing to record.
+    if (error instanceof AppError && error.code === 'NOT_FOUND') return null;
+    throw error;
+  });
+  return { answer: check.status, hidden: Boolean(outcome?.hidden), leftSite: Boolean(outcome?.leftSite) };
+}
+
 /** One scheduled run: claim a batch, check it at the configured pace, apply the answers. */
 export async function runLinkChecks(db: Db, options: LinkRunOptions = {}): Promise<LinkRunResult> {
   const env = getEnv();
@@ -440,29 +449,23 @@ export async function runLinkChecks(db: Db, options: LinkRunOptions = {}): Promi
     const slot = await takeCheckSlot(db, paceMs, left);
     if ('busyMs' in slot) break;
     if (slot.waitMs > 0) await sleep(slot.waitMs);
-    const check = await checker(claim.link).catch(
-      (error: unknown): InviteCheck => ({ status: 'unknown', type: 'group', reason: String(error) }),
-    );
-    if (isRateLimited(check)) {
-      result.pausedUntil = (await pauseAfterRateLimit(db, check.retryAfterSeconds, clock())).toISOString();
+    const checked = await checkClaim(db, claim, { checker, scale, now: clock(), cause: 'scheduled' });
+    if ('pausedUntil' in checked) {
+      result.pausedUntil = checked.pausedUntil.toISOString();
       break;
     }
-    const outcome = await recordLinkAnswer(db, claim.id, check.status, clock(), {
-      previousCheckedAt: claim.previousCheckedAt,
-      scale,
-      title: check.title,
-    }).catch((error: unknown) => {
-      // The group was deleted meanwhile: nothing to record.
-      if (error instanceof AppError && error.code === 'NOT_FOUND') return null;
-      throw error;
-    });
     result.checked++;
-    result[check.status]++;
-    if (outcome?.hidden) result.hidden++;
-    if (outcome?.leftSite) leftSite.push(claim.id);
+    result[checked.answer]++;
+    if (checked.hidden) result.hidden++;
+    if (checked.leftSite) leftSite.push(claim.id);
   }
   await releaseClaims(db, claims.slice(index), start);
-  await countChecks(db, clock(), { checks: result.checked, dead: result.dead, rateLimited: 0 });
+  await addTally(
+    db,
+    'scheduled',
+    { checks: result.checked, dead: result.dead, inconclusive: result.unknown },
+    clock(),
+  );
   if (!result.pausedUntil) await markRun(db, clock(), scale);
   if (leftSite.length)
     await requestRebuild(
@@ -476,6 +479,40 @@ export async function runLinkChecks(db: Db, options: LinkRunOptions = {}): Promi
 }
 
 /**
+ * A slot of the pace free at this moment (between the scheduled runs, the joins' own checks leave many)
+ * checks the next group of the queue, in claimLinkBatch's order: a dead answer to confirm, the front,
+ * the earliest due. Called after a join has been answered (decision 0022): the scheduled runs alone, 22 s
+ * a minute, leave most of the pace unused while dead groups wait for their first visitor. Nothing when
+ * the checks are paused or the pace has no slot now. Returns the answer, or null when nothing was asked.
+ */
+export async function checkOnSpareSlot(
+  db: Db,
+  options: { checker?: InviteChecker; now?: Date; paceMs?: number } = {},
+): Promise<LinkAnswer | null> {
+  const now = options.now ?? new Date();
+  const state = await readState(db);
+  if (state.pausedUntil && state.pausedUntil > now) return null;
+  if ('busyMs' in (await takeCheckSlot(db, options.paceMs ?? getEnv().LINK_CHECK_PACE, 0))) return null;
+  const [claim] = await claimLinkBatch(db, 1, now);
+  if (!claim) return null;
+  const checked = await checkClaim(db, claim, {
+    checker: options.checker ?? checkInvite,
+    scale: decisionScale(state.intervalScale),
+    now,
+    cause: 'spare',
+    signal: AbortSignal.timeout(JOIN_CHECK_TIMEOUT_MS),
+  });
+  if ('pausedUntil' in checked) {
+    await releaseClaims(db, [claim], now);
+    return null;
+  }
+  await tallyAnswer(db, 'spare', checked.answer, now);
+  if (checked.leftSite)
+    await requestRebuild(db, `grupo ocultado por link quebrado: ${claim.id}`, { groups: [claim.id] });
+  return checked.answer;
+}
+
+/**
  * Check one group's link now (the admin's 'Verificar agora', a broken-link report). Applies the same
  * rules as the rotation; a 429 pauses the rotation too. With `respectPause`, nothing is requested
  * while the checks are paused (the answer is unknown).
@@ -483,7 +520,7 @@ export async function runLinkChecks(db: Db, options: LinkRunOptions = {}): Promi
 export async function checkGroupLink(
   db: Db,
   groupId: string,
-  options: { checker?: InviteChecker; now?: Date; respectPause?: boolean } = {},
+  options: { checker?: InviteChecker; now?: Date; respectPause?: boolean; cause?: 'admin' | 'report' } = {},
 ): Promise<{ linkStatus: LinkAnswer; answer: LinkAnswer; hidden: boolean; checkedAt: string | null }> {
   const [group] = await db
     .select({ link: groups.link, linkStatus: groups.linkStatus, hiddenAt: groups.hiddenAt })
@@ -501,8 +538,9 @@ export async function checkGroupLink(
   const check = await (options.checker ?? checkInvite)(group.link).catch(
     (): InviteCheck => ({ status: 'unknown', type: 'group' }),
   );
-  if (isRateLimited(check)) await pauseAfterRateLimit(db, check.retryAfterSeconds, now);
-  else await countChecks(db, now, { checks: 1, dead: check.status === 'dead' ? 1 : 0, rateLimited: 0 });
+  const cause = options.cause ?? 'admin';
+  if (isRateLimited(check)) await pauseAfterRateLimit(db, check.retryAfterSeconds, now, cause);
+  else await tallyAnswer(db, cause, check.status, now);
   const conclusive = check.status !== 'unknown';
   const outcome = await recordLinkAnswer(db, groupId, check.status, now, {
     checkedAt: true,
@@ -523,7 +561,7 @@ export async function checkGroupLink(
  * at the front of the queue for the first run after the pause).
  */
 export async function checkReportedLink(db: Db, groupId: string) {
-  const result = await checkGroupLink(db, groupId, { respectPause: true });
+  const result = await checkGroupLink(db, groupId, { respectPause: true, cause: 'report' });
   if (result.checkedAt === null && result.answer === 'unknown') await moveToFront(db, groupId, new Date());
   return result;
 }
@@ -584,9 +622,8 @@ export async function checkBeforeJoin(
     signal: AbortSignal.timeout(JOIN_CHECK_TIMEOUT_MS),
   }).catch((): InviteCheck => ({ status: 'unknown', type: 'group' }));
   const answeredAt = options.now ?? new Date();
-  if (isRateLimited(check)) await pauseAfterRateLimit(db, check.retryAfterSeconds, answeredAt);
-  else
-    await countChecks(db, answeredAt, { checks: 1, dead: check.status === 'dead' ? 1 : 0, rateLimited: 0 });
+  if (isRateLimited(check)) await pauseAfterRateLimit(db, check.retryAfterSeconds, answeredAt, 'join');
+  else await tallyAnswer(db, 'join', check.status, answeredAt);
   const outcome = await recordLinkAnswer(db, row.id, check.status, answeredAt, {
     checkedAt: true,
     scale,
@@ -674,8 +711,9 @@ export async function replaceGroupLink(
   const check = await (options.checker ?? checkInvite)(invite.link).catch(
     (): InviteCheck => ({ status: 'unknown', type: 'group' }),
   );
-  if (check.status === 'dead') throw linkError(DEAD_INVITE_MESSAGE);
   const now = options.now ?? new Date();
+  await tallyAnswer(db, 'submission', check.status, now);
+  if (check.status === 'dead') throw linkError(DEAD_INVITE_MESSAGE);
   const live = check.status === 'live';
   try {
     await db.transaction(async (tx) => {
@@ -699,7 +737,6 @@ export async function replaceGroupLink(
 /** Read the checker's figures (one state row, one step down the due index, one bounded count). */
 export async function linkCheckFigures(db: Db, now: Date = new Date()): Promise<LinkCheckFigures> {
   const state = await readState(db);
-  const today = 'statsDay' in state && state.statsDay === saoPauloDay(now);
   const oldest = await oldestScheduledDue(db, now);
   const after = new Date(now.getTime() - FRONT_OFFSET_MS / 2);
   const [waiting] = rowsOf<{ n: number | string }>(
@@ -709,10 +746,17 @@ export async function linkCheckFigures(db: Db, now: Date = new Date()): Promise<
         order by link_check_due_at asc nulls first, id limit 1000) as first`),
   );
   const row = state as Partial<typeof linkCheckState.$inferSelect>;
+  const [today, day, week] = await Promise.all([
+    talliesSince(db, startOfDay(dayOf(now))),
+    talliesSince(db, new Date(now.getTime() - DAY_MS)),
+    talliesSince(db, new Date(now.getTime() - 7 * DAY_MS)),
+  ]);
+  const sum = (by: TallyByCause, key: keyof Tally) => Object.values(by).reduce((n, t) => n + t[key], 0);
   return {
-    checksToday: today ? (row.checksToday ?? 0) : 0,
-    deadToday: today ? (row.deadToday ?? 0) : 0,
-    rateLimitedToday: today ? (row.rateLimitedToday ?? 0) : 0,
+    checksToday: sum(today, 'checks'),
+    deadToday: sum(today, 'dead'),
+    rateLimitedToday: sum(today, 'rateLimited'),
+    byCause: { day, week },
     lastRateLimitedAt: row.lastRateLimitedAt?.toISOString() ?? null,
     pausedUntil: state.pausedUntil && state.pausedUntil > now ? state.pausedUntil.toISOString() : null,
     oldestDueAt: oldest?.toISOString() ?? null,

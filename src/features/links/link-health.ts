@@ -79,11 +79,27 @@ export function sweepDays(groups: number, batch: number, runMinutes = 1): number
   return ((groups / batch) * runMinutes) / (24 * 60);
 }
 
+/** What asked WhatsApp: a scheduled run, a spare slot after a join, a join, a report, an admin, a submission or an owner's new link, a claim. */
+export const CHECK_CAUSES = ['scheduled', 'spare', 'join', 'report', 'admin', 'submission', 'claim'] as const;
+export type CheckCause = (typeof CHECK_CAUSES)[number];
+
+export interface Tally {
+  checks: number;
+  dead: number;
+  inconclusive: number;
+  rateLimited: number;
+  stopped: number;
+}
+
+export type TallyByCause = Record<CheckCause, Tally>;
+
 /** The checker's figures for the admin's 'Links quebrados': today's work and whether WhatsApp pushes back. */
 export interface LinkCheckFigures {
   checksToday: number;
   deadToday: number;
   rateLimitedToday: number;
+  /** what asked WhatsApp, over the last 24 hours and 7 days (check-tallies.server.ts) */
+  byCause: { day: TallyByCause; week: TallyByCause };
   lastRateLimitedAt: string | null;
   pausedUntil: string | null;
   /** the earliest scheduled due time (front and never-checked left out): how far behind the checker is */

@@ -67,6 +67,8 @@ export function toAdminGroupJson(
     approved: row.approved,
     featured: isFeaturedNow(row, now),
     featuredUntil: row.featuredUntil?.toISOString() ?? null,
+    /** a hold pauses a paid featuring: its days are kept until the hold is lifted */
+    featuringPausedAt: row.featuringPausedAt?.toISOString() ?? null,
     hidden: isHeldRow(row),
     hiddenReason: isHeldRow(row) ? row.hiddenReason : null,
     /** an owner to tell: 'Excluir' of an approved group removes it (contestable) instead of deleting it */

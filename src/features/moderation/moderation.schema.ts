@@ -87,6 +87,8 @@ export interface AdminGroup {
   approved: boolean;
   featured: boolean;
   featuredUntil: string | null;
+  /** set while a hold pauses the featuring (the days until featuredUntil are kept) */
+  featuringPausedAt: string | null;
   hidden: boolean;
   hiddenReason: HoldReason | null;
   owned: boolean;

@@ -5,6 +5,7 @@ import { type Db, rowsOf } from '#db/client.ts';
 import { groups } from '#db/schema.ts';
 import { saoPauloDay } from '#src/features/analytics/visitor.server.ts';
 import { isApprovedGroup, isListedRow } from '#src/features/groups/groups.server.ts';
+import { groupStandings } from '#src/features/ranking/ranking.server.ts';
 import { requestRebuild } from '#src/features/rebuilds/rebuilds.server.ts';
 import { AppError } from '#src/lib/http.server.ts';
 import { GROUP_NOT_FOUND, isUuid } from '#src/lib/ids.ts';
@@ -106,5 +107,5 @@ export async function groupStats(
     } else if (clicks) totals.previousClicks += n;
     else totals.previousShares += n;
   }
-  return { days: series, totals };
+  return { days: series, totals, standings: await groupStandings(db, groupId) };
 }

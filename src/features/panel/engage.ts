@@ -1,5 +1,6 @@
 // Pure rules of the owner's free bump and group stats, shared by the functions and the panel islands.
 import { formatDateTime } from '#src/lib/format.ts';
+import type { Standing } from '../ranking/ranking.ts';
 
 /** An owner may put each approved, visible group back on top once per this many hours. */
 export const BUMP_COOLDOWN_HOURS = 24;
@@ -37,6 +38,8 @@ export interface StatsDay {
 export interface GroupStats {
   days: StatsDay[];
   totals: { clicks: number; shares: number; previousClicks: number; previousShares: number };
+  /** where the group stands this week in 'Relevância': its category, then each of its tags (#43) */
+  standings: Standing[];
 }
 
 /** A yyyy-mm-dd day moved by `delta` days (calendar arithmetic, no time zone involved). */

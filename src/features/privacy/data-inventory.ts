@@ -96,9 +96,9 @@ export const DATA_INVENTORY: readonly InventoryRow[] = [
   {
     tables: ['engagement_events'],
     name: 'Cliques e compartilhamentos',
-    data: 'Grupo ou anúncio, dia e um hash diário (com segredo) do endereço de rede e do navegador: o endereço não é guardado e o hash muda a cada dia.',
+    data: 'Grupo ou anúncio, dia e um hash diário (com segredo) do endereço de rede e do navegador, e outro só da faixa de rede (/24 ou /48): o endereço não é guardado e os hashes mudam a cada dia.',
     purpose:
-      'Contar cada visitante uma vez por grupo e por dia (contadores honestos) e mostrar estatísticas ao dono.',
+      'Contar cada visitante uma vez por grupo e por dia (contadores honestos), mostrar estatísticas ao dono e descontar rajadas de uma mesma rede na ordem dos grupos (/como-ordenamos).',
     basis: ['legitimateInterest'],
     retention: `${ENGAGEMENT_KEEP_DAYS} dias depois do dia do clique (apagados de hora em hora); os totais por grupo ficam sem identificação.`,
     recipients: HOSTING,

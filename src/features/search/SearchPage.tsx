@@ -1,5 +1,6 @@
-// /buscar's island: the form with 'Filtros Avançados' and sort, chips, results with ads mixed in,
-// pagination. The state is the URL's query string: submitting pushes a new entry, back/forward replays it.
+// /buscar's island: the form with 'Filtros Avançados', sort, category and tag, chips, results with ads
+// mixed in, pagination. Without a term it lists every public group in the chosen order ('Relevância' by
+// default, #43); 'Nenhum resultado' offers related tags, categories and 'Enviar grupo'. The state is the URL's query string: submitting pushes a new entry, back/forward replays it.
 // Without JavaScript the same form is a plain GET to /buscar.
 import { ChevronLeft, ChevronRight, Search as SearchIcon, SearchX, SlidersHorizontal, X } from 'lucide-react';
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
@@ -16,6 +17,8 @@ import type { AdvertisementJson } from '../ads/ads.schema.ts';
 import { adPositions, DEFAULT_CARDS_PER_AD, mixAds } from '../ads/ads.ts';
 import { ADULT_FILTER_HINT, ADULT_FILTER_LABEL } from '../groups/adult.ts';
 import GroupCard, { type CardGroup } from '../groups/GroupCard.tsx';
+import { RANKING_PAGE } from '../ranking/ranking.ts';
+import { FacetFilters, type Facets, NoResultsOffers, useFacets } from './SearchFacets.tsx';
 import { SEARCH_PAGE_SIZE, SEARCH_SORT_LABELS, SEARCH_SORTS, SearchQuerySchema } from './search.schema.ts';
 import { totalLabel } from './search.ts';
 import {
@@ -67,7 +70,7 @@ function useResults(
   const [ads, setAds] = useState<AdvertisementJson[]>([]);
   const adsRequested = useRef(false);
   useEffect(() => {
-    if (!ready || !criteria.q) {
+    if (!ready) {
       setStatus('idle');
       setResult(null);
       return;
@@ -149,7 +152,6 @@ function useSearch(adCount: number) {
   function apply(changes: Partial<Criteria> = {}) {
     const next = { ...draft, ...changes, q: draft.q.trim(), page: 1, after: '' };
     setDraft(next);
-    if (!next.q) return false;
     const problems = errorsOf(next);
     setErrors(problems);
     if (Object.keys(problems).length) {
@@ -178,13 +180,14 @@ export default function SearchPage({
   cardsPerAd?: number;
 }) {
   const search = useSearch(adPositions(SEARCH_PAGE_SIZE, cardsPerAd).length);
+  const facets = useFacets();
   const { criteria, status, result } = search;
   const resultsRef = useRef<HTMLDivElement>(null);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    // An empty (trimmed) term is ignored (spec).
-    if (!search.apply()) event.currentTarget.querySelector<HTMLInputElement>('input[name="q"]')?.focus();
+    // An empty (trimmed) term lists every group (#43: 'Ver todos' leads here).
+    search.apply();
   }
 
   function goToPage(page: number) {
@@ -195,17 +198,19 @@ export default function SearchPage({
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:py-10">
       <h1 className="text-2xl font-bold tracking-tight text-neutral-900 sm:text-3xl">Buscar Grupos</h1>
-      <SearchForm search={search} adultAvailable={adultAvailable} onSubmit={onSubmit} />
+      <SearchForm search={search} facets={facets} adultAvailable={adultAvailable} onSubmit={onSubmit} />
       <div ref={resultsRef} className="mt-8 scroll-mt-24" aria-live="polite" aria-busy={status === 'loading'}>
-        {criteria.q && (status === 'done' || status === 'loading') && (
+        {(status === 'done' || status === 'loading') && (
           <AppliedFilters
             criteria={criteria}
+            facets={facets}
             result={status === 'done' ? result : null}
             navigate={search.navigate}
           />
         )}
         <SearchResults
           search={search}
+          facets={facets}
           adultAvailable={adultAvailable}
           goToPage={goToPage}
           site={site}
@@ -221,6 +226,7 @@ type Search = ReturnType<typeof useSearch>;
 /** The term, 'Filtros Avançados', the order and the type: a plain GET to /buscar without JavaScript. */
 function SearchForm(props: {
   search: Search;
+  facets: Facets;
   adultAvailable: boolean;
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
 }) {
@@ -267,25 +273,8 @@ function SearchForm(props: {
         {errors.search && <p className="text-sm text-red-700">{errors.search}</p>}
         <AdvancedFilters search={props.search} adultAvailable={props.adultAvailable} />
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-          <div className="flex items-center gap-2">
-            <label htmlFor="busca-sortBy" className="text-sm font-medium whitespace-nowrap text-neutral-800">
-              Ordenar por
-            </label>
-            <select
-              id="busca-sortBy"
-              name="sortBy"
-              value={draft.sortBy}
-              // Changing the order of an existing search applies at once, with the filters as typed.
-              onChange={(event) => apply({ sortBy: event.currentTarget.value as Criteria['sortBy'] })}
-              className={`${CONTROL} w-auto min-w-44`}
-            >
-              {SEARCH_SORTS.map((sort) => (
-                <option key={sort} value={sort}>
-                  {SEARCH_SORT_LABELS[sort]}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SortControl value={draft.sortBy} apply={apply} />
+          <FacetFilters facets={props.facets} draft={draft} className={CONTROL} apply={apply} />
           <TypeFilter
             value={draft.type}
             className={`${CONTROL} w-auto`}
@@ -294,6 +283,37 @@ function SearchForm(props: {
         </div>
       </form>
     </search>
+  );
+}
+
+/** 'Ordenar por' ('Relevância', 'Em alta', 'Novos') and the link to how the lists are ordered. */
+function SortControl({ value, apply }: { value: Criteria['sortBy']; apply: Search['apply'] }) {
+  return (
+    <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+      <label htmlFor="busca-sortBy" className="text-sm font-medium whitespace-nowrap text-neutral-800">
+        Ordenar por
+      </label>
+      <select
+        id="busca-sortBy"
+        name="sortBy"
+        value={value}
+        // Changing the order of an existing search applies at once, with the filters as typed.
+        onChange={(event) => apply({ sortBy: event.currentTarget.value as Criteria['sortBy'] })}
+        className={`${CONTROL} w-auto min-w-44`}
+      >
+        {SEARCH_SORTS.map((sort) => (
+          <option key={sort} value={sort}>
+            {SEARCH_SORT_LABELS[sort]}
+          </option>
+        ))}
+      </select>
+      <a
+        href={RANKING_PAGE}
+        className="text-sm font-medium whitespace-nowrap text-brand-800 underline underline-offset-2"
+      >
+        Como ordenamos
+      </a>
+    </div>
   );
 }
 
@@ -381,16 +401,19 @@ function FilterField(props: {
 /** 'Resultados para …' and the chips of the applied filters, each removable. */
 function AppliedFilters(props: {
   criteria: Criteria;
+  facets: Facets;
   result: SearchPageJson | null;
   navigate: (next: Criteria) => void;
 }) {
-  const { criteria, result } = props;
+  const { criteria, result, facets } = props;
+  const names = {
+    categoria: facets.categories.find((c) => c.slug === criteria.categoria)?.name,
+    tag: facets.tags.find((t) => t.slug === criteria.tag)?.name,
+  };
   return (
     <div className="mb-4 flex flex-col gap-3">
       <h2 className="text-lg font-semibold text-balance text-neutral-900">
-        {result
-          ? `Resultados para "${criteria.q}" (${totalLabel(result.pagination.total, Boolean(result.pagination.capped))} encontrados)`
-          : `Buscando "${criteria.q}"…`}
+        {resultsTitle(criteria, result)}
       </h2>
       <ul className="flex flex-wrap gap-2" aria-label="Filtros aplicados">
         <li>
@@ -398,7 +421,7 @@ function AppliedFilters(props: {
             Ordenado por: {SEARCH_SORT_LABELS[criteria.sortBy]}
           </Badge>
         </li>
-        {filterChips(criteria).map((chip) => (
+        {filterChips(criteria, names).map((chip) => (
           <li key={chip.key} className={CHIP}>
             {chip.label}
             <button
@@ -416,8 +439,16 @@ function AppliedFilters(props: {
   );
 }
 
+/** 'Resultados para "…" (N encontrados)', or without a term 'Todos os grupos (N)'. */
+function resultsTitle(criteria: Criteria, result: SearchPageJson | null): string {
+  if (!result) return criteria.q ? `Buscando "${criteria.q}"…` : 'Carregando grupos…';
+  const total = totalLabel(result.pagination.total, Boolean(result.pagination.capped));
+  return criteria.q ? `Resultados para "${criteria.q}" (${total} encontrados)` : `Todos os grupos (${total})`;
+}
+
 function SearchResults(props: {
   search: Search;
+  facets: Facets;
   adultAvailable: boolean;
   goToPage: (page: number) => void;
   site: string;
@@ -427,7 +458,7 @@ function SearchResults(props: {
   const { criteria, status, result } = search;
   return (
     <>
-      {status === 'loading' && <ResultsSkeleton />}
+      {(status === 'loading' || (status === 'idle' && !result)) && <ResultsSkeleton />}
       {status === 'done' && result && result.groups.length > 0 && (
         <>
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
@@ -452,20 +483,16 @@ function SearchResults(props: {
         </>
       )}
       {status === 'done' && result && result.groups.length === 0 && (
-        <NoResults
-          pageGone={result.pagination.total > 0}
-          hint={criteria.adult || !adultAvailable ? '' : ` ${ADULT_FILTER_HINT}`}
-          onFirstPage={() => goToPage(1)}
-        />
+        <>
+          <NoResults
+            pageGone={result.pagination.total > 0}
+            hint={criteria.adult || !adultAvailable ? '' : ` ${ADULT_FILTER_HINT}`}
+            onFirstPage={() => goToPage(1)}
+          />
+          {result.pagination.total === 0 && <NoResultsOffers facets={props.facets} criteria={criteria} />}
+        </>
       )}
-      {(status === 'idle' || status === 'error') && !criteria.q && (
-        <EmptyState
-          icon={SearchIcon}
-          title="Faça uma busca"
-          text="Digite um assunto, como futebol, concurso ou receitas, e encontre grupos de WhatsApp."
-        />
-      )}
-      {status === 'error' && criteria.q && (
+      {status === 'error' && (
         <EmptyState
           icon={SearchX}
           title="Erro na busca"

@@ -1,5 +1,5 @@
-// /buscar's state lives in the query string (q, sortBy, minCliques, maxCliques, dateAfter, dateBefore,
-// adult, type, page, after) so back/forward and shared links work. Pure: read, write, and the chips that describe it.
+// /buscar's state lives in the query string (q, sortBy, categoria, tag, minCliques, maxCliques, dateAfter,
+// dateBefore, adult, type, page, after) so back/forward and shared links work. Pure: read, write, and the chips that describe it.
 import { ADULT_FILTER_LABEL } from '../groups/adult.ts';
 import { GROUP_TYPES, type GroupType } from '../groups/groups.ts';
 import { SEARCH_SORTS, type SearchSort } from './search.schema.ts';
@@ -8,6 +8,10 @@ import { parseCursor } from './search.ts';
 export interface Criteria {
   q: string;
   sortBy: SearchSort;
+  /** one category's slug ('' = every category) */
+  categoria: string;
+  /** one tag's slug ('' = any; the tags feature filters by it, #43) */
+  tag: string;
   minCliques: string;
   maxCliques: string;
   dateAfter: string;
@@ -24,6 +28,8 @@ export interface Criteria {
 export const EMPTY_CRITERIA: Criteria = {
   q: '',
   sortBy: 'relevance',
+  categoria: '',
+  tag: '',
   minCliques: '',
   maxCliques: '',
   dateAfter: '',
@@ -33,6 +39,12 @@ export const EMPTY_CRITERIA: Criteria = {
   page: 1,
   after: '',
 };
+
+/** A category's or tag's slug from the query string, or '' when it is not one. */
+function slugParam(value: string | null): string {
+  const slug = (value ?? '').trim().toLowerCase();
+  return /^[a-z0-9-]{1,100}$/.test(slug) ? slug : '';
+}
 
 /** The criteria in a query string; unknown or malformed values fall back to the defaults. */
 export function readCriteria(search: string): Criteria {
@@ -45,6 +57,8 @@ export function readCriteria(search: string): Criteria {
   return {
     q: text('q'),
     sortBy: sort && SEARCH_SORTS.includes(sort) ? sort : 'relevance',
+    categoria: slugParam(params.get('categoria')),
+    tag: slugParam(params.get('tag')),
     minCliques: text('minCliques', 12),
     maxCliques: text('maxCliques', 12),
     dateAfter: text('dateAfter', 10),
@@ -66,7 +80,15 @@ export function criteriaQuery(criteria: Criteria): string {
   const params = new URLSearchParams();
   if (criteria.q) params.set('q', criteria.q);
   if (criteria.sortBy !== 'relevance') params.set('sortBy', criteria.sortBy);
-  for (const key of ['minCliques', 'maxCliques', 'dateAfter', 'dateBefore', 'type'] as const) {
+  for (const key of [
+    'categoria',
+    'tag',
+    'minCliques',
+    'maxCliques',
+    'dateAfter',
+    'dateBefore',
+    'type',
+  ] as const) {
     if (criteria[key]) params.set(key, criteria[key]);
   }
   if (criteria.adult) params.set('adult', '1');
@@ -80,6 +102,8 @@ export function criteriaQuery(criteria: Criteria): string {
 export function apiQuery(criteria: Criteria, limit: number): Record<string, string | number> {
   const query: Record<string, string | number> = { search: criteria.q, page: criteria.page, limit };
   query.sortBy = criteria.sortBy;
+  if (criteria.categoria) query.category = criteria.categoria;
+  if (criteria.tag) query.tag = criteria.tag;
   for (const key of ['minCliques', 'maxCliques', 'dateAfter', 'dateBefore', 'type'] as const) {
     if (criteria[key]) query[key] = criteria[key];
   }
@@ -95,15 +119,26 @@ export function dayLabel(isoDay: string): string {
 }
 
 export interface Chip {
-  key: 'cliques' | 'data' | 'adulto';
+  key: 'categoria' | 'tag' | 'cliques' | 'data' | 'adulto';
   label: string;
   /** the criteria without this filter */
   without: Partial<Criteria>;
 }
 
-/** The filter chips, worded as the spec: 'Cliques: a a b', 'mín.', 'máx.', 'Data: … a …', 'após', 'até'. */
-export function filterChips(criteria: Criteria): Chip[] {
+/**
+ * The filter chips, worded as the spec: 'Cliques: a a b', 'mín.', 'máx.', 'Data: … a …', 'após', 'até';
+ * a category or tag by its name when `names` knows it.
+ */
+export function filterChips(criteria: Criteria, names: { categoria?: string; tag?: string } = {}): Chip[] {
   const chips: Chip[] = [];
+  if (criteria.categoria)
+    chips.push({
+      key: 'categoria',
+      label: `Categoria: ${names.categoria ?? criteria.categoria}`,
+      without: { categoria: '' },
+    });
+  if (criteria.tag)
+    chips.push({ key: 'tag', label: `Assunto: ${names.tag ?? criteria.tag}`, without: { tag: '' } });
   const { minCliques: min, maxCliques: max, dateAfter: after, dateBefore: before } = criteria;
   if (min || max) {
     const label =

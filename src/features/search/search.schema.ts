@@ -7,14 +7,20 @@ import { cleanTerm, parseCursor } from './search.ts';
 
 export const SEARCH_PAGE_SIZE = 6;
 export const SEARCH_TERM_MAX = 200;
-export const SEARCH_SORTS = ['relevance', 'createdAt', 'cliques'] as const;
+/**
+ * 'Relevância' (the ranking's score, src/features/ranking), 'Em alta' (this week's growth) and 'Novos'.
+ * 'Mais populares' (by clicks) is gone (#43): member and click counts are what owners fake, the score
+ * is built to resist that; an old link with sortBy=cliques reads as 'Relevância'.
+ */
+export const SEARCH_SORTS = ['relevance', 'trending', 'createdAt'] as const;
 export type SearchSort = (typeof SEARCH_SORTS)[number];
-/** The sorted-by chip. */
+/** The sorted-by chip and the sort control. */
 export const SEARCH_SORT_LABELS: Record<SearchSort, string> = {
   relevance: 'Relevância',
-  createdAt: 'Mais recentes',
-  cliques: 'Mais populares',
+  trending: 'Em alta',
+  createdAt: 'Novos',
 };
+
 export const SEARCH_TERM_TOO_LONG = `O termo de busca deve ter no máximo ${SEARCH_TERM_MAX} caracteres`;
 
 /** A whole number of clicks from the query string; empty means unset (spec: parsed as integers). */
@@ -92,7 +98,12 @@ export const SearchQuerySchema = z
         }
         return cursor;
       }),
-    sortBy: z.enum(SEARCH_SORTS, { error: 'Ordenação inválida' }).default('relevance'),
+    sortBy: z
+      .preprocess(
+        (v) => (v === 'cliques' ? 'relevance' : v),
+        z.enum(SEARCH_SORTS, { error: 'Ordenação inválida' }),
+      )
+      .default('relevance'),
     minCliques: optionalCount('O mínimo de cliques'),
     maxCliques: optionalCount('O máximo de cliques'),
     dateAfter: optionalDate('A data inicial'),
@@ -105,6 +116,13 @@ export const SearchQuerySchema = z
       .max(MAX_GROUP_TAGS, TAGS_TOO_MANY)
       .default([])
       .transform((slugs) => [...new Set(slugs.filter(Boolean))]),
+    /** one category's groups (its slug); empty means every category */
+    category: z
+      .string({ error: 'Categoria inválida' })
+      .trim()
+      .max(100, 'Categoria inválida')
+      .optional()
+      .transform((v) => v || undefined),
     /** groups or channels only; empty means both */
     type: z
       .union([z.literal(''), z.enum(GROUP_TYPES)], { error: 'Tipo inválido' })

@@ -1,7 +1,7 @@
 // Search over public groups. Full text first (Portuguese stemming over unaccented words, irregular
 // plurals added); when it finds nothing, typed words no title uses are corrected against the titles'
 // vocabulary (typos, partial words) and full text runs again. Relevance is "title matches above
-// description-only matches, then popularity".
+// description-only matches, then the ranking's score" (src/features/ranking, /como-ordenamos).
 //
 // Speed at any match count (docs/decisions/0004-search-at-scale.md): matches are counted only up to
 // SEARCH_TOTAL_CAP (+1 says "more"), or not at all when the planner expects far more; pages stop at the
@@ -9,6 +9,7 @@
 // grows with the matches, at most the cap); many matches -> the partial b-tree in sort order, filtered,
 // stopping at the page. The next page starts from a keyset cursor, so it costs what the first one does.
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { type Db, rowsOf } from '#db/client.ts';
 import { categories, groups, groupTags, tags } from '#db/schema.ts';
 import { TIME_ZONE } from '#src/lib/time-zone.ts';
@@ -116,6 +117,11 @@ function filtersOf(query: SearchQuery, textLeads: boolean): SQL[] {
     filters.push(
       sql`${groups.id} in (select ${groupTags.groupId} from ${groupTags} where ${groupTags.tagId} = ${tagId})`,
     );
+  // One category by slug: a scalar subquery, so groups_category_*_idx serve the order (#43, /buscar).
+  if (query.category)
+    filters.push(
+      sql`${groups.categoryId} = (select ${categories.id} from ${categories} where ${categories.slug} = ${query.category})`,
+    );
   const cliques = textLeads ? sql`(${groups.cliques} + 0)` : groups.cliques;
   if (query.minCliques !== undefined) filters.push(sql`${cliques} >= ${query.minCliques}`);
   if (query.maxCliques !== undefined) filters.push(sql`${cliques} <= ${query.maxCliques}`);
@@ -132,6 +138,7 @@ function filtersOf(query: SearchQuery, textLeads: boolean): SQL[] {
 function estimable(query: SearchQuery): boolean {
   return (
     !query.link &&
+    !query.category &&
     query.minCliques === undefined &&
     query.maxCliques === undefined &&
     !query.dateAfter &&
@@ -140,38 +147,67 @@ function estimable(query: SearchQuery): boolean {
   );
 }
 
-type Order = 'createdAt' | 'cliques';
+/** The orders a page is read in: 'Novos', 'Relevância' (the ranking's score), 'Em alta'. */
+type Order = 'createdAt' | 'score' | 'trend';
 
-/** An order's sort key: in the partial b-tree indexes' terms (walked) or as expressions no index has. */
-function sortKey(order: Order, walk: boolean): SQL {
-  // 'Mais recentes' is the listing order (creation or the owner's last bump), as every recent list.
-  if (order === 'createdAt')
-    return walk ? sql`${groups.bumpedAt}` : sql`(${groups.bumpedAt} + interval '0 s')`;
-  return walk ? sql`${groups.cliques}` : sql`(${groups.cliques} + 0)`;
+/** One column of a sort key: a time (compared in microseconds) or a whole number. */
+interface KeyPart {
+  column: AnyPgColumn;
+  time: boolean;
+}
+
+// Each order's key, in the partial b-tree indexes' column order (db/schema.ts), the id last.
+const ORDER_KEYS: Record<Order, KeyPart[]> = {
+  // 'Novos' is the listing order (creation or the owner's last bump), as every recent list.
+  createdAt: [{ column: groups.bumpedAt, time: true }],
+  // 'Relevância': the score; the many groups tied at 0 in listing order (groups_public_score_idx).
+  score: [
+    { column: groups.rankScore, time: false },
+    { column: groups.bumpedAt, time: true },
+  ],
+  // 'Em alta': the growth, then the score (groups_public_trend_idx; only groups with trend > 0).
+  trend: [
+    { column: groups.trendScore, time: false },
+    { column: groups.rankScore, time: false },
+  ],
+};
+
+/** A key column in the indexes' terms (walked) or as an expression no index has. */
+function keySql(part: KeyPart, walk: boolean): SQL {
+  if (walk) return sql`${part.column}`;
+  return part.time ? sql`(${part.column} + interval '0 s')` : sql`(${part.column} + 0)`;
 }
 
 function orderBy(order: Order, walk: boolean): SQL[] {
-  return walk
-    ? [sql`${sortKey(order, true)} desc nulls last`, sql`${groups.id} desc nulls last`]
-    : [sql`${sortKey(order, false)} desc nulls last`, sql`(${groups.id}::text) desc`];
+  const keys = ORDER_KEYS[order].map((part) => sql`${keySql(part, walk)} desc nulls last`);
+  return [...keys, walk ? sql`${groups.id} desc nulls last` : sql`(${groups.id}::text) desc`];
 }
 
 /** The sort key as the cursor carries it: exact (microseconds, not the milliseconds a Date keeps). */
 function cursorKey(order: Order): SQL<string> {
-  return order === 'createdAt'
-    ? sql<string>`(extract(epoch from ${groups.bumpedAt}) * 1000000)::bigint::text`
-    : sql<string>`${groups.cliques}::text`;
+  const parts = ORDER_KEYS[order].map((part) =>
+    part.time ? sql`(extract(epoch from ${part.column}) * 1000000)::bigint::text` : sql`${part.column}::text`,
+  );
+  return sql<string>`concat_ws('_', ${sql.join(parts, sql`, `)})`;
+}
+
+/** Whether a cursor's key has this order's parts (a cursor of another order starts at the offset). */
+function fitsOrder(order: Order, cursor: Cursor): boolean {
+  return cursor.key.split('_').length === ORDER_KEYS[order].length;
 }
 
 /** Rows after the cursor in the order (a range condition on the walked index). */
 function afterCursor(order: Order, walk: boolean, cursor: Cursor): SQL {
-  const key =
-    order === 'createdAt'
-      ? sql`(timestamptz 'epoch' + ${cursor.key}::bigint * interval '1 microsecond')`
-      : sql`${cursor.key}::bigint`;
+  const values = cursor.key.split('_');
+  const keys = ORDER_KEYS[order].map((part, i) =>
+    part.time
+      ? sql`(timestamptz 'epoch' + ${values[i]}::bigint * interval '1 microsecond')`
+      : sql`${values[i]}::bigint`,
+  );
+  const columns = ORDER_KEYS[order].map((part) => keySql(part, walk));
   return walk
-    ? sql`(${sortKey(order, true)}, ${groups.id}) < (${key}, ${cursor.id}::uuid)`
-    : sql`(${sortKey(order, false)}, ${groups.id}::text) < (${key}, ${cursor.id})`;
+    ? sql`(${sql.join(columns, sql`, `)}, ${groups.id}) < (${sql.join(keys, sql`, `)}, ${cursor.id}::uuid)`
+    : sql`(${sql.join(columns, sql`, `)}, ${groups.id}::text) < (${sql.join(keys, sql`, `)}, ${cursor.id})`;
 }
 
 /** Matches counted up to the cap (+1 tells "more than the cap"), or the planner's word for "more". */
@@ -321,8 +357,12 @@ export async function searchGroups(db: Db, asked: SearchQuery): Promise<SearchPa
   }
   if (!query.search) {
     // Filters (or a link) only: the public list in the chosen order; no text index leads here.
-    const where = and(...filtersOf(query, false), ...(query.link ? [eq(groups.inviteCode, query.link)] : []));
-    const order = query.sortBy === 'cliques' ? 'cliques' : 'createdAt';
+    const order = orderOf(query.sortBy);
+    const where = and(
+      ...filtersOf(query, false),
+      ...(query.link ? [eq(groups.inviteCode, query.link)] : []),
+      ...orderConditions(order),
+    );
     found = await orderedPage(db, query, { sorted: where, walked: where }, order, offset, limit);
   }
 
@@ -346,14 +386,28 @@ export async function searchGroups(db: Db, asked: SearchQuery): Promise<SearchPa
 
 function textPage(db: Db, query: SearchQuery, tsquery: SQL, offset: number, limit: number) {
   const matches = sql`${groups.searchVector} @@ ${tsquery}`;
-  return query.sortBy === 'relevance'
-    ? relevancePage(db, query, matches, tsquery, offset, limit)
-    : orderedPage(db, query, whereOf(query, matches), query.sortBy, offset, limit);
+  if (query.sortBy === 'relevance') return relevancePage(db, query, matches, tsquery, offset, limit);
+  const order = orderOf(query.sortBy);
+  return orderedPage(db, query, whereOf(query, matches, ...orderConditions(order)), order, offset, limit);
 }
 
+/** The order of a sort option: 'Relevância' is the score, 'Em alta' the growth, 'Novos' the listing. */
+function orderOf(sortBy: SearchQuery['sortBy']): Order {
+  if (sortBy === 'trending') return 'trend';
+  if (sortBy === 'createdAt') return 'createdAt';
+  return 'score';
+}
+
+/** 'Em alta' lists only the groups growing above the floor (groups_*_trend_idx holds just those). */
+function orderConditions(order: Order): SQL[] {
+  return order === 'trend' ? [sql`${groups.trendScore} > 0`] : [];
+}
+
+const TIERS: Record<Order, Cursor['tier']> = { createdAt: 'c', score: 's', trend: 'h' };
+
 /** The cursor of the request when it belongs to this tier, else start at the offset. */
-function startOf(query: SearchQuery, tier: Cursor['tier'], offset: number): Start {
-  return query.after?.tier === tier ? { cursor: query.after } : { offset };
+function startOf(query: SearchQuery, tier: Cursor['tier'], order: Order, offset: number): Start {
+  return query.after?.tier === tier && fitsOrder(order, query.after) ? { cursor: query.after } : { offset };
 }
 
 async function orderedPage(
@@ -364,13 +418,13 @@ async function orderedPage(
   offset: number,
   limit: number,
 ): Promise<Found> {
-  const tier = order === 'createdAt' ? 'c' : 'p';
+  const tier = TIERS[order];
   const counted = await cappedCount(db, where.sorted, estimable(query));
-  const rows = await readPage(db, where, order, counted, startOf(query, tier, offset), limit);
+  const rows = await readPage(db, where, order, counted, startOf(query, tier, order, offset), limit);
   return { rows, counted, tier };
 }
 
-/** Titles that match, then groups whose description alone matches; popularity inside each tier. */
+/** Titles that match, then groups whose description alone matches; the score inside each tier. */
 async function relevancePage(
   db: Db,
   query: SearchQuery,
@@ -387,23 +441,23 @@ async function relevancePage(
   const counted =
     inTitles > SEARCH_TOTAL_CAP ? inTitles : await cappedCount(db, whereOf(query, matches).sorted, estimate);
   const inDescriptionOnly = query.after?.tier === 'd';
-  const titleStart = startOf(query, 't', offset);
-  const rows = inDescriptionOnly ? [] : await readPage(db, titles, 'cliques', inTitles, titleStart, limit);
+  const titleStart = startOf(query, 't', 'score', offset);
+  const rows = inDescriptionOnly ? [] : await readPage(db, titles, 'score', inTitles, titleStart, limit);
   if (rows.length === limit || inTitles > SEARCH_TOTAL_CAP) return { rows, counted, tier: 't' };
   const descriptions = whereOf(query, matches, sql`not (${inTitle})`);
   // The description tier's size is the rest of the matches (capped when the whole is).
   const inDescriptions = counted > SEARCH_TOTAL_CAP ? counted : counted - inTitles;
   const start: Start = inDescriptionOnly
-    ? startOf(query, 'd', 0)
+    ? startOf(query, 'd', 'score', 0)
     : { offset: titleStart.cursor ? 0 : Math.max(0, offset - inTitles) };
   const fromTitles = rows.length;
-  rows.push(...(await readPage(db, descriptions, 'cliques', inDescriptions, start, limit - rows.length)));
+  rows.push(...(await readPage(db, descriptions, 'score', inDescriptions, start, limit - rows.length)));
   return { rows, counted, tier: rows.length > fromTitles ? 'd' : 't' };
 }
 
 /**
- * What the instant suggestions index: the most clicked public groups but adult ones (start of the
- * description only).
+ * What the instant suggestions index: the public groups first in 'Relevância' (the ranking's score, not
+ * clicks an owner can inflate), adult ones left out (start of the description only).
  */
 export async function suggestions(db: Db, limit: number): Promise<Suggestion[]> {
   const rows = await db
@@ -421,7 +475,7 @@ export async function suggestions(db: Db, limit: number): Promise<Suggestion[]> 
     .from(groups)
     .innerJoin(categories, groupsWithCategory)
     .where(isPublicGroup)
-    .orderBy(...orderBy('cliques', true))
+    .orderBy(...orderBy('score', true))
     .limit(limit);
   return rows.map(({ categorySlug, titleSlug, tags, ...row }) => ({
     url: groupPath({ categorySlug, titleSlug }),

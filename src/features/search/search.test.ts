@@ -51,10 +51,12 @@ describe('SearchQuerySchema', () => {
 describe('/buscar state in the query string', () => {
   it('round-trips criteria, leaving defaults out', async () => {
     const { readCriteria, criteriaQuery } = await import('./search-state.ts');
-    const c = readCriteria('?q=futebol+clube&sortBy=cliques&minCliques=10&dateBefore=2026-03-10&page=3');
+    const c = readCriteria('?q=futebol+clube&sortBy=trending&minCliques=10&dateBefore=2026-03-10&page=3');
     expect(c).toEqual({
       q: 'futebol clube',
-      sortBy: 'cliques',
+      sortBy: 'trending',
+      categoria: '',
+      tag: '',
       minCliques: '10',
       maxCliques: '',
       dateAfter: '',
@@ -65,9 +67,23 @@ describe('/buscar state in the query string', () => {
       after: '',
     });
     expect(criteriaQuery(c)).toBe(
-      '?q=futebol+clube&sortBy=cliques&minCliques=10&dateBefore=2026-03-10&page=3',
+      '?q=futebol+clube&sortBy=trending&minCliques=10&dateBefore=2026-03-10&page=3',
     );
     expect(criteriaQuery(readCriteria('?sortBy=nope&page=-2&type=comunidade'))).toBe('');
+    // An old link's 'Mais populares' is gone: it reads as 'Relevância', the default (#43).
+    expect(readCriteria('?sortBy=cliques').sortBy).toBe('relevance');
+  });
+
+  it('carries the category and tag filters (slugs only) to the address and the API', async () => {
+    const { readCriteria, criteriaQuery, apiQuery, filterChips } = await import('./search-state.ts');
+    const c = readCriteria('?categoria=esportes&tag=free-fire');
+    expect(criteriaQuery(c)).toBe('?categoria=esportes&tag=free-fire');
+    expect(apiQuery(c, 6)).toMatchObject({ search: '', category: 'esportes', tag: 'free-fire' });
+    expect(readCriteria('?categoria=<script>&tag=a b').categoria).toBe('');
+    expect(filterChips(c, { categoria: 'Esportes' }).map((chip) => chip.label)).toEqual([
+      'Categoria: Esportes',
+      'Assunto: free-fire',
+    ]);
   });
 
   it('carries the type filter to the address and the API', async () => {

@@ -49,16 +49,18 @@ export function usesSearchSyntax(term: string): boolean {
 
 /**
  * Where the next page starts, so it is read from there instead of skipping the earlier pages: the order
- * ('c' newest, 'p' most clicked, 't'/'d' relevance's title and description tiers), the last row's sort
- * key (microseconds since 1970 or cliques) and its id. Page numbers stay the truth; a cursor only
- * makes the next page cheap, and one that does not fit the order is ignored.
+ * ('c' newest, 's' the score, 'h' em alta, 't'/'d' relevance's title and description tiers; 'p',
+ * the old 'Mais populares', is read and ignored), the last row's sort key (its parts joined by '_': microseconds since 1970, cliques, score,
+ * growth) and its id. Page numbers stay the truth; a cursor only makes the next page cheap, and one that
+ * does not fit the order is ignored.
  */
 export interface Cursor {
-  tier: 'c' | 'p' | 't' | 'd';
+  tier: 'c' | 'p' | 's' | 'h' | 't' | 'd';
   key: string;
   id: string;
 }
-const CURSOR = /^([cptd])\.(\d{1,16})\.([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+const CURSOR =
+  /^([cpshtd])\.(-?\d{1,16}(?:_-?\d{1,16}){0,2})\.([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
 
 export function parseCursor(text: string): Cursor | null {
   const match = CURSOR.exec(text);

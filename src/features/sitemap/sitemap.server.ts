@@ -68,6 +68,23 @@ export interface SitemapGroup {
 const toDate = (v: unknown) => (v ? new Date(v as string) : null);
 const lastmodOf = (date: Date | undefined) => (date ? { lastmod: w3cDate(date) } : {});
 
+/** The site's pages whose changes have no date we know (the code's, or none at all). */
+function pagesWithoutDate(base: string): SitemapEntry[] {
+  return [
+    // Forms and the search shell hold no catalogue data: no lastmod rather than an invented one.
+    { url: `${base}/buscar`, changefreq: 'daily', priority: 0.9 },
+    { url: `${base}/enviar`, changefreq: 'monthly', priority: 0.7 },
+    { url: `${base}/auth`, changefreq: 'monthly', priority: 0.5 },
+    // The legal pages change with the code (the data inventory) or the plans, not on a date we know.
+    { url: `${base}/privacidade`, changefreq: 'monthly', priority: 0.3 },
+    { url: `${base}/termos`, changefreq: 'monthly', priority: 0.3 },
+    // The transparency report changes with every decision; its current year is rebuilt with the site.
+    { url: `${base}/transparencia`, changefreq: 'weekly', priority: 0.3 },
+    // How the lists are ordered: changes with the code (the weights), not on a date we know.
+    { url: `${base}/como-ordenamos`, changefreq: 'monthly', priority: 0.3 },
+  ];
+}
+
 /** The site's own pages and the categories: the first entries of every sitemap. */
 async function fixedEntries(db: Db, base: string): Promise<SitemapEntry[]> {
   // Each category's newest public group from groups_category_updated_idx: no read of every group.
@@ -100,15 +117,7 @@ async function fixedEntries(db: Db, base: string): Promise<SitemapEntry[]> {
       changefreq: 'weekly',
       priority: 0.8,
     },
-    // Forms and the search shell hold no catalogue data: no lastmod rather than an invented one.
-    { url: `${base}/buscar`, changefreq: 'daily', priority: 0.9 },
-    { url: `${base}/enviar`, changefreq: 'monthly', priority: 0.7 },
-    { url: `${base}/auth`, changefreq: 'monthly', priority: 0.5 },
-    // The legal pages change with the code (the data inventory) or the plans, not on a date we know.
-    { url: `${base}/privacidade`, changefreq: 'monthly', priority: 0.3 },
-    { url: `${base}/termos`, changefreq: 'monthly', priority: 0.3 },
-    // The transparency report changes with every decision; its current year is rebuilt with the site.
-    { url: `${base}/transparencia`, changefreq: 'weekly', priority: 0.3 },
+    ...pagesWithoutDate(base),
   ];
   for (const category of categoryRows) {
     entries.push({
@@ -129,8 +138,8 @@ async function fixedEntries(db: Db, base: string): Promise<SitemapEntry[]> {
   return entries;
 }
 
-/** How many fixed entries (the site's eight pages and the categories) precede the groups. */
-const FIXED_PAGES = 8;
+/** How many fixed entries (the home, /categorias, the pages without a date; then the categories) precede the groups. */
+const FIXED_PAGES = 2 + pagesWithoutDate('').length;
 
 function groupEntry(base: string, group: SitemapGroup): SitemapEntry {
   return {

@@ -10,6 +10,7 @@ import type { SessionUser } from '#src/features/auth/session.server.ts';
 import { evidenceGroups, liftHolds } from '#src/features/holds/holds.server.ts';
 import { HOLD_MESSAGES } from '#src/features/holds/holds.ts';
 import { deleteImage, imageUrl, prepareImage, saveImage } from '#src/features/images/stored-images.server.ts';
+import { tallyAnswer } from '#src/features/links/check-tallies.server.ts';
 import { checkInvite } from '#src/features/links/invite-check.server.ts';
 import { linkChange, NEW_LINK_LIFT } from '#src/features/links/link-change.ts';
 import { DEAD_LINK_MESSAGE } from '#src/features/links/links.schema.ts';
@@ -44,8 +45,10 @@ export const EDIT_RATE_LIMIT = 20;
 const STORED_IMAGE = /^\/api\/images\/([0-9a-f-]{36}\.webp)$/;
 
 /** The link checker's verdict on a new invite link: 'dead' is refused, 'live' and 'unknown' pass. */
-async function inviteLinkStatus(link: string): Promise<'live' | 'dead' | 'unknown'> {
-  return (await checkInvite(link)).status;
+async function inviteLinkStatus(db: Db, link: string): Promise<'live' | 'dead' | 'unknown'> {
+  const { status } = await checkInvite(link);
+  await tallyAnswer(db, 'submission', status);
+  return status;
 }
 
 /** Remove stored pictures no row points at any more (never fails the caller's action). */
@@ -128,7 +131,7 @@ export async function editOwnGroup(
   let newInviteStatus: 'live' | 'dead' | 'unknown' = 'unknown';
   if (newInvite) {
     await assertInviteFree(db, newInvite.code, { userId: user.id }, group.id);
-    newInviteStatus = await inviteLinkStatus(newInvite.link);
+    newInviteStatus = await inviteLinkStatus(db, newInvite.link);
     if (newInviteStatus === 'dead')
       throw new AppError('BAD_REQUEST', DEAD_LINK_MESSAGE, { link: DEAD_LINK_MESSAGE });
   }

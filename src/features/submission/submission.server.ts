@@ -13,6 +13,7 @@ import {
 } from '#src/features/groups/group-writes.server.ts';
 import { normalizeInviteLink } from '#src/features/groups/groups.ts';
 import { newLinkCheckState } from '#src/features/links/check-policy.ts';
+import { tallyAnswer } from '#src/features/links/check-tallies.server.ts';
 import { checkInvite } from '#src/features/links/invite-check.server.ts';
 import { copyInvitePhoto } from '#src/features/links/invite-photo.server.ts';
 import { storedWhatsappTitle } from '#src/features/links/link-change.ts';
@@ -102,6 +103,7 @@ export async function submitGroup(
 
   // A revoked link can never be submitted; an inconclusive check (offline, 429) lets it through.
   const check = await checkInvite(invite.link);
+  await tallyAnswer(db, 'submission', check.status);
   if (check.status === 'dead')
     throw new AppError('BAD_REQUEST', DEAD_LINK_MESSAGE, { link: DEAD_LINK_MESSAGE });
 

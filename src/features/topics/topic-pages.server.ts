@@ -8,6 +8,8 @@ import { listCategories } from '../categories/categories.server.ts';
 import { cardKey, digest } from '../groups/group-pages.server.ts';
 import { CATEGORY_PAGE_SIZE } from '../groups/groups.schema.ts';
 import type { GroupPage } from '../groups/groups.server.ts';
+import { TRENDING_SHOWN } from '../ranking/ranking.schema.ts';
+import { type TrendingGroup, trendingGroups } from '../ranking/ranking.server.ts';
 import { SearchQuerySchema } from '../search/search.schema.ts';
 import { searchGroups } from '../search/search.server.ts';
 import { latestTagUpdate, listPublicTags } from '../tags/tags.server.ts';
@@ -23,6 +25,8 @@ export interface TopicPage {
   related: TagJson[];
   /** the tag's category affinity (the breadcrumb's middle step) */
   category: { slug: string; name: string } | null;
+  /** 'Em alta' in this topic, as the build read it */
+  trending: TrendingGroup[];
   cacheKey: string;
 }
 
@@ -45,7 +49,11 @@ export async function topicPagesForBuild(db: Db, extra: unknown = null): Promise
   const categoryNames = new Map(categories.map((c) => [c.slug, c.name]));
   return Promise.all(
     tags.map(async (tag) => {
-      const [page, latest] = await Promise.all([topicGroups(db, tag.slug), latestTagUpdate(db, tag.slug)]);
+      const [page, latest, trending] = await Promise.all([
+        topicGroups(db, tag.slug),
+        latestTagUpdate(db, tag.slug),
+        trendingGroups(db, { tag: tag.slug }, TRENDING_SHOWN),
+      ]);
       const related = tags
         .filter(
           (t) =>
@@ -64,8 +72,10 @@ export async function topicPagesForBuild(db: Db, extra: unknown = null): Promise
         page.pagination.total,
         page.groups.map((g) => [...cardKey(g), g.path, g.image, g.category]),
         related.map((t) => [t.slug, t.name, t.count]),
+        // 'Em alta' as built (a visit refreshes it from the API; the next build writes it again).
+        trending.map((g) => [g.id, g.trend]),
       ]);
-      return { tag, page, related, category, cacheKey };
+      return { tag, page, related, category, trending, cacheKey };
     }),
   );
 }
