@@ -514,12 +514,12 @@ export function simulate(options: SimOptions): SimRow {
       }
     }
   };
-  // checkOnSpareSlot: after a join that asked nothing, a slot of the pace free now checks the queue's next.
-  const spareCheck = (now: number) => {
-    if (!joinChecks || pausedUntil > now || paceFree > now) return;
-    let slot: number;
-    let q: 'confirm' | 'front' | 'due';
+  // claimLinkBatch's order: suspects whose confirmation is due, then the front (never checked first),
+  // then the earliest due. The claim writes the check time, as production's does.
+  const claimNext = (now: number): { slot: number; q: keyof typeof scheduledByQueue; previous: number } => {
     for (;;) {
+      let slot: number;
+      let q: keyof typeof scheduledByQueue;
       if (suspects.length > 0 && suspects.peekTime() <= now) {
         slot = suspects.shift();
         if (!knownDead[slot]) continue;
@@ -532,13 +532,21 @@ export function simulate(options: SimOptions): SimRow {
         slot = heap.top();
         q = 'due';
       }
-      break;
+      const previous = lastChecked[slot]!;
+      lastChecked[slot] = now;
+      return { slot, q, previous };
     }
+  };
+  // checkOnSpareSlot: after a join that asked nothing, a slot of the pace free now checks the queue's next.
+  const spareCheck = (now: number) => {
+    if (!joinChecks || pausedUntil > now || paceFree > now) return;
+    const { slot, q, previous } = claimNext(now);
     paceFree = now + slotSeconds;
     if (measuring) spareByQueue[q]++;
-    const previous = lastChecked[slot]!;
     const answer = ask(slot, now, 'scheduled');
     if (answer === 429) {
+      // releaseClaims: the group gets its place back.
+      lastChecked[slot] = previous;
       if (q === 'confirm') suspects.push(slot, 0);
       else if (q === 'front') front.push(slot);
       return;
@@ -557,27 +565,12 @@ export function simulate(options: SimOptions): SimRow {
       const elapsed = lastRunAt < 0 ? 0 : (now - lastRunAt) * SECOND_MS;
       scale = adjustIntervalScale(scale, due[heap.top()]! * SECOND_MS, now * SECOND_MS, elapsed);
     }
-    // claimLinkBatch: suspects whose confirmation is due, then the front (never checked first), then due.
     while (runClaims.length < batch) {
-      let slot: number;
-      let q: keyof typeof scheduledByQueue;
-      if (suspects.length > 0 && suspects.peekTime() <= now) {
-        slot = suspects.shift();
-        if (!knownDead[slot]) continue;
-        q = 'confirm';
-      } else if (front.length > 0) {
-        slot = front.shift();
-        if (!queued[slot]) continue;
-        q = 'front';
-      } else {
-        slot = heap.top();
-        q = 'due';
-      }
+      const { slot, q, previous } = claimNext(now);
       runClaims.push(slot);
       runPrevDue.push(due[slot]!);
-      runPrevChecked.push(lastChecked[slot]!);
+      runPrevChecked.push(previous);
       runQueue.push(q);
-      lastChecked[slot] = now;
       if (q === 'due') {
         due[slot] = now + LEASE_SECONDS;
         heap.update(slot);
