@@ -33,6 +33,11 @@ export async function apiCases(
     where g.approved and g.hidden_at is null and not c.adult order by g.id limit 50`);
   const rows = ((sample as { rows?: unknown[] }).rows ?? sample) as { category: string; title: string }[];
   const words = await searchWords(handle);
+  // Tags (#43): the most used one, it with the second, and the least used one that has groups.
+  const used = await db.execute(sql`
+    select t.slug, count(*)::int as n from group_tags gt join tags t on t.id = gt.tag_id
+    group by t.slug order by n desc, t.slug`);
+  const tagRows = ((used as { rows?: unknown[] }).rows ?? used) as { slug: string; n: number }[];
   const category = encodeURIComponent(biggest?.slug ?? 'amizade');
   const cases: ApiCase[] = [
     { name: 'home: featured', paths: ['/api/groups/featured'] },
@@ -52,6 +57,14 @@ export async function apiCases(
         `/api/groups?search=${encodeURIComponent(words.common)}&minCliques=100&dateAfter=2026-01-01&sortBy=createdAt`,
       ],
     },
+    ...(tagRows.length >= 2
+      ? [
+          { name: 'tag: most used', paths: [`/api/groups?tag=${tagRows[0]!.slug}`] },
+          { name: 'tag: two tags', paths: [`/api/groups?tag=${tagRows[0]!.slug}&tag=${tagRows[1]!.slug}`] },
+          { name: 'tag: least used', paths: [`/api/groups?tag=${tagRows.at(-1)!.slug}`] },
+          { name: 'tag: most used, page 50', paths: [`/api/groups?tag=${tagRows[0]!.slug}&page=50`] },
+        ]
+      : []),
     {
       name: 'group by slug',
       paths: rows.map(

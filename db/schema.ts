@@ -2,6 +2,7 @@
 // Money is integer centavos in code and numeric(10,2) in the table; every timestamp is UTC.
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -306,6 +307,8 @@ export const groupRevisions = pgTable(
       .references(() => categories.id, { onDelete: 'cascade' }),
     /** a new image's URL, or null when the image is unchanged */
     image: text('image'),
+    /** the tags asked for (ids, in the owner's order), or null when the tags are unchanged (#43) */
+    tagIds: integer('tag_ids').array(),
     status: text('status').$type<RevisionStatus>().notNull().default('pending'),
     /** why an admin rejected it, shown to the owner */
     reason: text('reason'),
@@ -1070,3 +1073,41 @@ export const transparencyReports = pgTable('transparency_reports', {
   report: text('report').notNull(),
   generatedAt: timestamp('generated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The curated tag vocabulary (#43): topics, places, games, exams, professions. Admins keep it ('Tags'):
+ * a merged tag points at the one that replaced it and keeps its row (its slug stays taken, its page
+ * redirects); a hidden one leaves every list and page. Owners pick up to MAX_GROUP_TAGS per group.
+ */
+export const tags = pgTable(
+  'tags',
+  {
+    id: serial('id').primaryKey(),
+    slug: text('slug').notNull().unique(),
+    name: text('name').notNull(),
+    /** other words people use for it (suggestions match them as they match the name) */
+    synonyms: text('synonyms').array().notNull().default(sql`'{}'::text[]`),
+    /** the category it usually goes with (where the category page lists it), or none */
+    categoryId: integer('category_id').references(() => categories.id, { onDelete: 'set null' }),
+    /** adult (18+): only an 18+ group may carry it */
+    adult: boolean('adult').notNull().default(false),
+    hidden: boolean('hidden').notNull().default(false),
+    mergedIntoId: integer('merged_into_id').references((): AnyPgColumn => tags.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('tags_name_lower_key').on(sql`lower(${t.name})`).where(sql`merged_into_id is null`)],
+);
+
+/** A group's tags; the reverse index serves /api/groups?tag= and the topic pages. */
+export const groupTags = pgTable(
+  'group_tags',
+  {
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    tagId: integer('tag_id')
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.tagId] }), index('group_tags_tag_idx').on(t.tagId, t.groupId)],
+);

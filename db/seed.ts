@@ -3,14 +3,17 @@ import { randomBytes } from 'node:crypto';
 import { count, eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../src/features/auth/password.server.ts';
 import { titleSlugFor } from '../src/features/groups/groups.ts';
+import { suggestTags } from '../src/features/tags/tags.ts';
 import type { Db } from './client.ts';
 import {
   advertisements,
   categories,
   featurePlans,
   groups,
+  groupTags,
   paymentSettings,
   pwaSettings,
+  tags,
   users,
 } from './schema.ts';
 import {
@@ -22,6 +25,7 @@ import {
   DESCRIPTION_RULES,
   FEATURE_PLANS,
   QUALIFIERS,
+  TAGS,
   TITLES,
 } from './seed-data.ts';
 
@@ -79,6 +83,34 @@ export async function isSeeded(db: Db): Promise<boolean> {
   return (row?.n ?? 0) > 0;
 }
 
+/**
+ * The starting tag vocabulary (#43), inserted only into a `tags` table that has never had a row: every
+ * migrate runs it (a production deploy gets it without the demo seed), and after that admins own it
+ * (renamed, merged or hidden tags are never put back). Affinities name categories by slug; a category
+ * created later is left for the admin to set. Nothing happens before the categories exist.
+ */
+export async function seedTags(db: Db): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(tags);
+  if ((row?.n ?? 0) > 0) return 0;
+  const byslug = new Map((await db.select().from(categories)).map((c) => [c.slug, c.id]));
+  // A database without categories yet (a fresh deploy migrates before its seed): the seed brings both.
+  if (byslug.size === 0) return 0;
+  const inserted = await db
+    .insert(tags)
+    .values(
+      TAGS.map((tag) => ({
+        slug: tag.slug,
+        name: tag.name,
+        synonyms: tag.synonyms ?? [],
+        categoryId: tag.category ? (byslug.get(tag.category) ?? null) : null,
+        adult: tag.adult ?? false,
+      })),
+    )
+    .onConflictDoNothing()
+    .returning({ id: tags.id });
+  return inserted.length;
+}
+
 /** Fill an empty database with the demo catalogue. */
 export async function seedDatabase(db: Db, options: SeedOptions = {}): Promise<SeedResult> {
   // Adding to a catalogue already there (--force): its slugs are taken, and the generator starts
@@ -108,6 +140,8 @@ export async function seedDatabase(db: Db, options: SeedOptions = {}): Promise<S
     .onConflictDoNothing();
   await db.insert(paymentSettings).values({}).onConflictDoNothing();
   await db.insert(advertisements).values(ADVERTISEMENTS).onConflictDoNothing();
+  await seedTags(db);
+  const vocabulary = await db.select().from(tags);
 
   const admin = options.admin ? await ensureAdmin(db, options.admin) : undefined;
 
@@ -123,6 +157,13 @@ export async function seedDatabase(db: Db, options: SeedOptions = {}): Promise<S
       makeGroup(rng, now, allCategories, takenSlugs, offset + i),
     );
     await db.insert(groups).values(batch);
+    // The demo groups carry the tags their own words suggest (at most three), as an owner would pick.
+    const tagged = batch.flatMap((group) => {
+      const adult = allCategories.find((c) => c.id === group.categoryId)?.adult ?? false;
+      const slugs = suggestTags(group, vocabulary, { adult, limit: 3 });
+      return slugs.map((slug) => ({ groupId: group.id, tagId: vocabulary.find((t) => t.slug === slug)!.id }));
+    });
+    if (tagged.length) await db.insert(groupTags).values(tagged).onConflictDoNothing();
     if (total > batchSize) log(`  ${Math.min(offset + batchSize, total)}/${total} grupos`);
   }
   // Keep the planner's statistics right after a bulk load (lists choose their indexes by them).

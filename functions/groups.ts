@@ -59,7 +59,11 @@ async function list(req: Request, context: Context) {
   const db = await getDb();
   const params = new URL(req.url).searchParams;
   if (SEARCH_PARAMS.some((name) => params.has(name))) {
-    const query = parse(SearchQuerySchema, { search: '', ...Object.fromEntries(params) });
+    const query = parse(SearchQuerySchema, {
+      search: '',
+      ...Object.fromEntries(params),
+      tag: params.getAll('tag'),
+    });
     const { includeAdult, cache } = await adultAccess(context, query.adult);
     return json(await searchGroups(db, { ...query, adult: includeAdult }), 200, cache);
   }

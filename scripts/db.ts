@@ -2,7 +2,7 @@
 // Uses DATABASE_URL when set (the local platform sets it to its shared PGlite), else .data/pglite.
 import { parseArgs } from 'node:util';
 import { migrateDb, openDb } from '../db/client.ts';
-import { isSeeded, seedDatabase } from '../db/seed.ts';
+import { isSeeded, seedDatabase, seedTags } from '../db/seed.ts';
 import { adminFromEnv, printAdmin } from './platform/admin-account.ts';
 
 const { positionals, values } = parseArgs({
@@ -14,7 +14,8 @@ const handle = await openDb();
 try {
   await migrateDb(handle);
   if (command === 'migrate') {
-    console.log(`Migrations applied (${handle.driver}).`);
+    const tagCount = await seedTags(handle.db);
+    console.log(`Migrations applied (${handle.driver}).${tagCount ? ` ${tagCount} tags added.` : ''}`);
   } else if (command === 'seed') {
     if ((await isSeeded(handle.db)) && !values.force) {
       console.log('The database already has data; nothing seeded (use --force to add more groups).');

@@ -6,7 +6,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { migrateDb, openDb } from '../db/client.ts';
-import { isSeeded, seedDatabase } from '../db/seed.ts';
+import { isSeeded, seedDatabase, seedTags } from '../db/seed.ts';
 import { NOT_FOUND_TEXT, NOT_FOUND_TITLE } from '../src/lib/site.ts';
 import { adminFromEnv, printAdmin } from './platform/admin-account.ts';
 import { startLocalDatabase } from './platform/database.ts';
@@ -52,7 +52,7 @@ if (seeded) {
   console.log('Base vazia: criando o catálogo de demonstração…');
   const result = await seedDatabase(handle.db, { admin: adminFromEnv() });
   printAdmin(result.admin);
-}
+} else await seedTags(handle.db);
 await handle.close();
 
 const builder = new SiteBuilder(root, process.env, console.log, 1500, database.id);

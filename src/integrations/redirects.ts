@@ -1,5 +1,5 @@
 // Former group addresses (a renamed group, or one moved to another category) answer 301 to the
-// group's current page: the build writes one rule per former address of a public group into
+// group's current page, and a merged tag's topic page to the tag it went into: the build writes one rule per former address of a public group into
 // dist/_redirects, which Netlify (and the local platform) applies when no page exists at the old path.
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -18,9 +18,16 @@ export function redirectsFile(rules: { from: string; to: string }[]): string {
 async function readRules() {
   const { openDb } = await import('../../db/client.ts');
   const { formerAddresses } = await import('../features/groups/slugs.server.ts');
+  const { mergedTagRedirects } = await import('../features/tags/tags.server.ts');
+  const { tagPath } = await import('../features/tags/tags.ts');
   const handle = await openDb();
   try {
-    return await formerAddresses(handle.db);
+    // A tag merged into another (#43): its topic page's address leads to the other's.
+    const merged = (await mergedTagRedirects(handle.db)).map((rule) => ({
+      from: tagPath(rule.from),
+      to: tagPath(rule.to),
+    }));
+    return [...(await formerAddresses(handle.db)), ...merged];
   } finally {
     await handle.close();
   }

@@ -40,15 +40,19 @@ export const MESSAGES = {
 } as const;
 
 /** An error the caller can act on: its message is shown to the user as is (pt-BR). */
+// Fields written out, not as parameter properties: the build's search index loads this file through
+// Node's own type stripping (src/features/search/pagefind.ts), which refuses parameter properties.
 export class AppError extends Error {
-  constructor(
-    readonly code: ErrorCode,
-    message: string,
-    readonly fields?: Record<string, string>,
-    readonly headers?: HeadersInit,
-  ) {
+  readonly code: ErrorCode;
+  readonly fields?: Record<string, string>;
+  readonly headers?: HeadersInit;
+
+  constructor(code: ErrorCode, message: string, fields?: Record<string, string>, headers?: HeadersInit) {
     super(message);
     this.name = 'AppError';
+    this.code = code;
+    this.fields = fields;
+    this.headers = headers;
   }
 
   get status(): number {

@@ -268,6 +268,7 @@ describe('GET /api/admin/groups/export', () => {
       'imagem',
       'status',
       'data_criacao',
+      'tags',
     ]);
     const all = await db.select({ n: groups.id }).from(groups);
     expect(records).toHaveLength(all.length + 1);

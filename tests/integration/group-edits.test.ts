@@ -417,7 +417,13 @@ describe('admin review of revisions', () => {
     const revision = (await list()).revisions.find((r) => r.groupId === group.id)!;
     expect(revision.current).toMatchObject({ title: 'Nome Antigo', category: category.name });
     expect(revision.proposed).toMatchObject({ title: 'Nome Novo', category: other.name });
-    expect(revision.changed).toEqual({ title: true, description: false, category: true, image: false });
+    expect(revision.changed).toEqual({
+      title: true,
+      description: false,
+      category: true,
+      image: false,
+      tags: false,
+    });
 
     const res = await approve(revision.id);
     expect(res.status).toBe(200);

@@ -22,6 +22,7 @@ import {
   sitemapDocument,
   sitemapPreview,
 } from '../../src/features/sitemap/sitemap.server.ts';
+import { topicPagesForSitemap } from '../../src/features/tags/tags.server.ts';
 import { setupTestDb } from '../support/db.ts';
 import { callFunction } from '../support/functions.ts';
 import { wholeSitemap } from '../support/sitemap-layout.ts';
@@ -425,8 +426,10 @@ describe('the sitemap, served one file at a time', () => {
     // Neither 18+ groups nor an 18+ category's page are public (decision 0010).
     const publicGroups = await publicCount();
     // The fixed pages: home, categories, search, submit, auth, privacy, terms, the transparency report and
-    // how the lists are ordered.
-    const fixed = 9 + (await db.$count(categories, eq(categories.adult, false)));
+    // how the lists are ordered; then the categories and the indexed topic pages (#43: the seed tags its groups).
+    const topics = (await topicPagesForSitemap(db)).length;
+    expect(topics).toBeGreaterThan(0);
+    const fixed = 9 + (await db.$count(categories, eq(categories.adult, false))) + topics;
     // Small limits split the fixtures' catalogue: the first part holds the fixed pages and groups too.
     for (const limit of [fixed + 1, 7, Math.ceil((fixed + publicGroups) / 2)]) {
       const whole = await wholeSitemap(db, site, limit);

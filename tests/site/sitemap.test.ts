@@ -103,11 +103,23 @@ describe('/sitemap.xml (a function)', () => {
     for (const c of listed) expect(paths).toContain(`/categoria/${c.slug}`);
     for (const c of categories.filter((c) => c.adult)) expect(paths).not.toContain(`/categoria/${c.slug}`);
 
+    // The topic pages with enough public groups to be indexed (#43), and no other.
+    const tags = (
+      (await (await fetch(`${site}/api/tags`)).json()) as {
+        tags: { slug: string; count: number; adult: boolean }[];
+      }
+    ).tags;
+    const topics = tags.filter((t) => !t.adult && t.count >= 3).map((t) => `/tag/${t.slug}`);
+    expect(topics.length).toBeGreaterThan(0);
+    expect(paths.filter((p) => p.startsWith('/tag/')).sort()).toEqual(topics.sort());
+
     // Exactly the public groups, each at /{categorySlug}/{titleSlug}.
     const groups = await publicGroups();
-    const groupPaths = paths.filter((p) => !FIXED_PAGES.includes(p) && !p.startsWith('/categoria/'));
+    const groupPaths = paths.filter(
+      (p) => !FIXED_PAGES.includes(p) && !p.startsWith('/categoria/') && !p.startsWith('/tag/'),
+    );
     expect(groupPaths.sort()).toEqual(groups.map((g) => g.path).sort());
-    expect(paths.length).toBe(FIXED_PAGES.length + listed.length + groups.length);
+    expect(paths.length).toBe(FIXED_PAGES.length + listed.length + topics.length + groups.length);
   });
 
   it('gives each group its real lastmod and every URL resolves to a public group', async () => {

@@ -9,6 +9,7 @@ import { countLabel, formatDate } from '#src/lib/format.ts';
 import { useApi } from '#src/lib/use-api.ts';
 import type { AdminGroup } from '../moderation/moderation.schema.ts';
 import { EDIT_FEATURE_DAYS, FEATURE_DURATIONS } from '../moderation/moderation.schema.ts';
+import TagPicker from '../tags/TagPicker.tsx';
 import { FormDialog, failure, TextField, useFormFields, useSave } from './admin-kit.tsx';
 import { GroupClaimsHistory } from './GroupClaimsHistory.tsx';
 import { GroupHoldsPanel } from './GroupHolds.tsx';
@@ -48,7 +49,7 @@ export function GroupEditDialog({
   onClose: () => void;
   onSaved: () => void;
 }) {
-  const categories = useApi<{ id: number; name: string }[]>('/api/admin/categories');
+  const categories = useApi<{ id: number; name: string; adult: boolean }[]>('/api/admin/categories');
   const { form, set, field } = useFormFields({
     title: group.title,
     description: group.description,
@@ -61,9 +62,12 @@ export function GroupEditDialog({
   const [days, setDays] = useState<number>(group.featured ? 0 : EDIT_FEATURE_DAYS);
   const { errors, busy, save } = useSave(onSaved);
   const [linkState, setLinkState] = useState<LinkHealthFields>(group);
+  // The group's tags (#43): sent only when the admin changed them (they apply at once).
+  const [tags, setTags] = useState<string[] | null>(null);
 
   function onSubmit() {
     const body: Record<string, unknown> = { ...form };
+    if (tags && tags.join(',') !== (group.tags ?? []).join(',')) body.tags = tags.join(',');
     if (form.featured && days) body.featureDays = days;
     else if (form.featured) delete body.featured;
     void save(
@@ -105,6 +109,12 @@ export function GroupEditDialog({
           </Select>
         )}
       </Field>
+      <TagPicker
+        initial={group.tags ?? []}
+        error={errors.tags}
+        allowAdult={categories.data?.find((c) => c.name === form.category)?.adult ?? false}
+        onChange={setTags}
+      />
       <div className="rounded-control border border-neutral-200 px-3">
         <Switch
           label="Aprovado"

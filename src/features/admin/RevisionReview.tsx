@@ -23,6 +23,8 @@ interface Version {
   description: string;
   category: string;
   image: string | null;
+  /** the tags (#43) */
+  tags?: { slug: string; name: string }[];
 }
 interface Revision {
   id: string;
@@ -31,7 +33,7 @@ interface Revision {
   ownerEmail: string | null;
   current: Version & { link: string; path: string };
   proposed: Version;
-  changed: Record<'title' | 'description' | 'category' | 'image', boolean>;
+  changed: Record<'title' | 'description' | 'category' | 'image' | 'tags', boolean>;
 }
 interface RevisionList {
   revisions: Revision[];
@@ -43,9 +45,16 @@ const FIELDS: { key: keyof Revision['changed']; label: string }[] = [
   { key: 'description', label: 'Descrição' },
   { key: 'category', label: 'Categoria' },
   { key: 'image', label: 'Imagem' },
+  { key: 'tags', label: 'Tags' },
 ];
 
 function show(version: Version, key: keyof Revision['changed']): ReactNode {
+  if (key === 'tags')
+    return version.tags?.length ? (
+      version.tags.map((tag) => tag.name).join(', ')
+    ) : (
+      <span className="text-neutral-500">Sem tags</span>
+    );
   if (key !== 'image') return version[key];
   return version.image ? (
     <img

@@ -31,6 +31,7 @@ export const RESERVED_SLUGS: readonly string[] = [
   'sob-demanda',
   'sitemap.xml',
   'sw.js',
+  'tag',
   'termos',
   'transparencia',
   'como-ordenamos',

@@ -11,7 +11,7 @@ import Busboy from '@fastify/busboy';
 import { parse } from 'csv-parse';
 import { stringify } from 'csv-stringify/sync';
 import { asc, desc, sql } from 'drizzle-orm';
-import type { Db } from '#db/client.ts';
+import type { Db, Tx } from '#db/client.ts';
 import { groupCategory } from '#db/joins.ts';
 import { categories, groups } from '#db/schema.ts';
 import {
@@ -23,6 +23,14 @@ import {
 } from '#src/features/groups/group-writes.server.ts';
 import { INVITE_LINK_MESSAGE, normalizeInviteLink } from '#src/features/groups/groups.ts';
 import { requestRebuild } from '#src/features/rebuilds/rebuilds.server.ts';
+import { groupTagSlugs, tagFinder, writeGroupTags } from '#src/features/tags/tags.server.ts';
+import {
+  adultTagMessage,
+  MAX_GROUP_TAGS,
+  parseTagsField,
+  TAGS_TOO_MANY,
+  UNKNOWN_TAG_FILTER,
+} from '#src/features/tags/tags.ts';
 import { countLabel, formatCount } from '#src/lib/format.ts';
 import { AppError, isUnavailable } from '#src/lib/http.server.ts';
 import { visibleLength } from '#src/lib/text.ts';
@@ -59,6 +67,9 @@ export const IMPORT_ROW_MESSAGES = {
   badStatus: 'Status inválido: use Aprovado ou Pendente',
   badDate: 'Data de criação inválida: use o formato 2026-01-31T12:00:00.000Z',
   notSaved: 'Não foi possível gravar esta linha',
+  tooManyTags: TAGS_TOO_MANY,
+  unknownTag: (name: string) => UNKNOWN_TAG_FILTER(name.slice(0, 60)),
+  adultTag: adultTagMessage,
 } as const;
 
 export interface ImportFailure {
@@ -172,6 +183,8 @@ export async function csvUpload(req: Request): Promise<AsyncIterable<Buffer>> {
 interface Candidate {
   row: number;
   imageCell: string;
+  /** the row's tags (#43), checked against the vocabulary */
+  tagIds: number[];
   group: NewGroup & { title: string; categoryId: number; inviteCode: string };
 }
 
@@ -181,7 +194,8 @@ interface ImportRun {
   retry: boolean;
   offset: number;
   imageDeadline: number;
-  findCategory: (text: string) => { id: number } | undefined;
+  findCategory: (text: string) => { id: number; adult: boolean } | undefined;
+  findTag: Awaited<ReturnType<typeof tagFinder>>;
   header?: string[];
   seenCodes: Map<string, number>;
   failures: ImportFailure[];
@@ -211,6 +225,7 @@ export async function importGroups(
     offset: options.lineOffset ?? 0,
     imageDeadline: Date.now() + IMPORT_IMAGE_BUDGET_MS,
     findCategory,
+    findTag: await tagFinder(db),
     seenCodes: new Map(),
     failures: [],
     warnings: [],
@@ -327,11 +342,14 @@ function validateRow(run: ImportRun, record: string[], row: number): Candidate |
   if (approved === null) return fail(IMPORT_ROW_MESSAGES.badStatus);
   const createdAt = decodeDate(cell('data_criacao'));
   if (createdAt === null) return fail(IMPORT_ROW_MESSAGES.badDate);
+  const tagIds = rowTags(run, cleanText(cell('tags')), category.adult);
+  if (typeof tagIds === 'string') return fail(tagIds);
   const earlier = run.seenCodes.get(invite.code);
   if (earlier !== undefined) return fail(IMPORT_ROW_MESSAGES.repeatedLink(earlier));
   run.seenCodes.set(invite.code, row);
   return {
     row,
+    tagIds,
     imageCell: cleanText(cell('imagem')),
     group: {
       id: randomUUID(),
@@ -345,6 +363,29 @@ function validateRow(run: ImportRun, record: string[], row: number): Candidate |
       ...(createdAt ? { createdAt } : {}),
     },
   };
+}
+
+/** A row's tags cell (slugs or names, comma-separated) as tag ids, or the row's pt-BR failure. */
+function rowTags(run: ImportRun, text: string, adultCategory: boolean): number[] | string {
+  const names = parseTagsField(text);
+  if (names.length > MAX_GROUP_TAGS) return IMPORT_ROW_MESSAGES.tooManyTags;
+  const ids: number[] = [];
+  for (const name of names) {
+    const tag = run.findTag(name);
+    if (!tag) return IMPORT_ROW_MESSAGES.unknownTag(name);
+    if (tag.adult && !adultCategory) return IMPORT_ROW_MESSAGES.adultTag(tag.name);
+    ids.push(tag.id);
+  }
+  return ids;
+}
+
+/** Insert groups and the tags of the ones written, in the caller's transaction. */
+async function insertWithTags(tx: Tx, records: Parameters<typeof insertGroups>[1], rows: Candidate[]) {
+  const done = await insertGroups(tx, records);
+  for (const [i, record] of records.entries())
+    if (done.has(record.inviteCode) && rows[i]!.tagIds.length)
+      await writeGroupTags(tx, record.id, rows[i]!.tagIds);
+  return done;
 }
 
 /** Write a batch of valid rows: links already listed are reported first, then pictures, then one insert. */
@@ -381,7 +422,7 @@ async function writeBatch(run: ImportRun, batch: Candidate[]) {
 /** One transaction for the batch; when the database refuses it, each row alone, to keep the good ones. */
 async function insertBatch(run: ImportRun, rows: Candidate[], records: Parameters<typeof insertGroups>[1]) {
   try {
-    const done = await run.db.transaction((tx) => insertGroups(tx, records));
+    const done = await run.db.transaction((tx) => insertWithTags(tx, records, rows));
     for (const r of rows)
       if (!done.has(r.group.inviteCode))
         run.failures.push({ row: r.row, error: IMPORT_ROW_MESSAGES.existingLink });
@@ -394,7 +435,8 @@ async function insertBatch(run: ImportRun, rows: Candidate[], records: Parameter
     console.warn(`[csv] batch refused, retrying row by row: ${reason}`);
     for (const [i, record] of records.entries()) {
       try {
-        if ((await insertGroups(run.db, [record])).size) run.success += 1;
+        const one = await run.db.transaction((tx) => insertWithTags(tx, [record], [rows[i]!]));
+        if (one.size) run.success += 1;
         else run.failures.push({ row: rows[i]!.row, error: IMPORT_ROW_MESSAGES.existingLink });
       } catch (rowError) {
         if (isUnavailable(rowError)) throw rowError;
@@ -439,6 +481,7 @@ export async function exportGroupsCsv(db: Db): Promise<string> {
       image: groups.image,
       approved: groups.approved,
       createdAt: groups.createdAt,
+      tags: groupTagSlugs,
     })
     .from(groups)
     .innerJoin(categories, groupCategory)
@@ -453,6 +496,7 @@ export async function exportGroupsCsv(db: Db): Promise<string> {
     imagem: (r) => r.image ?? '',
     status: (r) => encodeStatus(r.approved),
     data_criacao: (r) => encodeDate(r.createdAt),
+    tags: (r) => r.tags ?? '',
   };
   const columns = CSV_HEADER as CsvColumn[];
   const csv = stringify([CSV_HEADER, ...rows.map((r) => columns.map((c) => cells[c](r)))], {

@@ -9,7 +9,8 @@ import { multiLine, singleLine } from '#src/lib/text.ts';
  * The columns of the groups CSV, in file order: the export writes exactly these headers and the import
  * reads them (headers matched by normaliseHeader, in any order; `required` ones must be present).
  * titulo/descricao/categoria are text; link an invite link; imagem one of our image paths or an
- * http(s) address to fetch; status 'Aprovado' or 'Pendente'; data_criacao an ISO 8601 instant.
+ * http(s) address to fetch; status 'Aprovado' or 'Pendente'; data_criacao an ISO 8601 instant; tags
+ * the group's tags, comma-separated (slugs on export; slugs or names on import, at most five, #43).
  */
 export const CSV_COLUMNS = [
   { key: 'titulo', required: true },
@@ -19,6 +20,7 @@ export const CSV_COLUMNS = [
   { key: 'imagem', required: false },
   { key: 'status', required: false },
   { key: 'data_criacao', required: false },
+  { key: 'tags', required: false },
 ] as const;
 export type CsvColumn = (typeof CSV_COLUMNS)[number]['key'];
 export const CSV_HEADER: string[] = CSV_COLUMNS.map((c) => c.key);

@@ -38,6 +38,8 @@ interface Props {
   path: string;
   /** a category's slug; none for the home's recent list */
   category?: string;
+  /** a tag's slug: a topic page's list (#43), read from GET /api/groups?tag= in 'Mais recentes' order */
+  tag?: string;
   /** an adult (18+) category: its pages are asked for with the opt-in (the page itself is gated) */
   adult?: boolean;
   /** id of the element to scroll back to when the page changes */
@@ -83,6 +85,7 @@ export default function CategoryGroups({
   site,
   path,
   category,
+  tag,
   adult = false,
   anchor,
   cardsPerAd = DEFAULT_CARDS_PER_AD,
@@ -123,14 +126,15 @@ export default function CategoryGroups({
       request.current = controller;
       setState('loading');
       try {
-        const path = category ? '/api/groups' : '/api/groups/recent';
+        const path = category || tag ? '/api/groups' : '/api/groups/recent';
         const [page, pageAds] = await Promise.all([
           api<GroupPage>(path, {
             query: {
               category,
+              tag,
               page: next.page,
               limit: pagination.limit,
-              sortBy: category ? next.sort : undefined,
+              sortBy: category ? next.sort : tag ? 'createdAt' : undefined,
               adult: adult ? 1 : undefined,
             },
             signal: controller.signal,
@@ -146,7 +150,7 @@ export default function CategoryGroups({
         setState('error');
       }
     },
-    [category, adult, pagination.limit, firstPage, drawAds],
+    [category, tag, adult, pagination.limit, firstPage, drawAds],
   );
 
   useEffect(() => {

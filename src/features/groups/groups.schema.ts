@@ -113,4 +113,5 @@ export const SEARCH_PARAMS = [
   'dateAfter',
   'dateBefore',
   'type',
+  'tag',
 ] as const;

@@ -38,6 +38,7 @@ import { countLabel } from '#src/lib/format.ts';
 import { AppError } from '#src/lib/http.server.ts';
 import { GROUP_NOT_FOUND } from '../../lib/ids.ts';
 import { CATEGORY_NOT_FOUND } from '../categories/categories.schema.ts';
+import { chosenTagIds, groupTagsOf, isAdultCategory, writeGroupTags } from '../tags/tags.server.ts';
 import {
   DUPLICATE_LINK,
   EDIT_FEATURE_DAYS,
@@ -137,11 +138,17 @@ export async function listAdminGroups(
     .limit(query.limit)
     .offset((query.page - 1) * query.limit);
   const n = total?.n ?? 0;
+  // Each group's tags (#43): the edit dialog starts from them.
+  const tagsOf = await groupTagsOf(
+    db,
+    rows.map((row) => row.id),
+  );
   return {
     // Who sent it (the owner's account; none for a group sent without one), for the pending queue.
     groups: rows.map(({ senderName, senderEmail, ...row }) => ({
       ...toAdminGroupJson(row, now),
       sender: senderEmail ? { name: senderName ?? '', email: senderEmail } : null,
+      tags: (tagsOf.get(row.id) ?? []).map((tag) => tag.slug),
     })),
     pagination: {
       total: n,
@@ -207,9 +214,15 @@ export async function updateGroup(db: Db, id: string, edit: GroupEdit, now = new
     ? undefined
     : (edit.featureDays ??
       (edit.featured === true && !isFeaturedNow(current, now) ? EDIT_FEATURE_DAYS : undefined));
+  const tagIds =
+    edit.tags === undefined
+      ? undefined
+      : await chosenTagIds(db, edit.tags, { adultGroup: await isAdultCategory(db, categoryId) });
   let mailId: number | undefined;
   try {
     await db.transaction(async (tx) => {
+      // The admin's tags apply at once, as the admin's other edits do.
+      if (tagIds) await writeGroupTags(tx, id, tagIds);
       if (Object.keys(set).length) {
         await tx.update(groups).set(set).where(eq(groups.id, id));
         if (set.titleSlug) await keepFormerAddress(tx, id, current, { categoryId, titleSlug: set.titleSlug });

@@ -5,6 +5,7 @@ import type { HoldReason } from '#db/schema.ts';
 import type { LinkAnswer } from '#src/features/links/link-health.ts';
 import { boolish } from '#src/lib/form-values.ts';
 import { multiLineText, singleLineText, visibleText } from '#src/lib/text.ts';
+import { TagsField } from '../tags/tags.ts';
 
 export const ADMIN_PAGE_SIZE = 15;
 export const FEATURE_DURATIONS = [1, 7, 30] as const;
@@ -46,6 +47,8 @@ export const GroupEditSchema = z
     featureDays: featureDays,
     /** Only null (unfeature): an end date computed elsewhere would overwrite paid time. */
     featuredUntil: z.null({ error: 'Informe a duração do destaque em dias (1, 7 ou 30)' }),
+    /** the group's tags (slugs), replacing its current ones (#43) */
+    tags: TagsField,
   })
   .partial();
 export type GroupEdit = z.infer<typeof GroupEditSchema>;
@@ -97,4 +100,6 @@ export interface AdminGroup {
   path: string;
   /** the account that sent it, in the list (null: sent without an account) */
   sender?: { name: string; email: string } | null;
+  /** the tags' slugs (#43) */
+  tags?: string[];
 }

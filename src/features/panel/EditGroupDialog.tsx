@@ -24,6 +24,8 @@ export interface OwnGroup {
   createdAt: string;
   revision: { title: string; description: string; category: string; image: string | null } | null;
   paidFeaturedUntil: string | null;
+  /** the tags' slugs as last asked for (#43) */
+  tags?: string[];
 }
 
 export function EditGroupDialog({
@@ -146,6 +148,7 @@ export function EditGroupDialog({
               description: shown.description,
               link: group.link,
               category: shown.category,
+              tags: group.tags,
             }}
             imageHint={`Envie uma nova imagem só se quiser trocá-la. JPG, PNG ou GIF (máx. ${IMAGE_MAX_LABEL})`}
           />

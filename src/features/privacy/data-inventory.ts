@@ -205,6 +205,8 @@ export const DATA_INVENTORY: readonly InventoryRow[] = [
  */
 export const NO_PERSONAL_DATA: Readonly<Record<string, string>> = {
   categories: 'the catalogue’s categories',
+  tags: 'the tag vocabulary (names, synonyms, flags), kept by the admins',
+  group_tags: 'which public tags a group carries (the group is described under groups)',
   link_check_state: 'the cursor of the scheduled link check',
   link_check_tallies: 'counts of link checks by hour and cause, no group or person',
   search_words: 'words of public group titles, for search suggestions',

@@ -42,14 +42,15 @@ async function indexSuggestions(
   let count = 0;
   const pending = new Set<Promise<void>>();
   try {
-    for await (const { id, url, title, category, description } of suggestions) {
+    for await (const { id, url, title, category, description, tags = [] } of suggestions) {
       const job = index
         .addCustomRecord({
           url,
           content: `${title}. ${category}. ${description}`,
           language: 'pt',
           meta: { title, category, id },
-          filters: { category: [category] },
+          // Filterable by category and by tag (#43), as /buscar's filters are.
+          filters: { category: [category], tag: tags },
         })
         .then((result) => {
           if (result.errors.length) throw new Error(`Pagefind ${url}: ${result.errors.join('; ')}`);

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { adultParam } from '../groups/groups.schema.ts';
 import { GROUP_TYPES, INVITE_LINK_MESSAGE, normalizeInviteLink } from '../groups/groups.ts';
+import { MAX_GROUP_TAGS, TAGS_TOO_MANY } from '../tags/tags.ts';
 import { cleanTerm, parseCursor } from './search.ts';
 
 export const SEARCH_PAGE_SIZE = 6;
@@ -109,6 +110,12 @@ export const SearchQuerySchema = z
     dateBefore: optionalDate('A data final'),
     /** adult=1: include adult (18+) groups, honoured only for an age-verified visitor (decision 0010) */
     adult: adultParam,
+    /** tag slugs (?tag=a&tag=b): groups carrying every one of them (#43) */
+    tag: z
+      .array(z.string().trim().toLowerCase().max(100, 'Tag inválida'), { error: 'Tag inválida' })
+      .max(MAX_GROUP_TAGS, TAGS_TOO_MANY)
+      .default([])
+      .transform((slugs) => [...new Set(slugs.filter(Boolean))]),
     /** one category's groups (its slug); empty means every category */
     category: z
       .string({ error: 'Categoria inválida' })
@@ -131,7 +138,10 @@ export const SearchQuerySchema = z
     path: ['dateAfter'],
   });
 
-export type SearchQuery = z.infer<typeof SearchQuerySchema>;
+export type SearchQuery = z.infer<typeof SearchQuerySchema> & {
+  /** the `tag` slugs as tag ids, resolved by searchGroups (search.server.ts) */
+  tagIds?: readonly number[];
+};
 export type SearchQueryInput = z.input<typeof SearchQuerySchema>;
 
 /** One suggestion: a group page and what the search box shows of it. */
@@ -143,4 +153,6 @@ export interface Suggestion {
   title: string;
   category: string;
   description: string;
+  /** the group's tags' names (the index's `tag` filter; #43) */
+  tags?: string[];
 }

@@ -11,7 +11,7 @@
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { type Db, rowsOf } from '#db/client.ts';
-import { categories, groups } from '#db/schema.ts';
+import { categories, groups, groupTags, tags } from '#db/schema.ts';
 import { TIME_ZONE } from '#src/lib/time-zone.ts';
 import {
   type GroupPage,
@@ -23,6 +23,7 @@ import {
   toGroupJson,
 } from '../groups/groups.server.ts';
 import { groupPath } from '../groups/groups.ts';
+import { filterTagIds } from '../tags/tags.server.ts';
 import type { SearchQuery, Suggestion } from './search.schema.ts';
 import {
   type Cursor,
@@ -111,6 +112,11 @@ function filtersOf(query: SearchQuery, textLeads: boolean): SQL[] {
   // function sets `adult` only after isAgeVerified; the query parameter alone never opens them.
   const filters: SQL[] = [query.adult ? isApprovedGroup : isPublicGroup];
   if (query.type) filters.push(eq(groups.type, query.type));
+  // Each tag through group_tags' (tag_id, group_id) index (#43): every one must be on the group.
+  for (const tagId of query.tagIds ?? [])
+    filters.push(
+      sql`${groups.id} in (select ${groupTags.groupId} from ${groupTags} where ${groupTags.tagId} = ${tagId})`,
+    );
   // One category by slug: a scalar subquery, so groups_category_*_idx serve the order (#43, /buscar).
   if (query.category)
     filters.push(
@@ -136,7 +142,8 @@ function estimable(query: SearchQuery): boolean {
     query.minCliques === undefined &&
     query.maxCliques === undefined &&
     !query.dateAfter &&
-    !query.dateBefore
+    !query.dateBefore &&
+    !query.tagIds?.length
   );
 }
 
@@ -333,7 +340,9 @@ interface Found {
 }
 
 /** One page of public groups matching a search (or the one group with an invite link). */
-export async function searchGroups(db: Db, query: SearchQuery): Promise<SearchPage> {
+export async function searchGroups(db: Db, asked: SearchQuery): Promise<SearchPage> {
+  // Unknown tags are a 400; a merged one means the tag it was merged into.
+  const query = { ...asked, tagIds: await filterTagIds(db, asked.tag ?? []) };
   const offset = (query.page - 1) * query.limit;
   // Pages end at the cap: the last reachable page may be short.
   const limit = Math.max(0, Math.min(query.limit, SEARCH_TOTAL_CAP - offset));
@@ -459,14 +468,18 @@ export async function suggestions(db: Db, limit: number): Promise<Suggestion[]> 
       title: groups.title,
       category: categories.name,
       description: sql<string>`left(${groups.description}, ${SUGGESTION_DESCRIPTION})`,
+      // The index is filterable by tag as by category (#43): the group's visible tags' names.
+      tags: sql<string[]>`array(select t.name from ${groupTags} gt join ${tags} t on t.id = gt.tag_id
+        where gt.group_id = ${groups.id} and not t.hidden and t.merged_into_id is null order by t.name)`,
     })
     .from(groups)
     .innerJoin(categories, groupsWithCategory)
     .where(isPublicGroup)
     .orderBy(...orderBy('score', true))
     .limit(limit);
-  return rows.map(({ categorySlug, titleSlug, ...row }) => ({
+  return rows.map(({ categorySlug, titleSlug, tags, ...row }) => ({
     url: groupPath({ categorySlug, titleSlug }),
     ...row,
+    tags: Array.isArray(tags) ? tags : [],
   }));
 }

@@ -9,6 +9,8 @@ import { categories, groups } from '#db/schema.ts';
 import { listedPredicate } from '#db/visibility.ts';
 import { publicGroupBatches, publicGroupSlice } from '../groups/group-lists.server.ts';
 import { isPublicGroup } from '../groups/groups.server.ts';
+import { topicPagesForSitemap } from '../tags/tags.server.ts';
+import { tagPath } from '../tags/tags.ts';
 
 /**
  * URLs per file as served, well under the protocol's limit of 50,000: Netlify caps a function's
@@ -125,6 +127,14 @@ async function fixedEntries(db: Db, base: string): Promise<SitemapEntry[]> {
       priority: 0.8,
     });
   }
+  // Topic pages with enough groups to be indexed (#43); the others say noindex and stay out.
+  for (const topic of await topicPagesForSitemap(db))
+    entries.push({
+      url: `${base}${tagPath(topic.slug)}`,
+      ...lastmodOf(topic.updatedAt ?? undefined),
+      changefreq: 'weekly',
+      priority: 0.7,
+    });
   return entries;
 }
 
@@ -199,7 +209,9 @@ async function sitemapSize(db: Db): Promise<{ fixed: number; total: number }> {
     })
     .from(categories)
     .where(eq(categories.adult, false));
-  const fixed = FIXED_PAGES + (row?.categories ?? 0);
+  // Topic pages (#43) are fixed entries too, after the categories.
+  const topics = (await topicPagesForSitemap(db)).length;
+  const fixed = FIXED_PAGES + (row?.categories ?? 0) + topics;
   return { fixed, total: fixed + (row?.groups ?? 0) };
 }
 

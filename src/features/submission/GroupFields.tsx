@@ -10,6 +10,7 @@ import {
 } from '#src/features/images/group-image.ts';
 import { fieldErrors } from '#src/lib/form-errors.ts';
 import { IMAGE_MAX_LABEL } from '../images/group-image.ts';
+import TagPicker from '../tags/TagPicker.tsx';
 import { DESCRIPTION_MIN, SubmissionSchema } from './submission.schema.ts';
 
 export type FieldErrors = Record<string, string>;
@@ -20,6 +21,8 @@ export interface GroupFieldValues {
   link: string;
   /** the category's name */
   category: string;
+  /** the tags' slugs (#43) */
+  tags?: string[];
 }
 
 /** Check a group form's data as the API will; drops an empty image so it is not sent. */
@@ -95,6 +98,7 @@ export function GroupFields({
         )}
       </Field>
       <CategoryField categories={categories} error={errors.category} value={values?.category} />
+      <TagPicker initial={values?.tags} error={errors.tags} />
       <ImageField hint={imageHint} error={errors.image} onChange={onImageChange} />
     </>
   );

@@ -24,6 +24,16 @@ import { consumeRateLimit } from '#src/lib/rate-limit.server.ts';
 import { assertInviteFree, freeTitleSlug, inviteTakenError } from '../groups/group-writes.server.ts';
 import { groupPath, normalizeInviteLink } from '../groups/groups.ts';
 import { keepFormerAddress } from '../groups/slugs.server.ts';
+import {
+  chosenTagIds,
+  currentTagIds,
+  groupTagsOf,
+  isAdultCategory,
+  liveTagIds,
+  sameTags,
+  tagNamesById,
+  writeGroupTags,
+} from '../tags/tags.server.ts';
 
 export const EDIT_TOO_MANY_MESSAGE = 'Você fez muitas alterações em pouco tempo. Tente novamente mais tarde.';
 export const REVISION_REVIEWED_MESSAGE = 'Esta alteração já foi analisada.';
@@ -139,6 +149,14 @@ export async function editOwnGroup(
     description: input.description ?? base.description,
     categoryId: categoryId ?? base.categoryId,
   };
+  // Tags (#43): left out, the ones last asked for; a change to an approved group's tags is moderated.
+  const publicTags = await currentTagIds(db, group.id);
+  const wantedTags =
+    input.tags === undefined
+      ? (pending?.tagIds ?? publicTags)
+      : await chosenTagIds(db, input.tags, { adultGroup: await isAdultCategory(db, wanted.categoryId) });
+  const tagsChanged = !sameTags(wantedTags, publicTags);
+  const revisionTags = tagsChanged ? wantedTags : null;
 
   const prepared = form.image ? await prepareImage(form.image) : null;
   const newImage = prepared ? imageUrl(await saveImage(prepared)) : null;
@@ -154,6 +172,10 @@ export async function editOwnGroup(
       }
       if (!group.approved) {
         // Never public: the group itself is what the owner edits.
+        if (tagsChanged) {
+          await writeGroupTags(tx, group.id, wantedTags);
+          outcome = 'updated';
+        }
         if (!sameContent(wanted, group) || newImage) {
           Object.assign(set, wanted);
           if (wanted.title !== group.title || wanted.categoryId !== group.categoryId)
@@ -170,19 +192,25 @@ export async function editOwnGroup(
         }
       } else {
         const image = newImage ?? pending?.image ?? null;
-        const changed = !sameContent(wanted, group) || image !== null;
+        const changed = !sameContent(wanted, group) || image !== null || tagsChanged;
         if (!changed && pending) {
           // The owner went back to the public version: nothing left to review.
           await tx.delete(groupRevisions).where(eq(groupRevisions.id, pending.id));
           obsolete.push(pending.image);
-        } else if (changed && pending && (!sameContent(wanted, pending) || newImage)) {
+        } else if (
+          changed &&
+          pending &&
+          (!sameContent(wanted, pending) || newImage || !sameTags(revisionTags, pending.tagIds))
+        ) {
           await tx
             .update(groupRevisions)
-            .set({ ...wanted, image, userId: user.id, createdAt: new Date() })
+            .set({ ...wanted, image, tagIds: revisionTags, userId: user.id, createdAt: new Date() })
             .where(eq(groupRevisions.id, pending.id));
           if (newImage) obsolete.push(pending.image);
         } else if (changed && !pending) {
-          await tx.insert(groupRevisions).values({ groupId: group.id, userId: user.id, ...wanted, image });
+          await tx
+            .insert(groupRevisions)
+            .values({ groupId: group.id, userId: user.id, ...wanted, image, tagIds: revisionTags });
         }
         if (changed) outcome = 'revision';
       }
@@ -257,6 +285,7 @@ export async function ownGroupExtras(db: Db, groupIds: string[]) {
         description: groupRevisions.description,
         category: categories.name,
         image: groupRevisions.image,
+        tagIds: groupRevisions.tagIds,
       })
       .from(groupRevisions)
       .innerJoin(categories, eq(categories.id, groupRevisions.categoryId))
@@ -287,10 +316,27 @@ export async function ownGroupExtras(db: Db, groupIds: string[]) {
       .where(and(inArray(groupRevisions.groupId, groupIds), ne(groupRevisions.status, 'pending')))
       .orderBy(groupRevisions.groupId, desc(groupRevisions.reviewedAt), desc(groupRevisions.createdAt)),
   ]);
+  const { currentTags, proposedTags } = await revisionTags(
+    db,
+    groupIds.map((groupId) => ({
+      groupId,
+      tagIds: revisions.find((r) => r.groupId === groupId)?.tagIds ?? null,
+    })),
+  );
   const extras = new Map<string, OwnGroupExtras>();
   for (const id of groupIds)
-    extras.set(id, { revision: null, paidFeaturedUntil: null, rejectedRevision: null });
-  for (const { groupId, ...revision } of revisions) extras.get(groupId)!.revision = revision;
+    extras.set(id, {
+      revision: null,
+      paidFeaturedUntil: null,
+      rejectedRevision: null,
+      tags: (currentTags.get(id) ?? []).map((tag) => tag.slug),
+    });
+  for (const { groupId, tagIds, ...revision } of revisions) {
+    const extra = extras.get(groupId)!;
+    extra.revision = revision;
+    // The tags the owner last asked for: the pending revision's when it changes them.
+    if (tagIds) extra.tags = tagIds.flatMap((id) => proposedTags.get(id)?.slug ?? []);
+  }
   for (const { groupId, status, reason, reviewedAt } of reviewed) {
     const extra = extras.get(groupId)!;
     // A newer change waiting for review replaces the old refusal.
@@ -307,6 +353,8 @@ export interface OwnGroupExtras {
   paidFeaturedUntil: string | null;
   /** the owner's last change, refused: why and when (null when the last one was approved or is pending) */
   rejectedRevision: { reason: string; reviewedAt: string | null } | null;
+  /** the tags' slugs as the owner last asked for them (the edit form's starting choice, #43) */
+  tags: string[];
 }
 
 // ---- Admin review -------------------------------------------------------------------------------
@@ -331,6 +379,7 @@ export async function listPendingRevisions(db: Db, page: number, limit: number) 
         categorySlug: categories.slug,
         titleSlug: groups.titleSlug,
       },
+      tagIds: groupRevisions.tagIds,
       proposed: {
         title: groupRevisions.title,
         description: groupRevisions.description,
@@ -347,21 +396,42 @@ export async function listPendingRevisions(db: Db, page: number, limit: number) 
     .limit(limit)
     .offset((page - 1) * limit);
   const n = total?.n ?? 0;
+  const { currentTags, proposedTags } = await revisionTags(db, rows);
   return {
-    revisions: rows.map(({ current: { categorySlug, titleSlug, ...current }, proposed, ...row }) => ({
-      ...row,
-      createdAt: row.createdAt.toISOString(),
-      current: { ...current, path: groupPath({ categorySlug, titleSlug }) },
-      proposed: { ...proposed, image: proposed.image ?? current.image },
-      changed: {
-        title: proposed.title !== current.title,
-        description: proposed.description !== current.description,
-        category: proposed.category !== current.category,
-        image: proposed.image !== null && proposed.image !== current.image,
-      },
-    })),
+    revisions: rows.map(({ current: { categorySlug, titleSlug, ...current }, proposed, tagIds, ...row }) => {
+      const tagsNow = currentTags.get(row.groupId) ?? [];
+      const tagsAsked = tagIds ? tagIds.flatMap((id) => proposedTags.get(id) ?? []) : tagsNow;
+      return {
+        ...row,
+        createdAt: row.createdAt.toISOString(),
+        current: { ...current, tags: tagsNow, path: groupPath({ categorySlug, titleSlug }) },
+        proposed: { ...proposed, tags: tagsAsked, image: proposed.image ?? current.image },
+        changed: {
+          title: proposed.title !== current.title,
+          description: proposed.description !== current.description,
+          category: proposed.category !== current.category,
+          image: proposed.image !== null && proposed.image !== current.image,
+          tags: tagIds !== null,
+        },
+      };
+    }),
     pagination: { total: n, pages: Math.max(1, Math.ceil(n / limit)), page, limit },
   };
+}
+
+/** The public tags of the revisions' groups and the names of the tags they ask for. */
+async function revisionTags(db: Db, rows: { groupId: string; tagIds: number[] | null }[]) {
+  const [currentTags, proposedTags] = await Promise.all([
+    groupTagsOf(
+      db,
+      rows.map((row) => row.groupId),
+    ),
+    tagNamesById(
+      db,
+      rows.flatMap((row) => row.tagIds ?? []),
+    ),
+  ]);
+  return { currentTags, proposedTags };
 }
 
 async function lockPendingRevision(tx: Tx, id: string) {
@@ -395,6 +465,8 @@ export async function approveRevision(db: Db, admin: SessionUser, id: string) {
     }
     if (revision.image) set.image = revision.image;
     await tx.update(groups).set(set).where(eq(groups.id, group.id));
+    // Tags asked for: a tag merged since means the one it went into; a hidden one is left out.
+    if (revision.tagIds) await writeGroupTags(tx, group.id, await liveTagIds(tx, revision.tagIds));
     await tx
       .update(groupRevisions)
       .set({ status: 'approved', reviewedAt: new Date(), reviewedBy: admin.id })

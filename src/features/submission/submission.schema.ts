@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { InviteLinkField } from '#src/features/links/links.schema.ts';
 import { multiLineText, singleLineText, visibleText } from '#src/lib/text.ts';
+import { TagsField } from '../tags/tags.ts';
 
 /**
  * How soon a sent group is reviewed, as /enviar's success screen promises it: the team's moderation
@@ -25,6 +26,8 @@ export const SubmissionSchema = z.object({
     .max(2000, 'A descrição deve ter no máximo 2000 caracteres'),
   link: InviteLinkField,
   category: singleLineText({ error: 'A categoria é obrigatória' }).trim().min(1, 'A categoria é obrigatória'),
+  /** comma-separated tag slugs, at most MAX_GROUP_TAGS (#43); checked against the vocabulary server-side */
+  tags: TagsField.optional(),
 });
 export type SubmissionInput = z.input<typeof SubmissionSchema>;
 

@@ -24,6 +24,7 @@ import { AppError, parse, readForm } from '#src/lib/http.server.ts';
 import { consumeRateLimit } from '#src/lib/rate-limit.server.ts';
 import { IMAGE_TOO_LARGE_MESSAGE } from '../images/group-image.ts';
 import { deleteImage, imageUrl, prepareImage, saveImage } from '../images/stored-images.server.ts';
+import { chosenTagIds, writeGroupTags } from '../tags/tags.server.ts';
 import { signFollowToken } from './follow.server.ts';
 import { SubmissionSchema } from './submission.schema.ts';
 
@@ -49,7 +50,7 @@ export async function readSubmission(req: Request): Promise<SubmissionForm> {
     new AppError('PAYLOAD_TOO_LARGE', IMAGE_TOO_LARGE_MESSAGE, { image: IMAGE_TOO_LARGE_MESSAGE }),
   );
   const fields: Record<string, unknown> = {};
-  for (const name of ['title', 'description', 'link', 'category']) {
+  for (const name of ['title', 'description', 'link', 'category', 'tags']) {
     const value = form.get(name);
     if (typeof value === 'string') fields[name] = value;
   }
@@ -67,7 +68,7 @@ export async function readSubmission(req: Request): Promise<SubmissionForm> {
  * category takes no submission or owner's edit while it is closed (no age verification configured,
  * decision 0010): its groups could never be shown.
  */
-export async function submittedCategory(db: Db, value: string): Promise<{ id: number }> {
+export async function submittedCategory(db: Db, value: string): Promise<{ id: number; adult: boolean }> {
   const category = await findCategory(db, value);
   if (!category) throw new AppError('BAD_REQUEST', CATEGORY_MESSAGE, { category: CATEGORY_MESSAGE });
   if (category.adult && !ageVerificationConfigured())
@@ -96,6 +97,7 @@ export async function submitGroup(
 
   const invite = normalizeInviteLink(input.link)!;
   const category = await submittedCategory(db, input.category);
+  const tagIds = await chosenTagIds(db, input.tags ?? [], { adultGroup: category.adult });
   const asker = { userId: options.userId };
   await assertInviteFree(db, invite.code, asker);
 
@@ -132,7 +134,11 @@ export async function submitGroup(
         userId: options.userId,
       },
     ]);
-    if (!(await insertGroups(db, [row!])).has(invite.code)) throw resent();
+    // The group and its tags in one transaction: never a group without the tags its owner chose.
+    await db.transaction(async (tx) => {
+      if (!(await insertGroups(tx, [row!])).has(invite.code)) throw resent();
+      await writeGroupTags(tx, row!.id, tagIds);
+    });
     // Anonymous submissions are logged too (Marco Civil art. 15), found by the group they sent.
     await recordAccess(db, {
       userId: options.userId,
