@@ -11,12 +11,10 @@ const root = path.resolve(import.meta.dirname, '..');
 const LONG = 150;
 const MEDIUM = 80;
 /** The goal is 30; the count when this check was written, to be lowered as functions are split. */
-const OVER_80_AT_MOST = 32;
+const OVER_80_AT_MOST = 27;
 /** Functions over 150 lines when this check was written (file and name): split them, then drop the line. */
 const STILL_LONG = new Set([
   'src/features/admin/GroupsManager.tsx GroupsManager',
-  'src/features/admin/PaymentsAdmin.tsx AdminPayments',
-  'src/features/payments/FeaturePlans.tsx FeaturePlans',
   'src/features/csv/csv.server.ts importGroups',
   'src/features/legal-notices/LegalNoticeForm.tsx LegalNoticeForm',
   'src/features/search/SearchBox.tsx SearchBox',

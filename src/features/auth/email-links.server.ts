@@ -4,7 +4,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '#db/client.ts';
-import { type AuthTokenPurpose, authTokens, users } from '#db/schema.ts';
+import { type AuthTokenPurpose, authTokens, userEmailHistory, users } from '#db/schema.ts';
 import { recordAccess } from '#src/features/access-log/access-log.server.ts';
 import { addressHash, subjectHash } from '#src/features/analytics/visitor.server.ts';
 import { deliverMail, enqueueMail } from '#src/features/mail/outbox.server.ts';
@@ -288,6 +288,8 @@ async function applyEmailChange(db: Db, token: string, ip: string | null) {
       .update(users)
       .set({ email: row.newEmail, emailConfirmedAt: sql`now()` })
       .where(eq(users.id, row.userId));
+    // The old address's e-mails stay the account's data (export, deletion) while they are kept.
+    await tx.insert(userEmailHistory).values({ userId: row.userId, email: old.email });
     await recordAccess(tx, { userId: row.userId, email: row.newEmail, event: 'email_change', ip });
     const mailId = await enqueueMail(tx, {
       to: old.email,
