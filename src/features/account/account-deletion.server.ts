@@ -2,8 +2,7 @@
 // stays without the person. The access logs stay too (Marco Civil art. 15, 6 months): they never point
 // at the account row, only at a keyed hash of the e-mail (src/features/access-log/).
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '#db/client.ts';
-import type { Tx } from '#db/client.ts';
+import type { Db, Tx } from '#db/client.ts';
 import {
   featureOrders,
   groupRevisions,

@@ -207,7 +207,12 @@ const LOOP_LOOKBACK_DAYS = 366;
  * The anti-loop rule (repurchaseAllowedFrom, ADR 0020): while a withdrawn order of this group, or of
  * this account, has not reached the end of its own period, no new featuring is sold to either (409).
  */
-export async function assertNoWithdrawalLoop(db: Db, userId: string, groupId: string | null, now = new Date()) {
+export async function assertNoWithdrawalLoop(
+  db: Db,
+  userId: string,
+  groupId: string | null,
+  now = new Date(),
+) {
   const withdrawn = await db
     .select({ startDate: featureOrders.startDate, days: featureOrders.days, groupId: featureOrders.groupId })
     .from(orderRefunds)

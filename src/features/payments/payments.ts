@@ -1,8 +1,8 @@
 // Pure rules of featured placements and payments (spec sections 3, 4, 8, 9). No IO.
 
 import { isFeaturedNow } from '#src/features/groups/groups.ts';
-import { GROUP_NOT_FOUND } from '#src/lib/ids.ts';
 import { formatDateTime } from '#src/lib/format.ts';
+import { GROUP_NOT_FOUND } from '#src/lib/ids.ts';
 import { addDays, dayOf, startOfDay } from '#src/lib/time-zone.ts';
 
 export const PAYMENT_PROVIDERS = ['mercadopago', 'stripe'] as const;
@@ -84,7 +84,10 @@ export function refundRetryDelayMs(attempts: number): number {
  * days), so 'buy, use almost all, withdraw, repeat' never adds up to free featuring. The withdrawal
  * itself stays whole (CDC art. 49); an admin may still feature the group by hand.
  */
-export function repurchaseAllowedFrom(withdrawn: { startDate: Date | string | null; days: number }): Date | null {
+export function repurchaseAllowedFrom(withdrawn: {
+  startDate: Date | string | null;
+  days: number;
+}): Date | null {
   if (!withdrawn.startDate) return null;
   return new Date(new Date(withdrawn.startDate).getTime() + withdrawn.days * DAY_MS);
 }

@@ -359,7 +359,11 @@ function failureText(error: unknown): string {
  * Ask the provider to refund a pending refund (whole, or its amount). Success completes it and e-mails
  * the owner; a failure stays pending with the error and the next try's time (refundRetryDelayMs).
  */
-export async function attemptRefund(db: Db, orderId: string, origin = getEnv().SITE_URL): Promise<RefundJson> {
+export async function attemptRefund(
+  db: Db,
+  orderId: string,
+  origin = getEnv().SITE_URL,
+): Promise<RefundJson> {
   const [pending] = await db
     .select({ refund: orderRefunds, order: featureOrders })
     .from(orderRefunds)
@@ -436,7 +440,11 @@ export async function refundUnusedDays(tx: Tx, groupId: string, now = new Date()
     .select()
     .from(featureOrders)
     .where(
-      and(eq(featureOrders.groupId, groupId), eq(featureOrders.status, 'active'), gt(featureOrders.endDate, at)),
+      and(
+        eq(featureOrders.groupId, groupId),
+        eq(featureOrders.status, 'active'),
+        gt(featureOrders.endDate, at),
+      ),
     )
     .for('update');
   const refunded: string[] = [];
@@ -473,8 +481,7 @@ export async function retryDueRefunds(db: Db, now = new Date()) {
     .orderBy(asc(orderRefunds.nextAttemptAt))
     .limit(RETRY_BATCH);
   let refunded = 0;
-  for (const { orderId } of due)
-    if ((await attemptRefund(db, orderId)).status === 'refunded') refunded++;
+  for (const { orderId } of due) if ((await attemptRefund(db, orderId)).status === 'refunded') refunded++;
   return { tried: due.length, refunded, pending: due.length - refunded };
 }
 

@@ -74,7 +74,8 @@ async function reopenStripeRefund(
   if (!failure.paymentIntentId) return { received: true, outcome: 'ignored' };
   const orderId = await orderOfIntent(db, failure.paymentIntentId, provider, secretKey);
   const outcome = await reopenRefund(db, orderId, { provider, eventId: failure.eventId }, failure.reason);
-  if (outcome === 'reopened') console.warn(`[payments] ${provider} ${failure.reason}: order ${orderId} pending again`);
+  if (outcome === 'reopened')
+    console.warn(`[payments] ${provider} ${failure.reason}: order ${orderId} pending again`);
   return { received: true, outcome };
 }
 
@@ -97,7 +98,9 @@ async function applyStripeShaped(
   if (refund || failure) {
     const settings = provider === 'stripe' ? await getClearSettings(db) : null;
     const key = settings?.stripeSecretKey ?? null;
-    return refund ? applyStripeRefund(db, refund, provider, key) : reopenStripeRefund(db, failure!, provider, key);
+    return refund
+      ? applyStripeRefund(db, refund, provider, key)
+      : reopenStripeRefund(db, failure!, provider, key);
   }
   const failedOrder = failedOrderFromEvent(event);
   if (failedOrder) {
