@@ -288,14 +288,14 @@ async function applyEmailChange(db: Db, token: string, ip: string | null) {
       .update(users)
       .set({ email: row.newEmail, emailConfirmedAt: sql`now()` })
       .where(eq(users.id, row.userId));
-    // The old address's e-mails stay the account's data (export, deletion) while they are kept.
-    await tx.insert(userEmailHistory).values({ userId: row.userId, email: old.email });
     await recordAccess(tx, { userId: row.userId, email: row.newEmail, event: 'email_change', ip });
     const mailId = await enqueueMail(tx, {
       to: old.email,
       template: 'email_changed',
       data: { name: old.name, newEmail: row.newEmail },
     });
+    // The old address's e-mails (this notice included) stay the account's data (export, deletion).
+    await tx.insert(userEmailHistory).values({ userId: row.userId, email: old.email, replacedAt: new Date() });
     return { mailId, email: row.newEmail };
   });
   if (!result) return null;

@@ -149,13 +149,13 @@ export const DATA_INVENTORY: readonly InventoryRow[] = [
     recipients: HOSTING,
   },
   {
-    tables: ['mail_outbox'],
+    tables: ['mail_outbox', 'user_email_history'],
     name: 'E-mails enviados',
-    data: 'Endereço do destinatário, o modelo e os dados da mensagem (nome, título do grupo, links).',
+    data: 'Endereço do destinatário, o modelo e os dados da mensagem (nome, título do grupo, links); quando você troca de e-mail, o endereço anterior e a data da troca, para que as mensagens enviadas a ele entrem na sua exportação e saiam com a sua conta.',
     purpose:
       'Enviar confirmações, avisos de moderação, de pagamento e de destaque, tentando de novo se o envio falhar.',
     basis: ['contract'],
-    retention: `${MAIL_KEEP_DAYS} dias depois de escritos.`,
+    retention: `${MAIL_KEEP_DAYS} dias depois de escritos (o endereço anterior, ${MAIL_KEEP_DAYS} dias depois da troca). Excluir a conta apaga os e-mails enviados ao endereço atual e aos anteriores.`,
     recipients: [...HOSTING, 'mail'],
   },
   // --- Rows of the other parts of issue #31, bound to their tables by the lead at merge. -----------
