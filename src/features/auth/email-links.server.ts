@@ -295,7 +295,9 @@ async function applyEmailChange(db: Db, token: string, ip: string | null) {
       data: { name: old.name, newEmail: row.newEmail },
     });
     // The old address's e-mails (this notice included) stay the account's data (export, deletion).
-    await tx.insert(userEmailHistory).values({ userId: row.userId, email: old.email, replacedAt: new Date() });
+    await tx
+      .insert(userEmailHistory)
+      .values({ userId: row.userId, email: old.email, replacedAt: new Date() });
     return { mailId, email: row.newEmail };
   });
   if (!result) return null;
