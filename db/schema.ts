@@ -57,6 +57,11 @@ export const users = pgTable(
     emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
     /** sessions signed before this instant are over (logout-all, password change); null: none ended */
     sessionsValidAfter: timestamp('sessions_valid_after', { withTimezone: true }),
+    /**
+     * when the person declared being MINIMUM_AGE or older (at sign-up; an account made before the rule
+     * declares at its first checkout); null: never declared, so nothing can be bought (#41, LGPD art. 14)
+     */
+    adultDeclaredAt: timestamp('adult_declared_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`)],

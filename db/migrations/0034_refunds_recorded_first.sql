@@ -12,6 +12,7 @@ ALTER TABLE "order_refunds" ADD COLUMN "next_attempt_at" timestamp with time zon
 ALTER TABLE "order_refunds" ADD COLUMN "last_error" text;--> statement-breakpoint
 ALTER TABLE "order_refunds" ADD COLUMN "reopened" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "order_refunds" ADD COLUMN "completed_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "adult_declared_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "user_email_history" ADD CONSTRAINT "user_email_history_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "user_email_history_user_idx" ON "user_email_history" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "order_refunds_due_idx" ON "order_refunds" USING btree ("next_attempt_at") WHERE status = 'pending';--> statement-breakpoint

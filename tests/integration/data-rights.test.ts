@@ -49,7 +49,7 @@ const jsonInit = (method: string, body: unknown, headers: Record<string, string>
 let ipCount = 0;
 async function register(email: string, name = 'Pessoa Teste') {
   const res = await callFunction(authFn, '/api/register', {
-    ...jsonInit('POST', { name, email, password: PASSWORD, confirmPassword: PASSWORD }),
+    ...jsonInit('POST', { name, email, password: PASSWORD, confirmPassword: PASSWORD, adult: true }),
     ip: `198.51.100.${++ipCount}`,
   });
   expect(res.status).toBe(201);
@@ -617,6 +617,7 @@ describe("'Meus dados': name, phone, e-mail and password", { timeout: 180_000 },
         phone: '(11) 98765-4321',
         password: PASSWORD,
         confirmPassword: PASSWORD,
+        adult: true,
       }),
       ip: '198.51.100.120',
     });

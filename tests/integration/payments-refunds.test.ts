@@ -23,6 +23,7 @@ import * as plansFn from '../../functions/feature-plans.ts';
 import * as webhooksFn from '../../functions/payment-webhooks.ts';
 import * as panelFn from '../../functions/user.ts';
 import * as userAccountFn from '../../functions/user-account.ts';
+import { ADULT_CHECKOUT_MESSAGE } from '../../src/features/auth/auth.schema.ts';
 import { hashPassword } from '../../src/features/auth/password.server.ts';
 import { signMercadoPago } from '../../src/features/payments/providers/mercadopago.ts';
 import { simulatorEvent } from '../../src/features/payments/providers/simulator.ts';
@@ -750,6 +751,36 @@ describe('the anti-loop rule (ADR 0020)', () => {
       featureOrdersFn,
       '/api/feature-orders',
       postJson(refundedByAdmin.token, { groupId: refundedByAdmin.groupId, planId: await planId(7) }),
+    );
+    expect(next.status).toBe(201);
+  });
+});
+
+describe('only an adult buys (MINIMUM_AGE)', () => {
+  it('an account that never declared its age is refused a pt-BR 403 at checkout until it declares, once', async () => {
+    const who = await owner();
+    await db.update(users).set({ adultDeclaredAt: null }).where(eq(users.id, who.user.id));
+    const group = await makeGroup(db, who.user.id);
+    const plan = await planId(7);
+    const order = (extra: Record<string, unknown> = {}) =>
+      callFunction(
+        featureOrdersFn,
+        '/api/feature-orders',
+        postJson(who.token, { groupId: group.id, planId: plan, ...extra }),
+      );
+    const refused = await order();
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({ message: ADULT_CHECKOUT_MESSAGE });
+    expect(await db.select().from(featureOrders).where(eq(featureOrders.groupId, group.id))).toHaveLength(0);
+    expect((await order({ adult: true })).status).toBe(201);
+    const [row] = await db.select().from(users).where(eq(users.id, who.user.id));
+    expect(row!.adultDeclaredAt).toBeInstanceOf(Date);
+    // Declared once: the next order needs nothing more.
+    const other = await makeGroup(db, who.user.id);
+    const next = await callFunction(
+      featureOrdersFn,
+      '/api/feature-orders',
+      postJson(who.token, { groupId: other.id, planId: plan }),
     );
     expect(next.status).toBe(201);
   });

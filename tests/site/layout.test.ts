@@ -478,7 +478,13 @@ async function ownerContext(): Promise<BrowserContext> {
   const context = await browser.newContext({ locale: 'pt-BR' });
   const email = `layout-${stamp}@teste.local`;
   const res = await context.request.post(`${site}/api/register`, {
-    data: { name: 'Dona das Telas', email, password: 'senha-forte-123', confirmPassword: 'senha-forte-123' },
+    data: {
+      name: 'Dona das Telas',
+      email,
+      password: 'senha-forte-123',
+      confirmPassword: 'senha-forte-123',
+      adult: true,
+    },
   });
   expect(res.status()).toBe(201);
   await withSiteDb(async (db) => {

@@ -11,6 +11,8 @@ import { cx } from '#src/components/ui/classes.ts';
 import { EmptyState } from '#src/components/ui/EmptyState.tsx';
 import { Skeleton } from '#src/components/ui/Skeleton.tsx';
 import { toast } from '#src/components/ui/toast.store.ts';
+import { AdultDeclaration } from '#src/features/auth/AdultDeclaration.tsx';
+import { ADULT_CHECKOUT_MESSAGE } from '#src/features/auth/auth.schema.ts';
 import { $session, loadSession } from '#src/features/auth/session.store.ts';
 import { ApiError, api } from '#src/lib/api.ts';
 import { formatBRL } from '#src/lib/format.ts';
@@ -99,7 +101,12 @@ function usePlansData(query: ReturnType<typeof readQuery> | null, status: string
  * gets the same order) and open its review step. A refusal (a hold, a report, a recent withdrawal, ADR
  * 0020) is the server's pt-BR message in a toast. Returns false when nothing was opened.
  */
-async function submitOrder(group: EligibleGroup | null, plan: Plan | undefined, renewing: OrderView | null) {
+async function submitOrder(
+  group: EligibleGroup | null,
+  plan: Plan | undefined,
+  renewing: OrderView | null,
+  adult: boolean,
+): Promise<boolean | 'age'> {
   if (!group || !plan) {
     toast({ title: 'Erro', description: MESSAGES.selectGroupAndPlan, variant: 'destructive' });
     return false;
@@ -109,7 +116,14 @@ async function submitOrder(group: EligibleGroup | null, plan: Plan | undefined, 
     const { id } = await api<{ id: string }>('/api/feature-orders', {
       method: 'POST',
       idempotencyKey: orderKey(group.id, plan.id),
-      body: { groupId: group.id, planId: plan.id, status: 'pending', price: plan.priceCents / 100, metadata },
+      body: {
+        groupId: group.id,
+        planId: plan.id,
+        status: 'pending',
+        price: plan.priceCents / 100,
+        metadata,
+        ...(adult ? { adult: true } : {}),
+      },
     });
     $selectedPlan.set({ name: plan.name, days: plan.days, price: plan.priceCents });
     location.assign(`/pagar-destaque/${id}`);
@@ -118,7 +132,8 @@ async function submitOrder(group: EligibleGroup | null, plan: Plan | undefined, 
     const message = error instanceof ApiError ? error.message : MESSAGES.createOrderFailed;
     if (isPaymentsDisabled(error)) $paymentsUnavailable.set(true);
     toast({ title: MESSAGES.createOrderFailed, description: message, variant: 'destructive' });
-    return false;
+    // An account made before the age rule declares it here, once (the checkbox appears).
+    return message === ADULT_CHECKOUT_MESSAGE ? 'age' : false;
   }
 }
 
@@ -195,26 +210,33 @@ function PlanStep({
   const unavailable = useStore($paymentsUnavailable);
   const [planId, setPlanId] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
+  const [askAge, setAskAge] = useState(false);
+  const [adult, setAdult] = useState(false);
   async function submit() {
     setBusy(true);
-    if (
-      !(await submitOrder(
-        group,
-        plans.find((p) => p.id === planId),
-        renewing,
-      ))
-    )
-      setBusy(false);
+    const done = await submitOrder(
+      group,
+      plans.find((p) => p.id === planId),
+      renewing,
+      adult,
+    );
+    if (done === 'age') setAskAge(true);
+    if (done !== true) setBusy(false);
   }
   return (
     <>
       <SelectedGroup group={group} renewing={Boolean(renewing)} />
       <PlanChoice plans={plans} planId={planId} onPick={setPlanId} />
+      {askAge && <AdultDeclaration checked={adult} onChange={setAdult} />}
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Button variant="secondary" href="/painel">
           Cancelar
         </Button>
-        <Button onClick={submit} disabled={planId === null || busy || unavailable} size="lg">
+        <Button
+          onClick={submit}
+          disabled={planId === null || busy || unavailable || (askAge && !adult)}
+          size="lg"
+        >
           {busy && <LoaderCircle aria-hidden="true" className="animate-spin" />}
           {busy ? 'Processando...' : 'Continuar para Pagamento'}
         </Button>

@@ -13,9 +13,11 @@ import {
   groups,
   legalNotices,
   orderRefunds,
+  users,
 } from '#db/schema.ts';
 import { isHeldRow, isListedRow } from '#db/visibility.ts';
 import { recordAccess } from '#src/features/access-log/access-log.server.ts';
+import { ADULT_CHECKOUT_MESSAGE } from '#src/features/auth/auth.schema.ts';
 import type { SessionUser } from '#src/features/auth/session.server.ts';
 import { isApprovedGroup, isFeaturedGroup } from '#src/features/groups/groups.server.ts';
 import { AppError } from '#src/lib/http.server.ts';
@@ -64,6 +66,7 @@ export async function createOrder(db: Db, user: SessionUser, input: CreateOrderI
     .from(featurePlans)
     .where(and(eq(featurePlans.id, input.planId), eq(featurePlans.active, true)));
   if (!plan) throw new AppError('NOT_FOUND', MESSAGES.planNotFound);
+  await assertAdultBuyer(db, user.id, input.adult !== undefined);
   const group = await orderableGroup(db, user.id, input.groupId);
   await assertNoWithdrawalLoop(db, user.id, group.id);
   const metadata = await orderMetadata(db, user.id, group, input.metadata);
@@ -198,6 +201,21 @@ async function assertNotUnderReview(db: Db, groupId: string) {
     .where(and(eq(legalNotices.groupId, groupId), eq(legalNotices.status, 'pending')))
     .limit(1);
   if (notice) throw new AppError('CONFLICT', MESSAGES.groupNoticed);
+}
+
+/**
+ * Only an adult buys (MINIMUM_AGE, LGPD art. 14 and civil capacity): the account declared it at sign-up,
+ * or declares it now (`declares`, recorded); otherwise a pt-BR 403 the plans page answers with the
+ * declaration's checkbox.
+ */
+async function assertAdultBuyer(db: Db, userId: string, declares: boolean) {
+  const [row] = await db
+    .select({ declaredAt: users.adultDeclaredAt })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (row?.declaredAt) return;
+  if (!declares) throw new AppError('FORBIDDEN', ADULT_CHECKOUT_MESSAGE);
+  await db.update(users).set({ adultDeclaredAt: new Date() }).where(eq(users.id, userId));
 }
 
 /** The longest a withdrawn order can hold back a new one (no plan is longer than a year). */
@@ -339,6 +357,7 @@ export async function startPayment(
     throw new AppError('CONFLICT', MESSAGES.orderNotPayable);
   // An order made before a withdrawal is not paid while the withdrawn order's period lasts either.
   await assertNoWithdrawalLoop(db, user.id, order.groupId);
+  await assertAdultBuyer(db, user.id, false);
   const settings = await getClearSettings(db);
   assertPaymentsActive(settings);
   const provider = resolveProvider(settings, origin);
