@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   categories,
   engagementEvents,
+  featureOrders,
   featurePlans,
   groupHolds,
   groupReports,
@@ -19,6 +20,7 @@ import {
   groups,
   holdAppeals,
   legalNotices,
+  orderRefunds,
   users,
 } from '../../db/schema.ts';
 import { addDays } from '../../src/features/panel/engage.ts';
@@ -552,6 +554,35 @@ async function ownerContext(): Promise<BrowserContext> {
           text: 'O grupo é de futebol amador; a mensagem de apostas foi de um membro que já saiu do grupo.',
         });
     }
+    // A withdrawal whose refund the provider has not made yet (#41): 'Reembolso em processamento' in
+    // 'Meus Destaques', and in the admin's 'Reembolsos pendentes' with the provider's last error.
+    const [cheapest] = await db.select().from(featurePlans).orderBy(asc(featurePlans.days)).limit(1);
+    const [withdrawn] = await db
+      .insert(featureOrders)
+      .values({
+        userId: owner!.id,
+        groupId: live!.id,
+        planId: cheapest!.id,
+        price: cheapest!.price,
+        days: cheapest!.days,
+        status: 'refunded',
+        startDate: new Date(Date.now() - 86_400_000),
+        endDate: new Date(),
+        paymentMethod: 'stripe',
+        paymentId: `cs_test_layout${stamp}`,
+      })
+      .returning();
+    await db.insert(orderRefunds).values({
+      orderId: withdrawn!.id,
+      source: 'owner',
+      requestedBy: owner!.id,
+      provider: 'stripe',
+      amount: cheapest!.price,
+      status: 'pending',
+      attempts: 2,
+      lastError: 'sem resposta: An unknown error occurred with your request.',
+      nextAttemptAt: new Date(Date.now() + 15 * 60_000),
+    });
     // A pending change for the admin's 'Revisões'.
     const [changing] = await make('Alterando', { approved: true });
     await db.insert(groupRevisions).values({

@@ -16,6 +16,9 @@ import {
   ORDER_TAX_YEARS,
 } from './retention.ts';
 
+/** When /privacidade last changed in substance (AAAA-MM-DD): the page prints it as 'Última atualização'. */
+export const PRIVACY_UPDATED_ON = '2026-11-28';
+
 /** LGPD art. 7: the legal bases this product uses, as the page names them. */
 export const LEGAL_BASES = {
   contract: 'Execução de contrato (art. 7º, V)',
@@ -32,6 +35,7 @@ export const RECIPIENTS = {
   mail: 'Provedor de e-mail (envio das mensagens)',
   stripe: 'Stripe (pagamento com cartão)',
   mercadoPago: 'Mercado Pago (pagamento)',
+  ageVerification: 'Serviço de verificação de idade (só quando você pede para verificar a idade)',
   courts: 'Autoridade judicial, somente por ordem judicial',
   public: 'Visitantes do site (o que o grupo publica)',
 } as const;
