@@ -55,7 +55,7 @@ function PaymentCard({ payment, busy, actions }: { payment: Payment; busy: boole
       <div className="min-w-0 flex-1">
         <p className="line-clamp-2 font-semibold break-words">{payment.groupTitle ?? 'Grupo removido'}</p>
         <PaymentMeta payment={payment} />
-        <p className="mt-2 flex items-center gap-3 sm:hidden">{priceAndStatus}</p>
+        <p className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 sm:hidden">{priceAndStatus}</p>
       </div>
       <div className="hidden items-center gap-3 sm:flex">{priceAndStatus}</div>
       <RowMenu payment={payment} busy={busy} actions={actions} />
