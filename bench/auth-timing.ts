@@ -115,7 +115,7 @@ export async function benchAuthTiming(handle: DbHandle, iterations: number): Pro
       timedCall(
         authFn,
         '/api/register',
-        { name: 'Pessoa do Bench', email, password: PASSWORD, confirmPassword: PASSWORD },
+        { name: 'Pessoa do Bench', email, password: PASSWORD, confirmPassword: PASSWORD, adult: true },
         ip(),
       );
 

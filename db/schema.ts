@@ -58,6 +58,11 @@ export const users = pgTable(
     emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
     /** sessions signed before this instant are over (logout-all, password change); null: none ended */
     sessionsValidAfter: timestamp('sessions_valid_after', { withTimezone: true }),
+    /**
+     * when the person declared being MINIMUM_AGE or older (at sign-up; an account made before the rule
+     * declares at its first checkout); null: never declared, so nothing can be bought (#41, LGPD art. 14)
+     */
+    adultDeclaredAt: timestamp('adult_declared_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`)],
@@ -818,12 +823,18 @@ export type PaymentSettings = typeof paymentSettings.$inferSelect;
 
 // --- Refunds (issue #31 item 5: the 7-day withdrawal and the admin's refund) ----------------------
 
-export const REFUND_SOURCES = ['owner', 'admin', 'provider'] as const;
+export const REFUND_SOURCES = ['owner', 'admin', 'provider', 'removal'] as const;
 export type RefundSource = (typeof REFUND_SOURCES)[number];
 
+/** 'pending': recorded, the provider not (yet) done; 'completed': the money went back (#41). */
+export const REFUND_STATUSES = ['pending', 'completed'] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+
 /**
- * One row per refunded order (at most one: refunds are whole): who asked for it, the provider's
- * refund id and when it was applied. The order's own status says 'refunded'.
+ * One row per refunded order (at most one): written first, as 'pending', when the owner withdraws or
+ * an admin refunds, before the provider is called, so a withdrawal is never lost; 'completed' once the
+ * provider refunded (a failure leaves it pending with its error, retried by the scheduler). The order's
+ * own status says 'refunded' from the request on: its featuring ends then.
  */
 export const orderRefunds = pgTable(
   'order_refunds',
@@ -831,19 +842,37 @@ export const orderRefunds = pgTable(
     orderId: uuid('order_id')
       .primaryKey()
       .references(() => featureOrders.id, { onDelete: 'cascade' }),
-    /** 'owner' (withdrawal in /painel), 'admin' ('Reembolsar') or 'provider' (its dashboard) */
+    /**
+     * 'owner' (withdrawal in /painel or on deleting the account), 'admin' ('Reembolsar'), 'provider'
+     * (its dashboard, a chargeback) or 'removal' (the unused days of a group removed by an admin)
+     */
     source: text('source').$type<RefundSource>().notNull(),
     /** the account that asked (owner or admin); null for a provider's dashboard or a deleted account */
     requestedBy: uuid('requested_by').references(() => users.id, { onDelete: 'set null' }),
     provider: text('provider').notNull(),
     /** the provider's refund id (Stripe re_..., Mercado Pago's refund number, the simulator's) */
     providerRefundId: text('provider_refund_id'),
+    /** what goes back: the whole price, or the unused part for a removal */
     amount: moneyCents('amount').notNull(),
     /** the featuring time taken back from the group, in seconds */
     removedSeconds: integer('removed_seconds').notNull().default(0),
+    status: text('status').$type<RefundStatus>().notNull().default('completed'),
+    /** calls made to the provider for this refund */
+    attempts: integer('attempts').notNull().default(0),
+    /** when the scheduler calls the provider again (pending only) */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    /** the provider's last failure, shown to the admin */
+    lastError: text('last_error'),
+    /** how many times the provider reported a refund of ours failed after accepting it */
+    reopened: integer('reopened').notNull().default(0),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [check('order_refunds_source_check', sql`${t.source} in ('owner','admin','provider')`)],
+  (t) => [
+    check('order_refunds_source_check', sql`${t.source} in ('owner','admin','provider','removal')`),
+    check('order_refunds_status_check', sql`${t.status} in ('pending','completed')`),
+    index('order_refunds_due_idx').on(t.nextAttemptAt).where(sql`status = 'pending'`),
+  ],
 );
 
 export type OrderRefund = typeof orderRefunds.$inferSelect;
@@ -941,6 +970,23 @@ export const legalNoticeEvents = pgTable(
 );
 
 export type LegalNotice = typeof legalNotices.$inferSelect;
+
+// --- Earlier e-mail addresses (#41 item 5): an account's e-mails sent to an address it left behind are
+// still its data (export, deletion). A row is written when the address changes and kept as long as
+// those e-mails are (MAIL_KEEP_DAYS); it goes with the account.
+export const userEmailHistory = pgTable(
+  'user_email_history',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** the address the account used until `replacedAt` */
+    email: text('email').notNull(),
+    replacedAt: timestamp('replaced_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('user_email_history_user_idx').on(t.userId)],
+);
 
 // --- Renewal reminders (issue #34): owners who asked for the e-mail 'Seu grupo já pode ser renovado'.
 // A row is the opt-in; deleting it (panel or the mail's unsubscribe link) is the opt-out.

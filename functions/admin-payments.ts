@@ -2,7 +2,7 @@ import type { Config } from '@netlify/functions';
 import { asAdmin } from '#src/features/admin/admin.server.ts';
 import { cancelOrder, listAdminPayments } from '#src/features/payments/order-admin.server.ts';
 import { AdminPaymentsQuerySchema } from '#src/features/payments/payments.schema.ts';
-import { adminRefundOrder } from '#src/features/payments/refunds.server.ts';
+import { adminRefundOrder, refundStatusCode } from '#src/features/payments/refunds.server.ts';
 import { approveOrder, autoApprove } from '#src/features/payments/settlement.server.ts';
 import { AppError, json, MESSAGES, param, parseQuery, route } from '#src/lib/http.server.ts';
 
@@ -18,8 +18,10 @@ export default route({
     const action = param(context, 'action');
     if (action === 'approve') return json(await approveOrder(db, param(context, 'id')));
     if (action === 'cancel') return json(await cancelOrder(db, param(context, 'id')));
-    if (action === 'refund')
-      return json(await adminRefundOrder(db, admin.id, param(context, 'id'), new URL(req.url).origin));
+    if (action === 'refund') {
+      const answer = await adminRefundOrder(db, admin.id, param(context, 'id'));
+      return json(answer, refundStatusCode(answer));
+    }
     throw new AppError('NOT_FOUND', MESSAGES.notFound);
   }),
 });

@@ -1,9 +1,10 @@
 // POST /api/feature-orders/{id}/withdraw: the owner's 'Desistir da compra' within 7 days of payment
-// (CDC art. 49). The refund goes through the provider first; the answer is the same on every call.
+// (CDC art. 49). The withdrawal is recorded first, then the provider refunds: 200 when it did, 202
+// 'Reembolso em processamento' when it has not yet (retried by the scheduler).
 import type { Config, Context } from '@netlify/functions';
 import { getDb } from '#db/client.ts';
 import { requireUser } from '#src/features/auth/session.server.ts';
-import { withdrawOrder } from '#src/features/payments/refunds.server.ts';
+import { refundStatusCode, withdrawOrder } from '#src/features/payments/refunds.server.ts';
 import { json, param, route } from '#src/lib/http.server.ts';
 import { consumeRateLimit } from '#src/lib/rate-limit.server.ts';
 
@@ -13,7 +14,8 @@ export default route({
     const user = await requireUser(db, req, context);
     // Each attempt may call the payment provider: a few per hour is plenty for one account.
     await consumeRateLimit(db, `withdraw:user:${user.id}`, 10, 3600);
-    return json(await withdrawOrder(db, user, param(context, 'id'), new URL(req.url).origin));
+    const answer = await withdrawOrder(db, user, param(context, 'id'));
+    return json(answer, refundStatusCode(answer));
   },
 });
 

@@ -11,12 +11,9 @@ const root = path.resolve(import.meta.dirname, '..');
 const LONG = 150;
 const MEDIUM = 80;
 /** The goal is 30; the count when this check was written, to be lowered as functions are split. */
-const OVER_80_AT_MOST = 29;
-/** Functions over 150 lines when this check was written (file and name): split them, then drop the line. */
-const STILL_LONG = new Set([
-  'src/features/admin/PaymentsAdmin.tsx AdminPayments',
-  'src/features/payments/FeaturePlans.tsx FeaturePlans',
-]);
+const OVER_80_AT_MOST = 24;
+/** Functions over 150 lines still to split (file and name): none left; the list may only shrink. */
+const STILL_LONG = new Set<string>([]);
 
 /** Every function of a file with its length in lines, named by its declaration or the variable it is assigned to. */
 function functionLengths(file: string, code: string): { name: string; lines: number }[] {

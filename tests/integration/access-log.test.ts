@@ -90,7 +90,13 @@ describe('access logs', { timeout: 240_000 }, () => {
 
   it('records each account event with the address from context.ip, never in clear', async () => {
     const registered = await callFunction(authFn, '/api/register', {
-      ...json('POST', { name: 'Pessoa Registrada', email, password: PASSWORD, confirmPassword: PASSWORD }),
+      ...json('POST', {
+        name: 'Pessoa Registrada',
+        email,
+        password: PASSWORD,
+        confirmPassword: PASSWORD,
+        adult: true,
+      }),
       ip: ip(1),
     });
     expect(registered.status).toBe(201);

@@ -5,6 +5,7 @@ import * as authFn from '../../functions/auth.ts';
 import * as pruneFn from '../../functions/prune-rate-limits.ts';
 import * as userFn from '../../functions/user.ts';
 import { LOGIN_SLOWDOWN_AFTER, loginUser } from '../../src/features/auth/accounts.server.ts';
+import { ADULT_SIGNUP_MESSAGE, MINIMUM_AGE } from '../../src/features/auth/auth.schema.ts';
 import { endAllSessions } from '../../src/features/auth/session.server.ts';
 import { expectConsoleError } from '../support/console-errors.ts';
 import { setupTestDb } from '../support/db.ts';
@@ -32,6 +33,7 @@ const valid = {
   email: 'maria@example.com',
   password: 'segredo1',
   confirmPassword: 'segredo1',
+  adult: true,
   phone: '11987654321',
 };
 
@@ -70,6 +72,24 @@ describe('POST /api/register', () => {
     expect(((await mismatch.json()) as { fields: Record<string, string> }).fields.confirmPassword).toBe(
       'As senhas não coincidem',
     );
+  });
+
+  it(`refuses a sign-up without the declaration of being ${MINIMUM_AGE} or older (pt-BR 400, nothing stored)`, async () => {
+    const { adult: _declared, ...undeclared } = valid;
+    for (const body of [undeclared, { ...valid, adult: false }]) {
+      const res = await post('/api/register', { ...body, email: 'menor@example.com' });
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { fields: Record<string, string> }).fields.adult).toBe(
+        ADULT_SIGNUP_MESSAGE,
+      );
+    }
+    expect(await db.select().from(users).where(eq(users.email, 'menor@example.com'))).toHaveLength(0);
+    const ok = await post('/api/register', { ...valid, email: 'maior@example.com' });
+    expect(ok.status).toBe(201);
+    const [row] = await db.select().from(users).where(eq(users.email, 'maior@example.com'));
+    expect(row!.adultDeclaredAt).toBeInstanceOf(Date);
+    // The next tests count the accounts: only Maria's.
+    await db.delete(users).where(eq(users.id, row!.id));
   });
 
   it('creates a non-admin user even when admin/role are sent, and puts the session in an HttpOnly cookie only', async () => {

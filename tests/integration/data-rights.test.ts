@@ -6,13 +6,20 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   featureOrders,
   featurePlans,
+  groupClaims,
+  groupHolds,
   groupReports,
   groupRevisions,
   groups,
+  holdAppeals,
+  legalNotices,
   mailOutbox,
+  orderRefunds,
   processedWebhookEvents,
   rateLimitBuckets,
   rebuildRequests,
+  renewalReminders,
+  userEmailHistory,
   users,
 } from '../../db/schema.ts';
 import { ensureAdmin, seedDatabase } from '../../db/seed.ts';
@@ -22,6 +29,7 @@ import * as pruneFn from '../../functions/prune-rate-limits.ts';
 import * as submitFn from '../../functions/submit-group.ts';
 import * as accountFn from '../../functions/user-account.ts';
 import { EXPORT_LIMIT_PER_HOUR } from '../../src/features/account/account-data.server.ts';
+import { EXPORTED_TABLES } from '../../src/features/account/account-data.ts';
 import { LAST_ADMIN_MESSAGE } from '../../src/features/account/account-deletion.server.ts';
 import { setupTestDb } from '../support/db.ts';
 import { callFunction, sessionCookieOf } from '../support/functions.ts';
@@ -41,7 +49,7 @@ const jsonInit = (method: string, body: unknown, headers: Record<string, string>
 let ipCount = 0;
 async function register(email: string, name = 'Pessoa Teste') {
   const res = await callFunction(authFn, '/api/register', {
-    ...jsonInit('POST', { name, email, password: PASSWORD, confirmPassword: PASSWORD }),
+    ...jsonInit('POST', { name, email, password: PASSWORD, confirmPassword: PASSWORD, adult: true }),
     ip: `198.51.100.${++ipCount}`,
   });
   expect(res.status).toBe(201);
@@ -219,6 +227,112 @@ describe('POST /api/user/data-export', { timeout: 120_000 }, () => {
   });
 });
 
+/** Change the account's e-mail the way a person does: ask, then open the link sent to the new address. */
+async function changeEmail(who: { auth: Record<string, string> }, email: string) {
+  const asked = await callFunction(
+    accountFn,
+    '/api/user/email',
+    jsonInit('POST', { email, password: PASSWORD }, who.auth),
+  );
+  expect(asked.status).toBe(200);
+  const mail = await catcher.waitFor((m) => m.to.includes(email) && m.subject === 'Confirme seu novo e-mail');
+  const token = linkIn(mail.text, '/auth/confirmar-email?token=').searchParams.get('token')!;
+  const confirmed = await callFunction(confirmFn, '/api/email-confirmation', {
+    ...jsonInit('POST', { token }),
+    ip: '198.51.100.151',
+  });
+  expect(confirmed.status).toBe(200);
+}
+
+describe('the export and the deletion hold every table about the person (#41 item 5)', {
+  timeout: 180_000,
+}, () => {
+  it('claims, the reminder, refunds, appeals, notices sent and the e-mails of an earlier address; deletion takes those e-mails too', async () => {
+    const ines = await register('ines@teste.local', 'Inês');
+    const group = await makeGroup(db, ines.id, { approved: true });
+    const [notice] = await db
+      .insert(legalNotices)
+      .values({
+        kind: 'other',
+        groupTitle: 'Um grupo',
+        groupUrl: 'https://exemplo.test/grupo/x',
+        name: 'Inês',
+        email: 'INES@teste.local',
+        description: 'Descrição da denúncia enviada da conta.',
+        addressHash: 'h',
+      })
+      .returning();
+    await changeEmail(ines, 'ines.nova@teste.local');
+    // Written after the address left the account: someone else's now, never Inês's data.
+    await db.insert(mailOutbox).values({
+      recipient: 'ines@teste.local',
+      template: 'password_changed',
+      payload: JSON.stringify({ name: 'Outra pessoa' }),
+      status: 'sent',
+      createdAt: new Date(Date.now() + 60_000),
+    });
+    await db.insert(groupClaims).values({
+      groupId: group.id,
+      userId: ines.id,
+      inviteCode: 'abc',
+      code: 'ZAP-7K3Q',
+      expiresAt: new Date(Date.now() + 3_600_000),
+    });
+    await db.insert(renewalReminders).values({ userId: ines.id });
+    const [order] = await db
+      .insert(featureOrders)
+      .values({ userId: ines.id, groupId: group.id, planId, price: 3990, days: 7, status: 'refunded' })
+      .returning();
+    await db.insert(orderRefunds).values({
+      orderId: order!.id,
+      source: 'owner',
+      requestedBy: ines.id,
+      provider: 'simulator',
+      amount: 3990,
+      status: 'pending',
+    });
+    const [hold] = await db.insert(groupHolds).values({ groupId: group.id, reason: 'admin' }).returning();
+    await db
+      .insert(holdAppeals)
+      .values({ holdId: hold!.id, groupId: group.id, userId: ines.id, text: 'Meu grupo é legítimo.' });
+
+    const res = await exportData(ines.auth);
+    expect(res.status).toBe(200);
+    const data = (await res.json()) as Record<string, unknown> & {
+      earlierEmails: { address: string; emails: { template: string }[] }[];
+      featureOrders: { id: string; refund: { status: string; amountCents: number } | null }[];
+    };
+    for (const key of new Set(Object.values(EXPORTED_TABLES))) expect(data, key).toHaveProperty(key);
+    expect(data.claims).toMatchObject([{ groupId: group.id, code: 'ZAP-7K3Q', status: 'pending' }]);
+    expect(data.renewalReminder).toMatchObject({ enabled: true });
+    expect(data.featureOrders.find((o) => o.id === order!.id)?.refund).toMatchObject({
+      status: 'pending',
+      amountCents: 3990,
+    });
+    expect(data.appeals).toMatchObject([
+      { groupId: group.id, text: 'Meu grupo é legítimo.', status: 'open' },
+    ]);
+    expect(data.legalNoticesSent).toMatchObject([
+      { protocol: notice!.protocol, description: notice!.description },
+    ]);
+    expect(data.earlierEmails).toHaveLength(1);
+    expect(data.earlierEmails[0]!.address).toBe('ines@teste.local');
+    const templates = data.earlierEmails[0]!.emails.map((m) => m.template);
+    expect(templates).toContain('email_changed');
+    expect(templates).not.toContain('password_changed');
+
+    expect((await deleteAccount(ines.auth, PASSWORD)).status).toBe(200);
+    const left = await db
+      .select({ template: mailOutbox.template })
+      .from(mailOutbox)
+      .where(sql`lower(${mailOutbox.recipient}) = 'ines@teste.local'`);
+    expect(left.map((m) => m.template)).toEqual(['password_changed']);
+    expect(await db.select().from(userEmailHistory).where(eq(userEmailHistory.userId, ines.id))).toHaveLength(
+      0,
+    );
+  });
+});
+
 describe('DELETE /api/user/account', { timeout: 180_000 }, () => {
   it('a wrong password answers 403 and changes nothing', async () => {
     const dora = await register('dora@teste.local');
@@ -301,7 +415,9 @@ describe('DELETE /api/user/account', { timeout: 180_000 }, () => {
           price: 3990,
           days: 7,
           status: 'active' as const,
-          startDate: new Date(),
+          // Paid 10 days ago (its days running after an earlier period): past the withdrawal window, so the
+          // deletion ends it without a refund (one within the window is payments-refunds.test.ts's).
+          startDate: new Date(Date.now() - 10 * 86_400_000),
           endDate: new Date(Date.now() + 5 * 86_400_000),
           paymentMethod: 'mercadopago',
           paymentId: 'mp-123',
@@ -501,6 +617,7 @@ describe("'Meus dados': name, phone, e-mail and password", { timeout: 180_000 },
         phone: '(11) 98765-4321',
         password: PASSWORD,
         confirmPassword: PASSWORD,
+        adult: true,
       }),
       ip: '198.51.100.120',
     });

@@ -24,7 +24,7 @@ const json = (body: unknown, headers: Record<string, string> = {}) => ({
 
 async function register(email: string, password = 'segredo1') {
   const res = await callFunction(authFn, '/api/register', {
-    ...json({ name: 'Dona <b>Maria</b>', email, password, confirmPassword: password }),
+    ...json({ name: 'Dona <b>Maria</b>', email, password, confirmPassword: password, adult: true }),
     ip: '198.51.100.20',
   });
   expect(res.status).toBe(201);

@@ -493,6 +493,7 @@ describe('evidence kept', () => {
         email: 'dona-conta@teste.local',
         password: PASSWORD,
         confirmPassword: PASSWORD,
+        adult: true,
       }),
       ip: '198.51.100.77',
     });

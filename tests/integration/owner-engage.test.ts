@@ -29,7 +29,13 @@ async function register(email: string, ip: string) {
   const res = await callFunction(authFn, '/api/register', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'Dona do Grupo', email, password: 'segredo1', confirmPassword: 'segredo1' }),
+    body: JSON.stringify({
+      name: 'Dona do Grupo',
+      email,
+      password: 'segredo1',
+      confirmPassword: 'segredo1',
+      adult: true,
+    }),
     ip,
   });
   const token = sessionCookieOf(res);

@@ -17,7 +17,13 @@ async function register(email: string) {
   const res = await callFunction(authFn, '/api/register', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'Pessoa Teste', email, password: 'segredo1', confirmPassword: 'segredo1' }),
+    body: JSON.stringify({
+      name: 'Pessoa Teste',
+      email,
+      password: 'segredo1',
+      confirmPassword: 'segredo1',
+      adult: true,
+    }),
     ip: `198.51.100.${email.length}`,
   });
   const token = sessionCookieOf(res);

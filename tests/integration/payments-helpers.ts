@@ -9,7 +9,14 @@ import { withSessionCookie } from '../support/functions.ts';
 export async function makeUser(db: Db, name: string, admin = false) {
   const [user] = await db
     .insert(users)
-    .values({ email: `${name}-${randomBytes(3).toString('hex')}@teste.local`, password: 'x', name, admin })
+    // As a sign-up makes it: the person declared the minimum age (MINIMUM_AGE).
+    .values({
+      email: `${name}-${randomBytes(3).toString('hex')}@teste.local`,
+      password: 'x',
+      name,
+      admin,
+      adultDeclaredAt: new Date(),
+    })
     .returning();
   return { user: user!, token: await signSession(user!.id) };
 }

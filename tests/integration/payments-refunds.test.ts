@@ -15,20 +15,30 @@ import {
   users,
 } from '../../db/schema.ts';
 import { seedDatabase } from '../../db/seed.ts';
+import * as adminGroupsFn from '../../functions/admin-groups.ts';
 import * as adminPaymentsFn from '../../functions/admin-payments.ts';
 import * as withdrawFn from '../../functions/feature-order-withdraw.ts';
 import * as featureOrdersFn from '../../functions/feature-orders.ts';
 import * as plansFn from '../../functions/feature-plans.ts';
 import * as webhooksFn from '../../functions/payment-webhooks.ts';
+import * as panelFn from '../../functions/user.ts';
+import * as userAccountFn from '../../functions/user-account.ts';
+import { ADULT_CHECKOUT_MESSAGE } from '../../src/features/auth/auth.schema.ts';
+import { hashPassword } from '../../src/features/auth/password.server.ts';
 import { signMercadoPago } from '../../src/features/payments/providers/mercadopago.ts';
 import { simulatorEvent } from '../../src/features/payments/providers/simulator.ts';
+import { retryDueRefunds } from '../../src/features/payments/refunds.server.ts';
 import { saveSettings } from '../../src/features/payments/settings.server.ts';
 import { resetEnvForTests } from '../../src/lib/env.server.ts';
 import { addDays, dayOf, startOfDay } from '../../src/lib/time-zone.ts';
 import { expectConsoleError } from '../support/console-errors.ts';
 import { setupTestDb } from '../support/db.ts';
-import { type FakeMercadoPago, startFakeMercadoPago } from '../support/fake-mercadopago.ts';
-import { type FakeStripe, startFakeStripe } from '../support/fake-stripe.ts';
+import {
+  type FakeMercadoPago,
+  signedMpNotification,
+  startFakeMercadoPago,
+} from '../support/fake-mercadopago.ts';
+import { type FakeStripe, signedStripeEvent, startFakeStripe } from '../support/fake-stripe.ts';
 import { callFunction } from '../support/functions.ts';
 import { setupMailCatcher } from '../support/mail.ts';
 import { makeGroup, makeUser, postJson, signedIn } from './payments-helpers.ts';
@@ -432,57 +442,126 @@ describe("the admin's refund", () => {
   });
 });
 
-describe('provider failures', { timeout: 90_000 }, () => {
-  it('Stripe 5xx: a pt-BR 503 and nothing changes; a retry refunds', async () => {
+describe('provider failures: the withdrawal is recorded first and never lost', { timeout: 90_000 }, () => {
+  it('Stripe 5xx: 202 "Reembolso em processamento", the featuring ends, the scheduler retries until it refunds', async () => {
     expectConsoleError(/stripe refund failed/);
     const paid = await paidOrder('stripe');
     stripe.failRefunds(2, 500); // the first try and the SDK's own retry
     const res = await withdraw(paid.token, paid.id);
-    expect(res.status).toBe(503);
-    expect(await res.json()).toMatchObject({
-      message: 'O meio de pagamento não respondeu. Nada foi alterado: tente de novo em alguns minutos.',
-    });
+    expect(res.status).toBe(202);
+    const body = await res.json();
+    expect(body).toMatchObject({ id: paid.id, status: 'refund_pending', source: 'owner', refundedAt: null });
+    expect(body.message).toMatch(/^Reembolso em processamento: sua desistência está registrada/);
     const after = await state(paid.id, paid.groupId);
-    expect(after.order.status).toBe('active');
-    expect(after.group.featured).toBe(true);
-    expect(after.refunds).toHaveLength(0);
+    expect(after.order.status).toBe('refunded');
+    expect(after.group.featured).toBe(false);
+    expect(after.refunds).toMatchObject([
+      { status: 'pending', attempts: 1, source: 'owner', requestedBy: paid.user.id },
+    ]);
+    expect(after.refunds[0]!.lastError).toMatch(/sem resposta/);
+    expect(after.refunds[0]!.nextAttemptAt!.getTime()).toBeGreaterThan(Date.now() + 4 * 60_000);
     expect(await refundMails(paid.user.email)).toHaveLength(0);
 
-    expect((await withdraw(paid.token, paid.id)).status).toBe(200);
-    expect((await state(paid.id, paid.groupId)).order.status).toBe('refunded');
+    // The panel says so, and the admin sees it with the provider's error.
+    const panel = await callFunction(panelFn, '/api/user/feature-orders', signedIn(paid.token));
+    const mine = ((await panel.json()) as { id: string; status: string; refundStatus: string }[]).find(
+      (o) => o.id === paid.id,
+    );
+    expect(mine).toMatchObject({ status: 'refunded', refundStatus: 'pending' });
+    const admin = await makeUser(db, 'Admin', true);
+    const list = (await (
+      await callFunction(adminPaymentsFn, '/api/admin/payments?page=1&pageSize=50', signedIn(admin.token))
+    ).json()) as { pendingRefunds: { id: string; lastError: string; attempts: number }[] };
+    expect(list.pendingRefunds.find((r) => r.id === paid.id)).toMatchObject({ attempts: 1 });
+    expect(list.pendingRefunds.find((r) => r.id === paid.id)!.lastError).toMatch(/sem resposta/);
+
+    // Not due yet: the scheduler leaves it; once due, it refunds, e-mails once, and the list empties.
+    expect((await retryDueRefunds(db)).tried).toBe(0);
+    expect((await retryDueRefunds(db, new Date(Date.now() + 6 * 60_000))).refunded).toBeGreaterThanOrEqual(1);
+    const done = await state(paid.id, paid.groupId);
+    expect(done.refunds).toMatchObject([{ status: 'completed', attempts: 2 }]);
+    expect(done.refunds[0]!.providerRefundId).toMatch(/^re_/);
+    expect(stripe.paymentIntents.get(paid.paymentIntent!)!.amount_refunded).toBe(paid.price);
+    expect(await refundMails(paid.user.email)).toHaveLength(1);
+    // Asked again after the 7th day: answered as it stands, never refused.
+    await db
+      .update(featureOrders)
+      .set({ startDate: new Date(Date.now() - 20 * DAY) })
+      .where(eq(featureOrders.id, paid.id));
+    const again = await withdraw(paid.token, paid.id);
+    expect(again.status).toBe(200);
+    expect(await again.json()).toMatchObject({ status: 'refunded' });
   });
 
-  it('Stripe timing out: a pt-BR 503 and nothing changes', async () => {
+  it('Stripe timing out: recorded pending; the owner asking again retries it at once', async () => {
     expectConsoleError(/stripe refund failed/);
     const paid = await paidOrder('stripe');
     stripe.hangRefunds(2);
     const res = await withdraw(paid.token, paid.id);
-    expect(res.status).toBe(503);
-    const after = await state(paid.id, paid.groupId);
-    expect(after.order.status).toBe('active');
-    expect(after.refunds).toHaveLength(0);
+    expect(res.status).toBe(202);
+    expect((await state(paid.id, paid.groupId)).refunds).toMatchObject([{ status: 'pending' }]);
+    const again = await withdraw(paid.token, paid.id);
+    expect(again.status).toBe(200);
+    expect((await state(paid.id, paid.groupId)).refunds).toMatchObject([{ status: 'completed' }]);
   });
 
-  it('Mercado Pago 5xx answers 503, a refusal 502, and neither changes anything', async () => {
+  it('Mercado Pago 5xx: pending, then a chargeback completes it (the buyer has the money back)', async () => {
     expectConsoleError(/mercadopago refund failed/);
     const paid = await paidOrder('mercadopago');
     mp.failRefunds(2, 503);
-    const unavailable = await withdraw(paid.token, paid.id);
-    expect(unavailable.status).toBe(503);
-
-    // The payment is under a chargeback at Mercado Pago: it refuses the refund.
-    mp.payments.get(paid.paymentId)!.status = 'charged_back';
-    const refused = await withdraw(paid.token, paid.id);
-    expect(refused.status).toBe(502);
-    expect(await refused.json()).toMatchObject({
-      message:
-        'O meio de pagamento recusou o reembolso. Nada foi alterado: confira o pagamento no painel do provedor.',
+    expect((await withdraw(paid.token, paid.id)).status).toBe(202);
+    const pending = await state(paid.id, paid.groupId);
+    expect(pending.order.status).toBe('refunded');
+    expect(pending.refunds).toMatchObject([{ status: 'pending' }]);
+    mp.chargeBack(Number(paid.paymentId));
+    const note = signedMpNotification(MP_SECRET, paid.paymentId);
+    const res = await callFunction(webhooksFn, note.path, {
+      method: 'POST',
+      headers: note.headers,
+      body: note.body,
     });
+    expect(await res.json()).toEqual({ received: true, outcome: 'refunded' });
     const after = await state(paid.id, paid.groupId);
-    expect(after.order.status).toBe('active');
-    expect(after.group.featured).toBe(true);
-    expect(after.refunds).toHaveLength(0);
-    expect(await refundMails(paid.user.email)).toHaveLength(0);
+    expect(after.refunds).toMatchObject([
+      { status: 'completed', providerRefundId: `chargeback:${paid.paymentId}` },
+    ]);
+    expect(await refundMails(paid.user.email)).toHaveLength(1);
+  });
+
+  it('Stripe refund.failed after accepting it: pending again with the reason, retried under a new key', async () => {
+    expectConsoleError(/stripe refund failed|refund .* failed/);
+    const paid = await paidOrder('stripe');
+    expect((await withdraw(paid.token, paid.id)).status).toBe(200);
+    const refundId = (await state(paid.id, paid.groupId)).refunds[0]!.providerRefundId!;
+    const failed = stripe.failRefundLater(refundId);
+    const event = signedStripeEvent(STRIPE_SECRET, 'refund.failed', failed);
+    const send = () =>
+      callFunction(webhooksFn, '/api/payments/webhook/stripe', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'stripe-signature': event.signature },
+        body: event.payload,
+      });
+    expect(await (await send()).json()).toEqual({ received: true, outcome: 'reopened' });
+    expect(await (await send()).json()).toEqual({ received: true, outcome: 'duplicate' });
+    const reopened = await state(paid.id, paid.groupId);
+    expect(reopened.order.status).toBe('refunded');
+    expect(reopened.refunds).toMatchObject([{ status: 'pending', reopened: 1 }]);
+    expect(reopened.refunds[0]!.lastError).toContain('expired_or_canceled_card');
+    // A forged event changes nothing.
+    const forged = await callFunction(webhooksFn, '/api/payments/webhook/stripe', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=deadbeef' },
+      body: event.payload,
+    });
+    expect(forged.status).toBe(400);
+
+    await retryDueRefunds(db, new Date(Date.now() + 6 * 60_000));
+    const keys = refundPosts()
+      .filter((r) => r.body.get('payment_intent') === paid.paymentIntent)
+      .map((r) => r.headers['idempotency-key']);
+    expect(keys).toEqual([`refund-${paid.id}`, `refund-${paid.id}-r1`]);
+    expect((await state(paid.id, paid.groupId)).refunds).toMatchObject([{ status: 'completed' }]);
+    expect(stripe.paymentIntents.get(paid.paymentIntent!)!.amount_refunded).toBe(paid.price);
   });
 
   it('a payment the provider already refunded (its dashboard, before the webhook) counts as refunded', async () => {
@@ -555,7 +634,7 @@ describe("refunds made in the provider's dashboard", () => {
     expect((await state(paid.id, paid.groupId)).order.status).toBe('refunded');
   });
 
-  it('Mercado Pago: a refunded payment refunds its order once, a replay is a duplicate, a chargeback is left to the admin', async () => {
+  it('Mercado Pago: a refunded payment refunds its order once, a replay is a duplicate, a chargeback ends the featuring', async () => {
     const paid = await paidOrder('mercadopago');
     mp.refundInDashboard(Number(paid.paymentId));
     expect(await (await sendMp(paid.paymentId)).json()).toEqual({ received: true, outcome: 'refunded' });
@@ -567,8 +646,214 @@ describe("refunds made in the provider's dashboard", () => {
     expect(await refundMails(paid.user.email)).toHaveLength(1);
 
     const disputed = await paidOrder('mercadopago');
-    mp.payments.get(disputed.paymentId)!.status = 'charged_back';
-    expect(await (await sendMp(disputed.paymentId)).json()).toEqual({ received: true, outcome: 'ignored' });
-    expect((await state(disputed.id, disputed.groupId)).order.status).toBe('active');
+    mp.chargeBack(Number(disputed.paymentId));
+    expect(await (await sendMp(disputed.paymentId)).json()).toEqual({ received: true, outcome: 'refunded' });
+    const charged = await state(disputed.id, disputed.groupId);
+    expect(charged.order.status).toBe('refunded');
+    expect(charged.group.featured).toBe(false);
+    expect(charged.refunds).toMatchObject([
+      { source: 'provider', status: 'completed', providerRefundId: `chargeback:${disputed.paymentId}` },
+    ]);
+  });
+});
+
+describe('the window ends at 23:59:59 of the 7th São Paulo day after the payment', () => {
+  it('paid at 23:59:59 (São Paulo) eight days ago: refused; paid at 00:00 seven days ago: withdrawn', async () => {
+    const late = await paidOrder('simulator');
+    const today = dayOf(new Date());
+    // Its 7th day was yesterday, and ended at yesterday's 23:59:59 (São Paulo).
+    const lastSecond = new Date(startOfDay(addDays(today, -7)).getTime() - 1000);
+    await db.update(featureOrders).set({ startDate: lastSecond }).where(eq(featureOrders.id, late.id));
+    const refused = await withdraw(late.token, late.id);
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toMatchObject({
+      message: 'O prazo de 7 dias para desistir desta compra já terminou.',
+    });
+    expect((await state(late.id, late.groupId)).refunds).toHaveLength(0);
+
+    const inTime = await paidOrder('simulator');
+    await db
+      .update(featureOrders)
+      .set({ startDate: startOfDay(addDays(today, -7)) })
+      .where(eq(featureOrders.id, inTime.id));
+    expect((await withdraw(inTime.token, inTime.id)).status).toBe(200);
+  });
+});
+
+describe('the anti-loop rule (ADR 0020)', () => {
+  it("after a withdrawal, no new featuring of that group or by that account until the withdrawn order's own days end", async () => {
+    const first = await paidOrder('simulator', { days: 7 });
+    // 6.5 days used, then withdrawn: the whole price back (CDC art. 49).
+    await db
+      .update(featureOrders)
+      .set({ startDate: new Date(Date.now() - 6.5 * DAY) })
+      .where(eq(featureOrders.id, first.id));
+    expect((await withdraw(first.token, first.id)).status).toBe(200);
+    const sameGroup = await callFunction(
+      featureOrdersFn,
+      '/api/feature-orders',
+      postJson(first.token, { groupId: first.groupId, planId: await planId(7) }),
+    );
+    expect(sameGroup.status).toBe(409);
+    const message = ((await sameGroup.json()) as { message: string }).message;
+    expect(message).toMatch(
+      /^Houve uma desistência de destaque deste grupo com reembolso integral\. Um novo destaque deste grupo só pode ser comprado a partir de \d{2}\/\d{2}\/\d{4}/,
+    );
+    // Another group of the same account: refused too ('desta conta').
+    const other = await makeGroup(db, first.user.id);
+    const otherGroup = await callFunction(
+      featureOrdersFn,
+      '/api/feature-orders',
+      postJson(first.token, { groupId: other.id, planId: await planId(7) }),
+    );
+    expect(otherGroup.status).toBe(409);
+    expect(((await otherGroup.json()) as { message: string }).message).toContain('desta conta');
+
+    // Half a day later the withdrawn order's 7 days are over: a new order is taken.
+    await db
+      .update(featureOrders)
+      .set({ startDate: new Date(Date.now() - 7 * DAY - 60_000) })
+      .where(eq(featureOrders.id, first.id));
+    const later = await callFunction(
+      featureOrdersFn,
+      '/api/feature-orders',
+      postJson(first.token, { groupId: first.groupId, planId: await planId(7) }),
+    );
+    expect(later.status).toBe(201);
+  });
+
+  it('an order made before the withdrawal cannot be paid while the period lasts; an admin refund does not block', async () => {
+    const who = await owner();
+    const group = await makeGroup(db, who.user.id);
+    const early = await callFunction(
+      featureOrdersFn,
+      '/api/feature-orders',
+      postJson(who.token, { groupId: group.id, planId: await planId(30) }),
+    );
+    const { id: earlyId } = (await early.json()) as { id: string };
+    const paid = await paidOrder('simulator', { owner: who, groupId: group.id, days: 7 });
+    expect((await withdraw(who.token, paid.id)).status).toBe(200);
+    const pay = await callFunction(
+      featureOrdersFn,
+      `/api/feature-orders/${earlyId}/pay`,
+      signedIn(who.token, { method: 'POST' }),
+    );
+    expect(pay.status).toBe(409);
+
+    const refundedByAdmin = await paidOrder('simulator');
+    const admin = await makeUser(db, 'Admin', true);
+    await callFunction(
+      adminPaymentsFn,
+      `/api/admin/payments/${refundedByAdmin.id}/refund`,
+      signedIn(admin.token, { method: 'POST' }),
+    );
+    const next = await callFunction(
+      featureOrdersFn,
+      '/api/feature-orders',
+      postJson(refundedByAdmin.token, { groupId: refundedByAdmin.groupId, planId: await planId(7) }),
+    );
+    expect(next.status).toBe(201);
+  });
+});
+
+describe('only an adult buys (MINIMUM_AGE)', () => {
+  it('an account that never declared its age is refused a pt-BR 403 at checkout until it declares, once', async () => {
+    const who = await owner();
+    await db.update(users).set({ adultDeclaredAt: null }).where(eq(users.id, who.user.id));
+    const group = await makeGroup(db, who.user.id);
+    const plan = await planId(7);
+    const order = (extra: Record<string, unknown> = {}) =>
+      callFunction(
+        featureOrdersFn,
+        '/api/feature-orders',
+        postJson(who.token, { groupId: group.id, planId: plan, ...extra }),
+      );
+    const refused = await order();
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({ message: ADULT_CHECKOUT_MESSAGE });
+    expect(await db.select().from(featureOrders).where(eq(featureOrders.groupId, group.id))).toHaveLength(0);
+    expect((await order({ adult: true })).status).toBe(201);
+    const [row] = await db.select().from(users).where(eq(users.id, who.user.id));
+    expect(row!.adultDeclaredAt).toBeInstanceOf(Date);
+    // Declared once: the next order needs nothing more.
+    const other = await makeGroup(db, who.user.id);
+    const next = await callFunction(
+      featureOrdersFn,
+      '/api/feature-orders',
+      postJson(who.token, { groupId: other.id, planId: plan }),
+    );
+    expect(next.status).toBe(201);
+  });
+});
+
+describe('deleting the account within the window', () => {
+  it('withdraws the in-window orders (refunded in full), leaves older ones, and says so in the last e-mail', async () => {
+    const who = await owner();
+    await db
+      .update(users)
+      .set({ password: await hashPassword('senha-da-dona-123') })
+      .where(eq(users.id, who.user.id));
+    const recent = await paidOrder('stripe', { owner: who, days: 30 });
+    const old = await paidOrder('stripe', { owner: who, days: 30 });
+    await db
+      .update(featureOrders)
+      .set({ startDate: new Date(Date.now() - 10 * DAY) })
+      .where(eq(featureOrders.id, old.id));
+    const res = await callFunction(
+      userAccountFn,
+      '/api/user/account',
+      signedIn(who.token, {
+        method: 'DELETE',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ password: 'senha-da-dona-123' }),
+      }),
+    );
+    expect(res.status).toBe(200);
+    const [recentOrder] = await db.select().from(featureOrders).where(eq(featureOrders.id, recent.id));
+    const [oldOrder] = await db.select().from(featureOrders).where(eq(featureOrders.id, old.id));
+    expect(recentOrder).toMatchObject({ status: 'refunded', userId: null });
+    expect(oldOrder!.status).toBe('expired');
+    const refunds = await db.select().from(orderRefunds).where(eq(orderRefunds.orderId, recent.id));
+    expect(refunds).toMatchObject([{ source: 'owner', status: 'completed', amount: recent.price }]);
+    expect(await db.select().from(orderRefunds).where(eq(orderRefunds.orderId, old.id))).toHaveLength(0);
+    expect(stripe.paymentIntents.get(recent.paymentIntent!)!.amount_refunded).toBe(recent.price);
+    const mail = await catcher.waitFor(
+      (m) => m.to.includes(who.user.email) && m.subject === 'Sua conta foi excluída',
+    );
+    expect(mail.text).toContain('no prazo de desistência');
+    expect(mail.text).toContain('R$ 119,90');
+  });
+});
+
+describe('a removal refunds the unused days pro rata', () => {
+  it('counted from the moment the featuring paused, not from the removal', async () => {
+    const paid = await paidOrder('stripe', { days: 30 });
+    const admin = await makeUser(db, 'Admin', true);
+    // The group went off the site (a hold paused its featuring) 10 days into its 30: 20 days unused.
+    const [order] = await db.select().from(featureOrders).where(eq(featureOrders.id, paid.id));
+    const pausedAt = new Date(order!.endDate!.getTime() - 20 * DAY);
+    await db.update(groups).set({ featuringPausedAt: pausedAt }).where(eq(groups.id, paid.groupId));
+    const res = await callFunction(
+      adminGroupsFn,
+      `/api/admin/groups/${paid.groupId}`,
+      signedIn(admin.token, {
+        method: 'DELETE',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ reason: 'Golpe confirmado' }),
+      }),
+    );
+    expect(res.status).toBe(200);
+    const expected = Math.round((paid.price * 20) / 30);
+    const recorded = await state(paid.id, paid.groupId);
+    expect(recorded.order.status).toBe('refunded');
+    expect(recorded.refunds).toMatchObject([{ source: 'removal', status: 'pending', amount: expected }]);
+    await retryDueRefunds(db);
+    const post = refundPosts().find((r) => r.body.get('payment_intent') === paid.paymentIntent);
+    expect(post!.body.get('amount')).toBe(String(expected));
+    expect((await state(paid.id, paid.groupId)).refunds).toMatchObject([{ status: 'completed' }]);
+    const mail = await catcher.waitFor(
+      (m) => m.to.includes(paid.user.email) && m.subject.startsWith('Reembolso'),
+    );
+    expect(mail.text).toContain('dias de destaque que não foram usados');
   });
 });

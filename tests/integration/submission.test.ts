@@ -227,6 +227,7 @@ describe('POST /api/groups', () => {
         email: 'ana@example.com',
         password: 'segredo1',
         confirmPassword: 'segredo1',
+        adult: true,
       }),
     });
     const { user } = (await reg.json()) as { user: { id: string } };

@@ -84,7 +84,14 @@ beforeAll(async () => {
         admin: true,
         emailConfirmedAt: new Date(),
       },
-      { email: OWNER_EMAIL, password: 'x', name: 'Dona', admin: false, emailConfirmedAt: new Date() },
+      {
+        email: OWNER_EMAIL,
+        password: 'x',
+        name: 'Dona',
+        admin: false,
+        emailConfirmedAt: new Date(),
+        adultDeclaredAt: new Date(),
+      },
     ])
     .returning();
   adminToken = await signSession(admin!.id);

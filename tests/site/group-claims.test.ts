@@ -78,6 +78,7 @@ describe('claiming a squatted group by its name', { timeout: 300_000 }, () => {
         email,
         password: 'senha-forte-123',
         confirmPassword: 'senha-forte-123',
+        adult: true,
       },
       timeout: 60_000,
     });

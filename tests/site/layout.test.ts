@@ -13,6 +13,7 @@ import type { Db } from '../../db/client.ts';
 import {
   categories,
   engagementEvents,
+  featureOrders,
   featurePlans,
   groupHolds,
   groupReports,
@@ -20,6 +21,7 @@ import {
   groups,
   holdAppeals,
   legalNotices,
+  orderRefunds,
   users,
 } from '../../db/schema.ts';
 import { addDays } from '../../src/features/panel/engage.ts';
@@ -485,7 +487,13 @@ async function ownerContext(): Promise<BrowserContext> {
   const context = await browser.newContext({ locale: 'pt-BR' });
   const email = `layout-${stamp}@teste.local`;
   const res = await context.request.post(`${site}/api/register`, {
-    data: { name: 'Dona das Telas', email, password: 'senha-forte-123', confirmPassword: 'senha-forte-123' },
+    data: {
+      name: 'Dona das Telas',
+      email,
+      password: 'senha-forte-123',
+      confirmPassword: 'senha-forte-123',
+      adult: true,
+    },
   });
   expect(res.status()).toBe(201);
   await withSiteDb(async (db) => {
@@ -553,6 +561,35 @@ async function ownerContext(): Promise<BrowserContext> {
           text: 'O grupo é de futebol amador; a mensagem de apostas foi de um membro que já saiu do grupo.',
         });
     }
+    // A withdrawal whose refund the provider has not made yet (#41): 'Reembolso em processamento' in
+    // 'Meus Destaques', and in the admin's 'Reembolsos pendentes' with the provider's last error.
+    const [cheapest] = await db.select().from(featurePlans).orderBy(asc(featurePlans.days)).limit(1);
+    const [withdrawn] = await db
+      .insert(featureOrders)
+      .values({
+        userId: owner!.id,
+        groupId: live!.id,
+        planId: cheapest!.id,
+        price: cheapest!.price,
+        days: cheapest!.days,
+        status: 'refunded',
+        startDate: new Date(Date.now() - 86_400_000),
+        endDate: new Date(),
+        paymentMethod: 'stripe',
+        paymentId: `cs_test_layout${stamp}`,
+      })
+      .returning();
+    await db.insert(orderRefunds).values({
+      orderId: withdrawn!.id,
+      source: 'owner',
+      requestedBy: owner!.id,
+      provider: 'stripe',
+      amount: cheapest!.price,
+      status: 'pending',
+      attempts: 2,
+      lastError: 'sem resposta: An unknown error occurred with your request.',
+      nextAttemptAt: new Date(Date.now() + 15 * 60_000),
+    });
     // A pending change for the admin's 'Revisões'.
     const [changing] = await make('Alterando', { approved: true });
     await db.insert(groupRevisions).values({

@@ -214,7 +214,7 @@ describe("'Meus dados' in the panel", { timeout: 300_000 }, () => {
     });
     const registered = await context.request.post(`${site}/api/register`, {
       headers: { origin: site },
-      data: { name: 'Titular Antigo', email, password, confirmPassword: password },
+      data: { name: 'Titular Antigo', email, password, confirmPassword: password, adult: true },
     });
     expect(registered.status()).toBe(201);
     const [user] = await withSiteDb((db) => db.select().from(users).where(eq(users.email, email)));

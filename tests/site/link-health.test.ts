@@ -76,7 +76,13 @@ describe('a dead link, checked twice apart', { timeout: 300_000 }, () => {
     const deadCode = SITE_INVITES.deadGroup.code;
     const email = `dono-${randomBytes(4).toString('hex')}@teste.local`;
     const owner = await ownerContext.request.post(`${site}/api/register`, {
-      data: { name: 'Dono do Grupo', email, password: 'senha-forte-123', confirmPassword: 'senha-forte-123' },
+      data: {
+        name: 'Dono do Grupo',
+        email,
+        password: 'senha-forte-123',
+        confirmPassword: 'senha-forte-123',
+        adult: true,
+      },
     });
     expect(owner.status()).toBe(201);
     const registered = (await owner.json()) as { user: { id: string } };

@@ -64,6 +64,7 @@ describe('e-mail on the local platform', { timeout: 300_000 }, () => {
     await page.getByLabel('E-mail').fill(email);
     await page.getByLabel(/^Senha/).fill('senha-antiga-1');
     await page.getByLabel('Confirmar senha').fill('senha-antiga-1');
+    await page.getByLabel(/Declaro que tenho 18 anos ou mais/).check();
     await page.getByRole('button', { name: 'Criar conta' }).click();
     await page.waitForURL(/\/painel$/, WAIT);
     const banner = page.getByRole('heading', { name: 'Confirme seu e-mail' });

@@ -57,6 +57,7 @@ describe('owner journey', { timeout: 240_000 }, () => {
     await page.getByLabel('E-mail').fill(email);
     await page.getByLabel(/^Senha/).fill('senha-forte-123'); // not 'Confirmar senha'
     await page.getByLabel('Confirmar senha').fill('senha-forte-123');
+    await page.getByLabel(/Declaro que tenho 18 anos ou mais/).check();
     // One navigation to the panel: a second one used to abort the first (flaky ERR_ABORTED here).
     const navigations: string[] = [];
     const onRequest = (request: Request) => {

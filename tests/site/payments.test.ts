@@ -44,6 +44,7 @@ async function makeUser(name: string, admin = false) {
       password: 'x',
       name,
       admin,
+      adultDeclaredAt: new Date(),
     })
     .returning();
   return { user: user!, token: await signSession(user!.id) };

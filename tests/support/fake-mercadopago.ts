@@ -4,6 +4,24 @@
 // payments and inspect requests.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { signMercadoPago } from '../../src/features/payments/providers/mercadopago.ts';
+
+/**
+ * A payment notification as Mercado Pago sends it: data.id and type in the query string, and the
+ * x-signature header (ts=…,v1=HMAC-SHA256 of "id:…;request-id:…;ts:…;" with the secret).
+ */
+export function signedMpNotification(secret: string, paymentId: string) {
+  const requestId = crypto.randomUUID();
+  return {
+    path: `/api/payments/webhook/mercadopago?data.id=${paymentId}&type=payment`,
+    headers: {
+      'content-type': 'application/json',
+      'x-signature': signMercadoPago(secret, paymentId, requestId, String(Date.now())),
+      'x-request-id': requestId,
+    },
+    body: JSON.stringify({ action: 'payment.updated', type: 'payment', data: { id: paymentId } }),
+  };
+}
 
 export interface FakeMpPayment {
   id: number;
@@ -27,6 +45,8 @@ export interface FakeMercadoPago {
   failRefunds(count: number, status?: number): void;
   /** Never answer the next `count` refund creations. */
   hangRefunds(count: number): void;
+  /** The buyer's card issuer took the money back: the payment becomes 'charged_back'. */
+  chargeBack(paymentId: number): void;
   close(): Promise<void>;
 }
 
@@ -53,11 +73,14 @@ export async function startFakeMercadoPago(): Promise<FakeMercadoPago> {
   let refundFailures = 0;
   let refundFailureStatus = 500;
   let refundHangs = 0;
-  const refundWhole = (payment: FakeMpPayment) => {
+  /** A refund of `amount` (the rest of the payment by default); the whole amount makes it 'refunded'. */
+  const refundWhole = (payment: FakeMpPayment, asked?: number) => {
+    const already = payment.transaction_amount_refunded ?? 0;
+    const amount = asked ?? payment.transaction_amount - already;
     const refund = {
       id: 900_000 + ++counter,
       payment_id: payment.id,
-      amount: payment.transaction_amount,
+      amount,
       metadata: {},
       source: { id: '123456', name: 'Loja Teste', type: 'collector' },
       date_created: new Date().toISOString(),
@@ -66,10 +89,10 @@ export async function startFakeMercadoPago(): Promise<FakeMercadoPago> {
       adjustment_amount: 0,
       status: 'approved',
       reason: null,
-      amount_refunded_to_payer: payment.transaction_amount,
+      amount_refunded_to_payer: amount,
     };
-    payment.status = 'refunded';
-    payment.transaction_amount_refunded = payment.transaction_amount;
+    payment.transaction_amount_refunded = Math.round((already + amount) * 100) / 100;
+    if (payment.transaction_amount_refunded >= payment.transaction_amount) payment.status = 'refunded';
     refunds.set(refund.id, refund);
     return refund;
   };
@@ -139,7 +162,8 @@ export async function startFakeMercadoPago(): Promise<FakeMercadoPago> {
           status: 400,
           cause: [],
         });
-      const refund = refundWhole(payment);
+      const asked = (body as { amount?: number } | undefined)?.amount;
+      const refund = refundWhole(payment, typeof asked === 'number' ? asked : undefined);
       if (typeof key === 'string') refundsByKey.set(key, refund);
       return send(201, refund);
     }
@@ -169,6 +193,11 @@ export async function startFakeMercadoPago(): Promise<FakeMercadoPago> {
     },
     hangRefunds(count) {
       refundHangs = count;
+    },
+    chargeBack(paymentId) {
+      const payment = payments.get(String(paymentId));
+      if (!payment) throw new Error(`no payment ${paymentId}`);
+      payment.status = 'charged_back';
     },
     close: () =>
       new Promise((resolve) => {

@@ -4,6 +4,27 @@
 // refused with charge_already_refunded, 5xx and timeouts on demand). Tests inspect what it received.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
+
+/**
+ * A webhook event as Stripe sends it: the JSON body and its Stripe-Signature header (t=…,v1=HMAC-SHA256
+ * of "t.body" with the endpoint's secret), which the real SDK's constructEvent verifies.
+ */
+export function signedStripeEvent(
+  secret: string,
+  type: string,
+  object: unknown,
+  id = `evt_${crypto.randomUUID()}`,
+) {
+  const payload = JSON.stringify({
+    id,
+    object: 'event',
+    type,
+    created: Math.floor(Date.now() / 1000),
+    data: { object },
+  });
+  return { payload, signature: Stripe.webhooks.generateTestHeaderString({ payload, secret }) };
+}
 
 export interface FakeSession {
   id: string;
@@ -39,7 +60,8 @@ export interface FakeRefund {
   charge: string;
   currency: string;
   payment_intent: string;
-  status: 'succeeded' | 'pending' | 'failed';
+  status: 'succeeded' | 'pending' | 'failed' | 'canceled';
+  failure_reason?: string;
   reason: string | null;
   metadata: Record<string, string>;
   created: number;
@@ -63,6 +85,11 @@ export interface FakeStripe {
   failRefunds(count: number, status?: number): void;
   /** Never answer the next `count` refund creations. */
   hangRefunds(count: number): void;
+  /**
+   * A refund Stripe accepted fails later (the card was closed...), as refund.failed reports it: the
+   * refund becomes 'failed' with its reason and the payment is no longer refunded. Returns the refund.
+   */
+  failRefundLater(refundId: string, reason?: string): FakeRefund;
   close(): Promise<void>;
 }
 
@@ -90,11 +117,16 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   let refundFailures = 0;
   let refundFailureStatus = 500;
   let refundHangs = 0;
-  const makeRefund = (intent: FakePaymentIntent, metadata: Record<string, string>, reason: string | null) => {
+  const makeRefund = (
+    intent: FakePaymentIntent,
+    metadata: Record<string, string>,
+    reason: string | null,
+    amount = intent.amount - intent.amount_refunded,
+  ) => {
     const refund: FakeRefund = {
       id: `re_${String(++counter).padStart(6, '0')}`,
       object: 'refund',
-      amount: intent.amount - intent.amount_refunded,
+      amount,
       charge: intent.charge,
       currency: intent.currency,
       payment_intent: intent.id,
@@ -103,7 +135,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       metadata,
       created: Math.floor(Date.now() / 1000),
     };
-    intent.amount_refunded = intent.amount;
+    intent.amount_refunded += amount;
     refunds.set(refund.id, refund);
     return refund;
   };
@@ -208,7 +240,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         const m = /^metadata\[(.+)\]$/.exec(k);
         if (m?.[1]) metadata[m[1]] = v;
       }
-      const refund = makeRefund(intent, metadata, body.get('reason'));
+      const asked = body.get('amount');
+      const refund = makeRefund(intent, metadata, body.get('reason'), asked ? Number(asked) : undefined);
       if (typeof key === 'string') refundsByKey.set(key, refund);
       return send(200, refund);
     }
@@ -262,6 +295,14 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     },
     hangRefunds(count) {
       refundHangs = count;
+    },
+    failRefundLater(refundId, reason = 'expired_or_canceled_card') {
+      const refund = refunds.get(refundId);
+      if (!refund) throw new Error(`no refund ${refundId}`);
+      const intent = paymentIntents.get(refund.payment_intent);
+      if (intent) intent.amount_refunded = Math.max(0, intent.amount_refunded - refund.amount);
+      Object.assign(refund, { status: 'failed', failure_reason: reason });
+      return refund;
     },
     close: () =>
       new Promise((resolve) => {

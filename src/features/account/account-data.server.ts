@@ -12,6 +12,7 @@ import {
   groupRevisions,
   groups,
   mailOutbox,
+  orderRefunds,
   processedWebhookEvents,
   users,
 } from '#db/schema.ts';
@@ -20,6 +21,16 @@ import { ACCESS_LOG_RETENTION_MONTHS } from '#src/features/access-log/access-log
 import { SESSION_DAYS, type SessionUser } from '#src/features/auth/session.server.ts';
 import { AppError } from '#src/lib/http.server.ts';
 import { consumeRateLimit } from '#src/lib/rate-limit.server.ts';
+import {
+  appealsSection,
+  claimsSection,
+  earlierAddresses,
+  earlierEmailsSection,
+  legalNoticesSentSection,
+  mailData,
+  renewalReminderSection,
+  withIsoDates,
+} from './account-data-sections.server.ts';
 
 /** Exports per account per hour: the file reads every table about the person. */
 export const EXPORT_LIMIT_PER_HOUR = 5;
@@ -28,29 +39,9 @@ export const EXPORT_TOO_MANY_MESSAGE =
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
-type Dated<T> = { [K in keyof T]: T[K] extends Date | null ? string | null : T[K] };
-
-/** A row as it leaves in the file: each of its dates as ISO text. */
-function withIsoDates<T extends object>(row: T): Dated<T> {
-  return Object.fromEntries(
-    Object.entries(row).map(([key, value]) => [key, value instanceof Date ? value.toISOString() : value]),
-  ) as Dated<T>;
-}
-
 /** `rows` of one parent (`key` its id), without that id, dated. */
 function childrenOf<T extends object, K extends keyof T>(rows: T[], key: K, id: T[K]) {
   return rows.filter((row) => row[key] === id).map(({ [key]: _id, ...rest }) => withIsoDates(rest));
-}
-
-/** A message's data as it may leave the server: a link's token never does. */
-function mailData(payload: string): unknown {
-  try {
-    const data = JSON.parse(payload) as Record<string, unknown>;
-    if ('token' in data) data.token = '[omitido]';
-    return data;
-  } catch {
-    return null;
-  }
 }
 
 async function accountOf(db: Db, userId: string) {
@@ -139,7 +130,7 @@ async function groupsSection(db: Db, userId: string) {
   }));
 }
 
-/** The account's featuring orders, each with the payment events received for it. */
+/** The account's featuring orders, each with the payment events received for it and its refund. */
 async function ordersSection(db: Db, userId: string) {
   const orders = await db
     .select({
@@ -155,9 +146,16 @@ async function ordersSection(db: Db, userId: string) {
       paymentMethod: featureOrders.paymentMethod,
       paymentId: featureOrders.paymentId,
       stripePaymentIntentId: featureOrders.stripePaymentIntentId,
+      refundStatus: orderRefunds.status,
+      refundSource: orderRefunds.source,
+      refundAmountCents: orderRefunds.amount,
+      refundRequestedAt: orderRefunds.createdAt,
+      refundCompletedAt: orderRefunds.completedAt,
+      providerRefundId: orderRefunds.providerRefundId,
     })
     .from(featureOrders)
     .leftJoin(featurePlans, orderPlan)
+    .leftJoin(orderRefunds, eq(orderRefunds.orderId, featureOrders.id))
     .where(eq(featureOrders.userId, userId))
     .orderBy(desc(featureOrders.orderDate));
   const orderIds = orders.map((o) => o.id);
@@ -174,7 +172,29 @@ async function ordersSection(db: Db, userId: string) {
         .where(inArray(processedWebhookEvents.orderId, orderIds))
         .orderBy(desc(processedWebhookEvents.receivedAt))
     : [];
-  return orders.map((o) => ({ ...withIsoDates(o), payments: childrenOf(payments, 'orderId', o.id) }));
+  return orders.map(
+    ({
+      refundStatus,
+      refundSource,
+      refundAmountCents,
+      refundRequestedAt,
+      refundCompletedAt,
+      providerRefundId,
+      ...o
+    }) => ({
+      ...withIsoDates(o),
+      payments: childrenOf(payments, 'orderId', o.id),
+      refund: refundStatus
+        ? {
+            status: refundStatus,
+            source: refundSource,
+            amountCents: refundAmountCents,
+            providerRefundId,
+            ...withIsoDates({ requestedAt: refundRequestedAt, completedAt: refundCompletedAt }),
+          }
+        : null,
+    }),
+  );
 }
 
 /** The reports the account made, with their own words. */
@@ -227,36 +247,68 @@ async function emailsSection(db: Db, email: string) {
   return rows.map(({ payload, ...m }) => ({ ...withIsoDates(m), data: mailData(payload) }));
 }
 
+/** Every section of the export, one query each (the e-mails of earlier addresses need those first). */
+async function sections(db: Db, userId: string, email: string) {
+  const earlier = await earlierAddresses(db, userId);
+  const [
+    ownGroups,
+    orders,
+    reportsMade,
+    emailLinks,
+    emails,
+    earlierEmails,
+    claims,
+    reminder,
+    notices,
+    appeals,
+  ] = await Promise.all([
+    groupsSection(db, userId),
+    ordersSection(db, userId),
+    reportsMadeSection(db, userId),
+    emailLinksSection(db, userId),
+    emailsSection(db, email),
+    earlierEmailsSection(db, earlier),
+    claimsSection(db, userId),
+    renewalReminderSection(db, userId),
+    legalNoticesSentSection(db, email, earlier),
+    appealsSection(db, userId),
+  ]);
+  return {
+    groups: ownGroups,
+    featureOrders: orders,
+    reportsMade,
+    claims,
+    appeals,
+    renewalReminder: reminder,
+    legalNoticesSent: notices,
+    emailLinks,
+    emails,
+    earlierEmails,
+  };
+}
+
 /**
  * POST /api/user/data-export: everything the site keeps about the account, as one JSON document: the
  * account (never the password hash), its groups with their revisions and the reports against them
- * (reasons and dates only: reporters are never named or identified), its orders and payments, the
- * reports it made, what is kept about its sessions and e-mail links, and the e-mails sent to it.
+ * (reasons and dates only: reporters are never named or identified), its orders with their payments and
+ * refunds, the reports, claims and appeals it made, its renewal reminder, the legal notices sent from its
+ * addresses, what is kept about its sessions and e-mail links, and the e-mails sent to it, at its address
+ * and at the ones it used before. The keys follow EXPORTED_TABLES (account-data.ts).
  */
 export async function exportAccountData(db: Db, user: SessionUser, ip: string | null) {
   await consumeRateLimit(db, `data-export:${user.id}`, EXPORT_LIMIT_PER_HOUR, 3600, EXPORT_TOO_MANY_MESSAGE);
   const account = await accountOf(db, user.id);
-  const [ownGroups, orders, reportsMade, emailLinks, emails] = await Promise.all([
-    groupsSection(db, user.id),
-    ordersSection(db, user.id),
-    reportsMadeSection(db, user.id),
-    emailLinksSection(db, user.id),
-    emailsSection(db, account.email),
-  ]);
+  const parts = await sections(db, user.id, account.email);
   await recordAccess(db, { userId: user.id, email: account.email, event: 'data_export', ip });
   return {
     exportedAt: new Date().toISOString(),
     account: withIsoDates(account),
-    groups: ownGroups,
-    featureOrders: orders,
-    reportsMade,
+    ...parts,
     sessions: {
       sessionDays: SESSION_DAYS,
       sessionsValidAfter: iso(account.sessionsValidAfter),
       note: `Cada login cria uma sessão de ${SESSION_DAYS} dias guardada só no seu navegador (cookie). O site guarda apenas quando você encerrou todas as sessões (sessionsValidAfter) e, até expirarem, uma marca sem identificação das sessões encerradas com "Sair".`,
     },
-    emailLinks,
-    emails,
     accessLogs: `Registros de acesso (endereço IP, data e hora de login, cadastro, envio e edição de grupos, pagamentos, exportação e exclusão) são guardados criptografados por ${ACCESS_LOG_RETENTION_MONTHS} meses, como exige o Marco Civil da Internet (art. 15), e só são entregues por ordem judicial.`,
   };
 }

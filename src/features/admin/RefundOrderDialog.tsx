@@ -1,5 +1,6 @@
 // /admin/payments: 'Reembolsar' a paid order, after a confirmation that says what happens. The refund
-// goes through the order's provider first; its refusal or silence is shown and nothing changes.
+// is recorded first (the featuring taken back), then the provider is asked: its refusal or silence leaves
+// the refund pending ('Reembolso em processamento', retried by the scheduler, listed with its error).
 import { useState } from 'react';
 import { ConfirmDialog } from '#src/components/ui/ConfirmDialog.tsx';
 import { toast } from '#src/components/ui/toast.store.ts';
@@ -38,12 +39,23 @@ export function RefundOrderDialog({
     if (!payment) return;
     setBusy(true);
     try {
-      await api(`/api/admin/payments/${encodeURIComponent(payment.id)}/refund`, { method: 'POST' });
-      toast({
-        title: 'Pedido reembolsado',
-        description: 'O valor foi devolvido, o destaque foi retirado e o dono recebeu um e-mail.',
-        variant: 'success',
-      });
+      const answer = await api<{ status: string }>(
+        `/api/admin/payments/${encodeURIComponent(payment.id)}/refund`,
+        { method: 'POST' },
+      );
+      if (answer.status === 'refund_pending')
+        toast({
+          title: 'Reembolso em processamento',
+          description:
+            'O destaque foi retirado, mas o provedor ainda não devolveu o valor. O sistema tenta de novo sozinho; o erro aparece em Reembolsos pendentes.',
+          variant: 'destructive',
+        });
+      else
+        toast({
+          title: 'Pedido reembolsado',
+          description: 'O valor foi devolvido, o destaque foi retirado e o dono recebeu um e-mail.',
+          variant: 'success',
+        });
       onDone();
     } catch (error) {
       toast({

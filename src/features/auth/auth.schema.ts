@@ -35,6 +35,18 @@ const phoneChange = singleLineText()
   .transform((v) => v || null)
   .pipe(z.string().min(10, PHONE_SHORT).nullable());
 
+/**
+ * The youngest a person may be to have an account or buy anything (LGPD art. 14; a purchase also needs
+ * civil capacity, Código Civil art. 5º): each one declares it at sign-up, and an account made before the
+ * rule declares it at its first checkout. /privacidade states it from here.
+ */
+export const MINIMUM_AGE = 18;
+export const ADULT_SIGNUP_MESSAGE = `Para criar uma conta você precisa ter ${MINIMUM_AGE} anos ou mais. Marque a declaração para continuar.`;
+export const ADULT_CHECKOUT_MESSAGE = `Para comprar um destaque você precisa ter ${MINIMUM_AGE} anos ou mais. Confirme a declaração de idade para continuar.`;
+
+/** The age declaration as a form (checkbox 'on') or the API (true) sends it. */
+export const adultDeclaration = (message: string) => z.literal([true, 'on', 'true'], { error: message });
+
 /** Registration; unknown keys such as `admin` or `role` are dropped, never stored. */
 export const RegisterSchema = z
   .object({
@@ -49,6 +61,7 @@ export const RegisterSchema = z
       .pipe(z.string().min(10, PHONE_SHORT).optional()),
     password: newPassword,
     confirmPassword: z.string({ error: 'As senhas não coincidem' }),
+    adult: adultDeclaration(ADULT_SIGNUP_MESSAGE),
   })
   .refine((v) => v.password === v.confirmPassword, {
     message: 'As senhas não coincidem',

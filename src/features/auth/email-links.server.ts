@@ -4,7 +4,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '#db/client.ts';
-import { type AuthTokenPurpose, authTokens, users } from '#db/schema.ts';
+import { type AuthTokenPurpose, authTokens, userEmailHistory, users } from '#db/schema.ts';
 import { recordAccess } from '#src/features/access-log/access-log.server.ts';
 import { addressHash, subjectHash } from '#src/features/analytics/visitor.server.ts';
 import { deliverMail, enqueueMail } from '#src/features/mail/outbox.server.ts';
@@ -294,6 +294,10 @@ async function applyEmailChange(db: Db, token: string, ip: string | null) {
       template: 'email_changed',
       data: { name: old.name, newEmail: row.newEmail },
     });
+    // The old address's e-mails (this notice included) stay the account's data (export, deletion).
+    await tx
+      .insert(userEmailHistory)
+      .values({ userId: row.userId, email: old.email, replacedAt: new Date() });
     return { mailId, email: row.newEmail };
   });
   if (!result) return null;

@@ -5,13 +5,14 @@
 // Told and able to contest (#41): every hold placed on an approved group (a dead link aside, which has
 // its own message) writes the owner's e-mail with the reason and 'Contestar' here, so no path forgets
 // it; each placement and lift is a fact of the transparency report; a group that goes off the site
-// pauses its paid featuring and the last lift resumes it.
+// pauses its paid featuring and the last lift resumes it; a removal refunds the unused days pro rata.
 import { and, asc, desc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '#db/client.ts';
 import { groupHolds, groups, HOLD_REASONS, type HoldReason, legalNotices } from '#db/schema.ts';
 import { isHeldRow, isListedRow } from '#db/visibility.ts';
 import { queueGroupHidden } from '#src/features/mail/notify.server.ts';
 import { pauseFeaturing, resumeFeaturing } from '#src/features/payments/featuring.server.ts';
+import { refundUnusedDays } from '#src/features/payments/refunds.server.ts';
 import { recordTransparencyEvent } from '#src/features/transparency/ledger.server.ts';
 import { CONTESTABLE_REASONS, ownerReason } from './holds.ts';
 
@@ -132,7 +133,10 @@ export async function placeHold(tx: Tx, groupId: string, hold: HoldPlacement): P
         hold.reason === 'removed',
       )
     : undefined;
-  return { ...(await syncHidden(tx, groupId, before, placed.placedAt)), changed: true, mailId };
+  const change = await syncHidden(tx, groupId, before, placed.placedAt);
+  // A removal gives back the unused paid days pro rata (the scheduler asks the provider, #41).
+  if (hold.reason === 'removed') await refundUnusedDays(tx, groupId, placed.placedAt);
+  return { ...change, changed: true, mailId };
 }
 
 function matchCondition(match: HoldMatch): SQL {

@@ -4,7 +4,7 @@
 import { and, eq, gt, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '#db/client.ts';
 import { groupCategory, groupOwner, orderBuyer, orderGroup, orderPlan } from '#db/joins.ts';
-import { categories, featureOrders, featurePlans, groups, users } from '#db/schema.ts';
+import { categories, featureOrders, featurePlans, groups, type RefundSource, users } from '#db/schema.ts';
 import { groupPath } from '#src/features/groups/groups.ts';
 import { deliverMail, enqueueMail } from './outbox.server.ts';
 import type { MailTemplates } from './templates.ts';
@@ -148,8 +148,10 @@ export async function queuePaymentReceipt(tx: Db | Tx, orderId: string, withdraw
 export async function queueRefundNotice(
   tx: Db | Tx,
   orderId: string,
-  source: 'owner' | 'admin' | 'provider',
+  source: RefundSource,
   featuredUntil: Date | null,
+  /** what went back (a removal gives back only the unused days) */
+  amountCents?: number,
 ) {
   const o = await orderForMail(tx, orderId);
   if (!o) return undefined;
@@ -160,7 +162,7 @@ export async function queueRefundNotice(
       name: o.name,
       groupTitle: o.groupTitle,
       planName: o.planName,
-      amountCents: o.price,
+      amountCents: amountCents ?? o.price,
       provider: o.provider ?? 'admin',
       orderId: o.id,
       orderNumber: o.number,

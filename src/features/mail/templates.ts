@@ -71,8 +71,8 @@ export interface MailTemplates {
     provider: string;
     orderId: string;
     orderNumber?: number;
-    /** who asked: the owner's withdrawal, an admin, or the provider's dashboard */
-    source: 'owner' | 'admin' | 'provider';
+    /** who asked: the owner's withdrawal, an admin, the provider's dashboard, or a removal (unused days) */
+    source: 'owner' | 'admin' | 'provider' | 'removal';
     /** the group's featuring end left by other paid time, or null when it is no longer featured */
     featuredUntil: string | null;
   };
@@ -87,7 +87,12 @@ export interface MailTemplates {
   /** after 'Alterar senha' in the panel: the other sessions ended */
   password_changed: { name: string };
   /** the last message to a deleted account's address (captured before the account was deleted) */
-  account_deleted: { name: string; groups: number };
+  account_deleted: {
+    name: string;
+    groups: number;
+    /** paid orders still within the withdrawal window, withdrawn and refunded in full by the deletion */
+    refunds?: { amountCents: number; orderNumber: number }[];
+  };
   /** to the notifier: the protocol, and for intimate images the link that confirms their e-mail */
   legal_notice_received: {
     name: string;
@@ -261,6 +266,15 @@ const facts = (rows: [string, string][]): Block => ({ kind: 'facts', rows });
 const button = (label: string, href: string): Block => ({ kind: 'button', label, href });
 const link = (text: string, label: string, href: string): Block => ({ kind: 'link', text, label, href });
 
+/** The refund e-mail's first sentence, by who asked for it. */
+function refundOpening(source: MailTemplates['payment_refunded']['source']): string {
+  if (source === 'owner')
+    return 'Recebemos sua desistência da compra. Devolvemos o valor total pelo mesmo meio de pagamento.';
+  if (source === 'removal')
+    return 'Seu grupo foi removido do site. Devolvemos o valor dos dias de destaque que não foram usados, pelo mesmo meio de pagamento.';
+  return 'Seu pedido de destaque foi reembolsado. Devolvemos o valor total pelo mesmo meio de pagamento.';
+}
+
 const hello = (name: string) => (name.trim() ? `Olá, ${name.trim()}!` : 'Olá!');
 
 const BUILDERS: { [T in TemplateName]: (data: MailTemplates[T], ctx: MailContext) => Parts } = {
@@ -382,11 +396,7 @@ const BUILDERS: { [T in TemplateName]: (data: MailTemplates[T], ctx: MailContext
     subject: 'Reembolso feito: seu pedido de destaque',
     greeting: hello(d.name),
     blocks: [
-      p(
-        d.source === 'owner'
-          ? 'Recebemos sua desistência da compra. Devolvemos o valor total pelo mesmo meio de pagamento.'
-          : 'Seu pedido de destaque foi reembolsado. Devolvemos o valor total pelo mesmo meio de pagamento.',
-      ),
+      p(refundOpening(d.source)),
       facts([
         ['Grupo', d.groupTitle ?? 'Grupo excluído'],
         ['Plano', d.planName],
@@ -503,6 +513,13 @@ const BUILDERS: { [T in TemplateName]: (data: MailTemplates[T], ctx: MailContext
               : `Seus ${d.groups} grupos saíram do site.`
         } Todas as sessões foram encerradas.`,
       ),
+      ...(d.refunds?.length
+        ? [
+            p(
+              `Como ${d.refunds.length === 1 ? 'um pedido de destaque estava' : 'pedidos de destaque estavam'} no prazo de desistência, ${d.refunds.length === 1 ? 'ele foi cancelado' : 'eles foram cancelados'} e o valor total volta pelo mesmo meio de pagamento: ${d.refunds.map((r) => `${formatOrderNumber(r.orderNumber)} (${formatBRL(r.amountCents)})`).join(', ')}.`,
+            ),
+          ]
+        : []),
       note(
         'Guardamos apenas o que a lei exige: pedidos e pagamentos, sem seu nome e e-mail (obrigação fiscal), e os registros de acesso (endereço IP e horário) por 6 meses, como manda o Marco Civil da Internet.',
       ),

@@ -16,6 +16,7 @@ import { ApiError, api } from '#src/lib/api.ts';
 import { checkForm, type FieldErrors } from '#src/lib/form-errors.ts';
 import { useLoad } from '#src/lib/use-api.ts';
 import { AccountSecurity } from './AccountSecurity.tsx';
+import { WithdrawOnDelete } from './WithdrawOnDelete.tsx';
 
 interface Profile {
   user: { id: string; name: string; email: string; phone: string | null };
@@ -244,7 +245,7 @@ function DeleteAccountDialog({
         <ul className="flex list-disc flex-col gap-1.5 pl-5 text-sm">
           <li>Sua conta é apagada e você sai de todos os aparelhos.</li>
           <li>Todos os seus grupos saem do site, e os links de convite ficam livres.</li>
-          <li>Destaques em andamento terminam agora, sem reembolso automático.</li>
+          <WithdrawOnDelete />
           <li>
             Pedidos e pagamentos ficam guardados sem seu nome e e-mail (obrigação fiscal), e os registros de
             acesso (IP e horário) por 6 meses (Marco Civil da Internet).

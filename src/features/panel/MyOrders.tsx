@@ -27,6 +27,8 @@ export interface UserOrder extends WithdrawableOrder {
   endDate: string | null;
   daysRemaining: number | null;
   paused: boolean;
+  /** 'pending' while a refund is recorded but not yet made by the provider */
+  refundStatus: 'pending' | 'completed' | null;
 }
 
 /** 'Cancelar' on a pending order, behind a confirmation. */
@@ -82,7 +84,7 @@ function OrderCard({
   onChanged: () => void;
   onRenew: (groupId: string) => void;
 }) {
-  const { label, tone } = orderStatusBadge(order.status);
+  const { label, tone } = orderStatusBadge(order.status, order.refundStatus);
   return (
     <Card padding="md" className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
       <div className="min-w-0">
@@ -106,6 +108,12 @@ function OrderCard({
             <span>
               {order.daysRemaining === 1 ? '1 dia restante' : `${order.daysRemaining} dias restantes`}
               {order.paused && ' (pausado enquanto o grupo está fora do ar)'}
+            </span>
+          )}
+          {order.refundStatus === 'pending' && (
+            <span>
+              O destaque foi retirado; a devolução do valor está a caminho e você recebe um e-mail quando
+              sair.
             </span>
           )}
         </div>

@@ -9,6 +9,7 @@ import {
   featurePlans,
   groupReports,
   groups,
+  orderRefunds,
   type ReportReason,
 } from '#db/schema.ts';
 import { isHeldRow } from '#db/visibility.ts';
@@ -108,10 +109,12 @@ export async function listUserFeatureOrders(db: Db, userId: string, now: Date = 
       startDate: featureOrders.startDate,
       endDate: featureOrders.endDate,
       pausedAt: groups.featuringPausedAt,
+      refundStatus: orderRefunds.status,
     })
     .from(featureOrders)
     .innerJoin(groups, orderGroup)
     .innerJoin(featurePlans, orderPlan)
+    .leftJoin(orderRefunds, eq(orderRefunds.orderId, featureOrders.id))
     .where(eq(featureOrders.userId, userId))
     .orderBy(desc(featureOrders.orderDate), desc(featureOrders.id));
   return rows.map(({ pausedAt, ...row }) => ({

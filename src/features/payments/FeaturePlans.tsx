@@ -11,6 +11,8 @@ import { cx } from '#src/components/ui/classes.ts';
 import { EmptyState } from '#src/components/ui/EmptyState.tsx';
 import { Skeleton } from '#src/components/ui/Skeleton.tsx';
 import { toast } from '#src/components/ui/toast.store.ts';
+import { AdultDeclaration } from '#src/features/auth/AdultDeclaration.tsx';
+import { ADULT_CHECKOUT_MESSAGE } from '#src/features/auth/auth.schema.ts';
 import { $session, loadSession } from '#src/features/auth/session.store.ts';
 import { ApiError, api } from '#src/lib/api.ts';
 import { formatBRL } from '#src/lib/format.ts';
@@ -51,32 +53,26 @@ function readQuery() {
   };
 }
 
-export default function FeaturePlans() {
-  const session = useStore($session);
-  const unavailable = useStore($paymentsUnavailable);
-  const [query, setQuery] = useState<ReturnType<typeof readQuery> | null>(null);
-  const [plans, setPlans] = useState<Plan[] | null>(null);
-  const [eligible, setEligible] = useState<EligibleGroup[] | null>(null);
-  const [renewal, setRenewal] = useState<OrderView | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const [planId, setPlanId] = useState<number | null>(null);
-  const [busy, setBusy] = useState(false);
+interface PageData {
+  plans: Plan[] | null;
+  eligible: EligibleGroup[] | null;
+  renewal: OrderView | null;
+  loadError: string | null;
+}
 
+/** The plans, the caller's eligible groups and the order being renewed, once the session is known. */
+function usePlansData(query: ReturnType<typeof readQuery> | null, status: string): PageData {
+  const [data, setData] = useState<PageData>({ plans: null, eligible: null, renewal: null, loadError: null });
   useEffect(() => {
-    setQuery(readQuery());
-    void loadSession();
-  }, []);
-
-  useEffect(() => {
-    if (!query || session.status === 'loading') return;
-    if (session.status === 'anonymous') {
+    if (!query || status === 'loading') return;
+    if (status === 'anonymous') {
       goLoginKeeping(query.groupId);
       return;
     }
     let cancelled = false;
     (async () => {
       try {
-        const [methods, planList, groups, original] = await Promise.all([
+        const [methods, plans, eligible, renewal] = await Promise.all([
           api<{ active: boolean }>('/api/active-payment-methods'),
           api<Plan[]>('/api/feature-plans'),
           api<EligibleGroup[]>('/api/feature-plans/eligible-groups'),
@@ -86,133 +82,193 @@ export default function FeaturePlans() {
         ]);
         if (cancelled) return;
         $paymentsUnavailable.set(!methods.active);
-        setPlans(planList);
-        setEligible(groups);
-        setRenewal(original);
+        setData({ plans, eligible, renewal, loadError: null });
       } catch (error) {
         if (cancelled) return;
-        const message = error instanceof Error ? error.message : String(error);
         if (isPaymentsDisabled(error)) $paymentsUnavailable.set(true);
-        setLoadError(message);
+        setData((d) => ({ ...d, loadError: error instanceof Error ? error.message : String(error) }));
       }
     })();
     return () => {
       cancelled = true;
     };
-  }, [query, session.status]);
+  }, [query, status]);
+  return data;
+}
 
-  if (!query || session.status !== 'authenticated') {
-    return (
-      <div className="grid place-items-center py-16" role="status">
-        <span className="size-10 animate-spin rounded-full border-4 border-brand-200 border-t-brand-700" />
-        <span className="sr-only">Carregando…</span>
-      </div>
-    );
+/**
+ * 'Continuar para Pagamento': make the order (one key per group and plan: pressing again after a timeout
+ * gets the same order) and open its review step. A refusal (a hold, a report, a recent withdrawal, ADR
+ * 0020) is the server's pt-BR message in a toast. Returns false when nothing was opened.
+ */
+async function submitOrder(
+  group: EligibleGroup | null,
+  plan: Plan | undefined,
+  renewing: OrderView | null,
+  adult: boolean,
+): Promise<boolean | 'age'> {
+  if (!group || !plan) {
+    toast({ title: 'Erro', description: MESSAGES.selectGroupAndPlan, variant: 'destructive' });
+    return false;
   }
+  try {
+    const metadata = renewing ? JSON.stringify({ isRenewal: true, originalOrderId: renewing.id }) : undefined;
+    const { id } = await api<{ id: string }>('/api/feature-orders', {
+      method: 'POST',
+      idempotencyKey: orderKey(group.id, plan.id),
+      body: {
+        groupId: group.id,
+        planId: plan.id,
+        status: 'pending',
+        price: plan.priceCents / 100,
+        metadata,
+        ...(adult ? { adult: true } : {}),
+      },
+    });
+    $selectedPlan.set({ name: plan.name, days: plan.days, price: plan.priceCents });
+    location.assign(`/pagar-destaque/${id}`);
+    return true;
+  } catch (error) {
+    const message = error instanceof ApiError ? error.message : MESSAGES.createOrderFailed;
+    if (isPaymentsDisabled(error)) $paymentsUnavailable.set(true);
+    toast({ title: MESSAGES.createOrderFailed, description: message, variant: 'destructive' });
+    // An account made before the age rule declares it here, once (the checkbox appears).
+    return message === ADULT_CHECKOUT_MESSAGE ? 'age' : false;
+  }
+}
 
+function Spinner() {
+  return (
+    <div className="grid place-items-center py-16" role="status">
+      <span className="size-10 animate-spin rounded-full border-4 border-brand-200 border-t-brand-700" />
+      <span className="sr-only">Carregando…</span>
+    </div>
+  );
+}
+
+function RenewalNotice({ renewing }: { renewing: OrderView }) {
+  return (
+    <div role="status" className="rounded-card border border-brand-200 bg-brand-50 p-4 text-brand-900">
+      <p className="font-semibold">Renovação de destaque</p>
+      <p className="mt-1 text-sm">
+        Você está renovando o destaque do grupo <strong>{renewing.group_title ?? renewing.groupId}</strong>.
+        Os dias do novo plano serão somados ao tempo que ainda resta.
+      </p>
+    </div>
+  );
+}
+
+function SelectedGroup({ group, renewing }: { group: EligibleGroup; renewing: boolean }) {
+  return (
+    <Card className="flex flex-wrap items-center justify-between gap-3">
+      <div>
+        <p className="text-sm text-neutral-600">Grupo Selecionado</p>
+        <p dir="auto" className="font-semibold">
+          {group.title}
+        </p>
+        {group.category && <p className="text-sm text-neutral-600">{group.category}</p>}
+      </div>
+      {!renewing && (
+        <Button variant="secondary" size="sm" href="/planos-destaque">
+          Alterar
+        </Button>
+      )}
+    </Card>
+  );
+}
+
+function PlansLoading() {
+  return (
+    <div className="grid gap-4 sm:grid-cols-3" aria-busy="true">
+      {[0, 1, 2].map((i) => (
+        <Skeleton key={i} className="h-40" />
+      ))}
+    </div>
+  );
+}
+
+function LoadFailed({ message }: { message: string }) {
+  return (
+    <EmptyState
+      title="Não foi possível carregar os planos"
+      text={message}
+      action={<Button onClick={() => location.reload()}>Tentar novamente</Button>}
+    />
+  );
+}
+
+/** A group chosen: the plans and the buttons. */
+function PlanStep({
+  group,
+  plans,
+  renewing,
+}: {
+  group: EligibleGroup;
+  plans: Plan[];
+  renewing: OrderView | null;
+}) {
+  const unavailable = useStore($paymentsUnavailable);
+  const [planId, setPlanId] = useState<number | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [askAge, setAskAge] = useState(false);
+  const [adult, setAdult] = useState(false);
+  async function submit() {
+    setBusy(true);
+    const done = await submitOrder(
+      group,
+      plans.find((p) => p.id === planId),
+      renewing,
+      adult,
+    );
+    if (done === 'age') setAskAge(true);
+    if (done !== true) setBusy(false);
+  }
+  return (
+    <>
+      <SelectedGroup group={group} renewing={Boolean(renewing)} />
+      <PlanChoice plans={plans} planId={planId} onPick={setPlanId} />
+      {askAge && <AdultDeclaration checked={adult} onChange={setAdult} />}
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <Button variant="secondary" href="/painel">
+          Cancelar
+        </Button>
+        <Button
+          onClick={submit}
+          disabled={planId === null || busy || unavailable || (askAge && !adult)}
+          size="lg"
+        >
+          {busy && <LoaderCircle aria-hidden="true" className="animate-spin" />}
+          {busy ? 'Processando...' : 'Continuar para Pagamento'}
+        </Button>
+      </div>
+    </>
+  );
+}
+
+export default function FeaturePlans() {
+  const session = useStore($session);
+  const unavailable = useStore($paymentsUnavailable);
+  const [query, setQuery] = useState<ReturnType<typeof readQuery> | null>(null);
+  useEffect(() => {
+    setQuery(readQuery());
+    void loadSession();
+  }, []);
+  const { plans, eligible, renewal, loadError } = usePlansData(query, session.status);
+  if (!query || session.status !== 'authenticated') return <Spinner />;
   const loading = plans === null || eligible === null;
   const renewing = query.renew && renewal ? renewal : null;
   const selectedGroup: EligibleGroup | null = renewing
     ? { id: renewing.groupId, title: renewing.group_title ?? renewing.groupId, category: '' }
     : (eligible?.find((g) => g.id === query.groupId) ?? null);
-
-  async function submit() {
-    const plan = plans?.find((p) => p.id === planId);
-    if (!selectedGroup || !plan) {
-      toast({ title: 'Erro', description: MESSAGES.selectGroupAndPlan, variant: 'destructive' });
-      return;
-    }
-    setBusy(true);
-    try {
-      const metadata = renewing
-        ? JSON.stringify({ isRenewal: true, originalOrderId: renewing.id })
-        : undefined;
-      const { id } = await api<{ id: string }>('/api/feature-orders', {
-        method: 'POST',
-        // One key per choice of group and plan: pressing again after a timeout gets the same order.
-        idempotencyKey: orderKey(selectedGroup.id, plan.id),
-        body: {
-          groupId: selectedGroup.id,
-          planId: plan.id,
-          status: 'pending',
-          price: plan.priceCents / 100,
-          metadata,
-        },
-      });
-      $selectedPlan.set({ name: plan.name, days: plan.days, price: plan.priceCents });
-      location.assign(`/pagar-destaque/${id}`);
-    } catch (error) {
-      const message = error instanceof ApiError ? error.message : MESSAGES.createOrderFailed;
-      if (isPaymentsDisabled(error)) $paymentsUnavailable.set(true);
-      toast({ title: MESSAGES.createOrderFailed, description: message, variant: 'destructive' });
-      setBusy(false);
-    }
-  }
-
   return (
     <div className="space-y-6">
       {unavailable && <UnavailableNotice />}
-      {renewing && (
-        <div role="status" className="rounded-card border border-brand-200 bg-brand-50 p-4 text-brand-900">
-          <p className="font-semibold">Renovação de destaque</p>
-          <p className="mt-1 text-sm">
-            Você está renovando o destaque do grupo{' '}
-            <strong>{renewing.group_title ?? renewing.groupId}</strong>. Os dias do novo plano serão somados
-            ao tempo que ainda resta.
-          </p>
-        </div>
-      )}
-
+      {renewing && <RenewalNotice renewing={renewing} />}
       <Pitch />
-
-      {loadError && !unavailable && (
-        <EmptyState
-          title="Não foi possível carregar os planos"
-          text={loadError}
-          action={<Button onClick={() => location.reload()}>Tentar novamente</Button>}
-        />
-      )}
-
-      {loading && !loadError && (
-        <div className="grid gap-4 sm:grid-cols-3" aria-busy="true">
-          {[0, 1, 2].map((i) => (
-            <Skeleton key={i} className="h-40" />
-          ))}
-        </div>
-      )}
-
+      {loadError && !unavailable && <LoadFailed message={loadError} />}
+      {loading && !loadError && <PlansLoading />}
       {!loading && !selectedGroup && <GroupChoice groups={eligible} notFound={Boolean(query.groupId)} />}
-
-      {!loading && selectedGroup && (
-        <>
-          <Card className="flex flex-wrap items-center justify-between gap-3">
-            <div>
-              <p className="text-sm text-neutral-600">Grupo Selecionado</p>
-              <p dir="auto" className="font-semibold">
-                {selectedGroup.title}
-              </p>
-              {selectedGroup.category && <p className="text-sm text-neutral-600">{selectedGroup.category}</p>}
-            </div>
-            {!renewing && (
-              <Button variant="secondary" size="sm" href="/planos-destaque">
-                Alterar
-              </Button>
-            )}
-          </Card>
-
-          <PlanChoice plans={plans} planId={planId} onPick={setPlanId} />
-
-          <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-            <Button variant="secondary" href="/painel">
-              Cancelar
-            </Button>
-            <Button onClick={submit} disabled={planId === null || busy || unavailable} size="lg">
-              {busy && <LoaderCircle aria-hidden="true" className="animate-spin" />}
-              {busy ? 'Processando...' : 'Continuar para Pagamento'}
-            </Button>
-          </div>
-        </>
-      )}
+      {!loading && selectedGroup && <PlanStep group={selectedGroup} plans={plans} renewing={renewing} />}
     </div>
   );
 }

@@ -1,9 +1,9 @@
 // The admin's payments screen: every order with its group, user and plan, and cancelling a pending one
 // (activating one by hand is settlement's approveOrder).
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { orderBuyer, orderGroup, orderPlan } from '#db/joins.ts';
-import { featureOrders, featurePlans, groups, users } from '#db/schema.ts';
+import { featureOrders, featurePlans, groups, orderRefunds, users } from '#db/schema.ts';
 import { AppError } from '#src/lib/http.server.ts';
 import { isUuid } from '#src/lib/ids.ts';
 import { MESSAGES, priceJson } from './payments.ts';
@@ -30,11 +30,14 @@ export async function listAdminPayments(db: Db, page: number, pageSize: number) 
       status: featureOrders.status,
       paymentMethod: featureOrders.paymentMethod,
       paymentId: featureOrders.paymentId,
+      refundStatus: orderRefunds.status,
+      refundLastError: orderRefunds.lastError,
     })
     .from(featureOrders)
     .leftJoin(groups, orderGroup)
     .leftJoin(users, orderBuyer)
     .leftJoin(featurePlans, orderPlan)
+    .leftJoin(orderRefunds, eq(orderRefunds.orderId, featureOrders.id))
     .orderBy(desc(featureOrders.orderDate), desc(featureOrders.id))
     .limit(pageSize)
     .offset((page - 1) * pageSize);
@@ -46,8 +49,43 @@ export async function listAdminPayments(db: Db, page: number, pageSize: number) 
       startDate: r.startDate?.toISOString() ?? null,
       endDate: r.endDate?.toISOString() ?? null,
     })),
+    pendingRefunds: await listPendingRefunds(db),
     pagination: { page, pageSize, total, pages },
   };
+}
+
+/**
+ * The refunds recorded but not made by the provider yet (its failure, or one it reported failed), oldest
+ * first, with the provider's last error and the scheduler's next try: the admin's 'Reembolsos pendentes'.
+ */
+export async function listPendingRefunds(db: Db) {
+  const rows = await db
+    .select({
+      id: orderRefunds.orderId,
+      number: featureOrders.number,
+      groupTitle: groups.title,
+      userEmail: users.email,
+      source: orderRefunds.source,
+      provider: orderRefunds.provider,
+      amount: orderRefunds.amount,
+      attempts: orderRefunds.attempts,
+      lastError: orderRefunds.lastError,
+      nextAttemptAt: orderRefunds.nextAttemptAt,
+      requestedAt: orderRefunds.createdAt,
+    })
+    .from(orderRefunds)
+    .innerJoin(featureOrders, eq(featureOrders.id, orderRefunds.orderId))
+    .leftJoin(groups, orderGroup)
+    .leftJoin(users, orderBuyer)
+    .where(eq(orderRefunds.status, 'pending'))
+    .orderBy(asc(orderRefunds.createdAt))
+    .limit(100);
+  return rows.map(({ amount, ...r }) => ({
+    ...r,
+    ...priceJson(amount),
+    nextAttemptAt: r.nextAttemptAt?.toISOString() ?? null,
+    requestedAt: r.requestedAt.toISOString(),
+  }));
 }
 
 /** POST /api/admin/payments/{id}/cancel: a pending order is cancelled. */

@@ -2,12 +2,22 @@
 // from the plan, a renewal adds to the time left), reading it, and starting its payment. Settlement is in
 // settlement.server.ts, the admin's list in order-admin.server.ts, the scheduled expiry in expiry.server.ts.
 
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { groupCategory, orderGroup, orderPlan } from '#db/joins.ts';
-import { categories, featureOrders, featurePlans, groupReports, groups, legalNotices } from '#db/schema.ts';
+import {
+  categories,
+  featureOrders,
+  featurePlans,
+  groupReports,
+  groups,
+  legalNotices,
+  orderRefunds,
+  users,
+} from '#db/schema.ts';
 import { isHeldRow, isListedRow } from '#db/visibility.ts';
 import { recordAccess } from '#src/features/access-log/access-log.server.ts';
+import { ADULT_CHECKOUT_MESSAGE } from '#src/features/auth/auth.schema.ts';
 import type { SessionUser } from '#src/features/auth/session.server.ts';
 import { isApprovedGroup, isFeaturedGroup } from '#src/features/groups/groups.server.ts';
 import { AppError } from '#src/lib/http.server.ts';
@@ -15,7 +25,14 @@ import { isUuid } from '#src/lib/ids.ts';
 import { consumeRateLimit } from '#src/lib/rate-limit.server.ts';
 import { assertPaymentsActive, resolveProvider } from './payment-providers.server.ts';
 import { type CreateOrderInput, RenewalMetadataSchema } from './payments.schema.ts';
-import { daysRemaining, MESSAGES, type OrderJson, priceJson } from './payments.ts';
+import {
+  daysRemaining,
+  MESSAGES,
+  type OrderJson,
+  priceJson,
+  repurchaseAllowedFrom,
+  repurchaseRefusal,
+} from './payments.ts';
 import type { PaymentProvider } from './providers/provider.ts';
 import { getClearSettings } from './settings.server.ts';
 
@@ -49,7 +66,9 @@ export async function createOrder(db: Db, user: SessionUser, input: CreateOrderI
     .from(featurePlans)
     .where(and(eq(featurePlans.id, input.planId), eq(featurePlans.active, true)));
   if (!plan) throw new AppError('NOT_FOUND', MESSAGES.planNotFound);
+  await assertAdultBuyer(db, user.id, input.adult !== undefined);
   const group = await orderableGroup(db, user.id, input.groupId);
+  await assertNoWithdrawalLoop(db, user.id, group.id);
   const metadata = await orderMetadata(db, user.id, group, input.metadata);
 
   const [pending] = await db
@@ -184,6 +203,54 @@ async function assertNotUnderReview(db: Db, groupId: string) {
   if (notice) throw new AppError('CONFLICT', MESSAGES.groupNoticed);
 }
 
+/**
+ * Only an adult buys (MINIMUM_AGE, LGPD art. 14 and civil capacity): the account declared it at sign-up,
+ * or declares it now (`declares`, recorded); otherwise a pt-BR 403 the plans page answers with the
+ * declaration's checkbox.
+ */
+async function assertAdultBuyer(db: Db, userId: string, declares: boolean) {
+  const [row] = await db
+    .select({ declaredAt: users.adultDeclaredAt })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (row?.declaredAt) return;
+  if (!declares) throw new AppError('FORBIDDEN', ADULT_CHECKOUT_MESSAGE);
+  await db.update(users).set({ adultDeclaredAt: new Date() }).where(eq(users.id, userId));
+}
+
+/** The longest a withdrawn order can hold back a new one (no plan is longer than a year). */
+const LOOP_LOOKBACK_DAYS = 366;
+
+/**
+ * The anti-loop rule (repurchaseAllowedFrom, ADR 0020): while a withdrawn order of this group, or of
+ * this account, has not reached the end of its own period, no new featuring is sold to either (409).
+ */
+export async function assertNoWithdrawalLoop(
+  db: Db,
+  userId: string,
+  groupId: string | null,
+  now = new Date(),
+) {
+  const withdrawn = await db
+    .select({ startDate: featureOrders.startDate, days: featureOrders.days, groupId: featureOrders.groupId })
+    .from(orderRefunds)
+    .innerJoin(featureOrders, eq(featureOrders.id, orderRefunds.orderId))
+    .where(
+      and(
+        eq(orderRefunds.source, 'owner'),
+        or(eq(featureOrders.userId, userId), groupId ? eq(featureOrders.groupId, groupId) : undefined),
+        gt(featureOrders.startDate, new Date(now.getTime() - LOOP_LOOKBACK_DAYS * 86_400_000)),
+      ),
+    );
+  let blocking: { until: Date; sameGroup: boolean } | null = null;
+  for (const order of withdrawn) {
+    const until = repurchaseAllowedFrom(order);
+    if (!until || until <= now || (blocking && blocking.until >= until)) continue;
+    blocking = { until, sameGroup: order.groupId === groupId };
+  }
+  if (blocking) throw new AppError('CONFLICT', repurchaseRefusal(blocking.until, blocking.sameGroup));
+}
+
 function parseRenewal(metadata: string | null | undefined) {
   if (!metadata) return null;
   try {
@@ -288,6 +355,9 @@ export async function startPayment(
   const order = await findOrderForUser(db, user.id, orderId);
   if (order.status !== 'pending' && order.status !== 'failed')
     throw new AppError('CONFLICT', MESSAGES.orderNotPayable);
+  // An order made before a withdrawal is not paid while the withdrawn order's period lasts either.
+  await assertNoWithdrawalLoop(db, user.id, order.groupId);
+  await assertAdultBuyer(db, user.id, false);
   const settings = await getClearSettings(db);
   assertPaymentsActive(settings);
   const provider = resolveProvider(settings, origin);

@@ -10,6 +10,8 @@ export const CreateOrderSchema = z.object({
   groupId: z.uuid({ error: MESSAGES.groupNotFound }),
   planId: z.coerce.number({ error: MESSAGES.selectGroupAndPlan }).int().positive(MESSAGES.selectGroupAndPlan),
   metadata: z.string().max(2000).optional().nullable(),
+  /** the buyer's age declaration, needed once from an account that made none at sign-up */
+  adult: z.literal([true, 'on', 'true']).optional(),
 });
 export type CreateOrderInput = z.infer<typeof CreateOrderSchema>;
 

@@ -9,9 +9,13 @@ import {
   orderStatusBadge,
   perDaysLabel,
   providerBadge,
+  REFUND_PENDING_LABEL,
+  refundRetryDelayMs,
+  repurchaseAllowedFrom,
   retractFeaturedEnd,
   shortId,
   shortPaymentId,
+  unusedAmountCents,
   withdrawableUntil,
 } from './payments.ts';
 
@@ -136,5 +140,31 @@ describe('secrets', () => {
   it('turns decimal reais into centavos without drift', () => {
     expect(centsFromDecimal(119.9)).toBe(11990);
     expect(centsFromDecimal(0.1 + 0.2)).toBe(30);
+  });
+});
+
+describe('the withdrawal that is never lost nor looped (#41)', () => {
+  it("a new featuring waits for the withdrawn order's own days: 7 for a week, 30 for a month", () => {
+    expect(repurchaseAllowedFrom({ startDate: now, days: 7 })).toEqual(new Date(now.getTime() + 7 * DAY));
+    expect(repurchaseAllowedFrom({ startDate: now, days: 30 })).toEqual(new Date(now.getTime() + 30 * DAY));
+    expect(repurchaseAllowedFrom({ startDate: null, days: 7 })).toBeNull();
+  });
+
+  it('a removal gives back the unused part of the price, counted from the pause', () => {
+    const order = { price: 3990, days: 7, endDate: new Date(now.getTime() + 3.5 * DAY) };
+    expect(unusedAmountCents(order, now)).toBe(1995);
+    expect(unusedAmountCents(order, new Date(now.getTime() + 4 * DAY))).toBe(0);
+    expect(unusedAmountCents({ ...order, endDate: new Date(now.getTime() + 9 * DAY) }, now)).toBe(3990);
+  });
+
+  it('retries a failed refund after 5, 15, 60, 180 minutes, then every 6 hours', () => {
+    expect([1, 2, 3, 4, 5, 6, 20].map((n) => refundRetryDelayMs(n) / 60_000)).toEqual([
+      5, 15, 60, 180, 360, 360, 360,
+    ]);
+  });
+
+  it("names a refunded order whose refund is still pending 'Reembolso em processamento'", () => {
+    expect(orderStatusBadge('refunded', 'pending')).toMatchObject({ label: REFUND_PENDING_LABEL });
+    expect(orderStatusBadge('refunded', 'completed').label).toBe('Reembolsado');
   });
 });

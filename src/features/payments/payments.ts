@@ -1,6 +1,7 @@
 // Pure rules of featured placements and payments (spec sections 3, 4, 8, 9). No IO.
 
 import { isFeaturedNow } from '#src/features/groups/groups.ts';
+import { formatDateTime } from '#src/lib/format.ts';
 import { GROUP_NOT_FOUND } from '#src/lib/ids.ts';
 import { addDays, dayOf, startOfDay } from '#src/lib/time-zone.ts';
 
@@ -60,7 +61,42 @@ export const MESSAGES = {
   refundUnavailable: 'O meio de pagamento não respondeu. Nada foi alterado: tente de novo em alguns minutos.',
   refundRefused:
     'O meio de pagamento recusou o reembolso. Nada foi alterado: confira o pagamento no painel do provedor.',
+  refundPending:
+    'sua desistência está registrada e o destaque deste pedido foi retirado. O meio de pagamento ainda não confirmou a devolução; tentamos de novo automaticamente até ela ser feita, e avisamos você por e-mail.',
 } as const;
+
+/** The owner's and the admin's name for a refund recorded but not yet made by the provider. */
+export const REFUND_PENDING_LABEL = 'Reembolso em processamento';
+
+/** Minutes before each new try of a refund the provider failed (then every 6 hours, until it succeeds); the
+ * scheduled pass (functions/expire-features.ts) runs every 5 minutes. */
+export const REFUND_RETRY_MINUTES = [5, 15, 60, 180, 360] as const;
+
+/** How long after its `attempts`-th failure a pending refund is asked again. */
+export function refundRetryDelayMs(attempts: number): number {
+  const minutes = REFUND_RETRY_MINUTES[Math.min(Math.max(attempts - 1, 0), REFUND_RETRY_MINUTES.length - 1)]!;
+  return minutes * 60_000;
+}
+
+/**
+ * THE anti-loop rule (#41, ADR 0020): after a withdrawal, a new featuring of the same group, or by the
+ * same account, can be bought only once the withdrawn order's own period is over (its payment plus its
+ * days), so 'buy, use almost all, withdraw, repeat' never adds up to free featuring. The withdrawal
+ * itself stays whole (CDC art. 49); an admin may still feature the group by hand.
+ */
+export function repurchaseAllowedFrom(withdrawn: {
+  startDate: Date | string | null;
+  days: number;
+}): Date | null {
+  if (!withdrawn.startDate) return null;
+  return new Date(new Date(withdrawn.startDate).getTime() + withdrawn.days * DAY_MS);
+}
+
+/** The pt-BR refusal of a new order while a withdrawn order's own period lasts. */
+export function repurchaseRefusal(until: Date, sameGroup: boolean): string {
+  const who = sameGroup ? 'deste grupo' : 'desta conta';
+  return `Houve uma desistência de destaque ${who} com reembolso integral. Um novo destaque ${who} só pode ser comprado a partir de ${formatDateTime(until)}, quando terminaria o período do pedido desistido.`;
+}
 
 /** Statuses of an order that was paid (and so can be refunded). */
 export const PAID_STATUSES: readonly string[] = ['paid', 'active', 'expired'];
@@ -158,6 +194,20 @@ export function retractFeaturedEnd(
   return { until: end > now.getTime() ? new Date(end) : null, removedMs };
 }
 
+/**
+ * The pro rata refund of a removal (#41): the part of the order's price for its days not used at `at`
+ * (the moment the group left the site, its featuring paused), in centavos, rounded to the centavo.
+ */
+export function unusedAmountCents(
+  order: { price: number; days: number; endDate: Date | string | null },
+  at: Date,
+): number {
+  if (!order.endDate || order.days <= 0) return 0;
+  const total = order.days * DAY_MS;
+  const unused = Math.min(total, Math.max(0, new Date(order.endDate).getTime() - at.getTime()));
+  return Math.round((order.price * unused) / total);
+}
+
 /** 'por 1 dia' / 'por 7 dias'. */
 export function perDaysLabel(days: number): string {
   return `por ${days} ${days === 1 ? 'dia' : 'dias'}`;
@@ -194,8 +244,15 @@ export const ORDER_STATUS_LABELS: Record<
   refunded: { label: 'Reembolsado', tone: 'grey' },
 };
 
-/** The status badge: every state of ORDER_STATUSES has its pt-BR label (a test holds them together). */
-export function orderStatusBadge(status: string) {
+/** The status badge of a refunded order whose refund the provider has not made yet. */
+export const REFUND_PENDING_BADGE = { label: REFUND_PENDING_LABEL, tone: 'yellow' as const };
+
+/**
+ * The status badge: every state of ORDER_STATUSES has its pt-BR label (a test holds them together); a
+ * refunded order whose refund the provider has not made yet says 'Reembolso em processamento'.
+ */
+export function orderStatusBadge(status: string, refundStatus?: string | null) {
+  if (status === 'refunded' && refundStatus === 'pending') return REFUND_PENDING_BADGE;
   return ORDER_STATUS_LABELS[status] ?? { label: status, tone: 'grey' as const };
 }
 

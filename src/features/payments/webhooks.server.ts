@@ -1,6 +1,7 @@
 // Provider notifications. Each one is verified first (a bad signature answers 400 and changes
 // nothing), then turned into a SettledPayment and applied once by settlePayment, or into a refund
-// (made in the provider's dashboard, or the echo of ours) applied once by applyRefund.
+// (made in the provider's dashboard, a chargeback, or the echo of ours) applied once by applyRefund, or
+// into a refund of ours that failed at the provider, reopened once by reopenRefund.
 import type { Db } from '#db/client.ts';
 import { AppError } from '#src/lib/http.server.ts';
 import { isUuid } from '#src/lib/ids.ts';
@@ -9,13 +10,15 @@ import { MercadoPagoProvider, verifyMercadoPagoSignature } from './providers/mer
 import { simulatorSecret } from './providers/simulator.ts';
 import {
   failedOrderFromEvent,
+  refundFailureFromEvent,
   refundFromEvent,
   StripeProvider,
+  type StripeRefundFailure,
   type StripeRefundNotice,
   settledFromEvent,
   verifyStripeEvent,
 } from './providers/stripe.ts';
-import { applyRefund, orderIdByPaymentIntent, type RefundOutcome } from './refunds.server.ts';
+import { applyRefund, orderIdByPaymentIntent, type RefundOutcome, reopenRefund } from './refunds.server.ts';
 import { getClearSettings } from './settings.server.ts';
 import { markOrderFailed, type SettleOutcome, settlePayment } from './settlement.server.ts';
 
@@ -24,10 +27,25 @@ export type WebhookResult = {
   outcome: SettleOutcome | RefundOutcome | 'ignored' | 'failed';
 };
 
-/**
- * A Stripe refund event: its payment intent names the order (kept at settlement; an order paid
- * before that is found through its Checkout Session), and the refund is applied once.
- */
+/** The order a Stripe payment intent paid for: kept at settlement, else found through its Checkout Session. */
+async function orderOfIntent(
+  db: Db,
+  paymentIntentId: string,
+  provider: 'stripe' | 'simulator',
+  secretKey: string | null,
+): Promise<string | null> {
+  const orderId = await orderIdByPaymentIntent(db, paymentIntentId);
+  if (orderId || provider !== 'stripe' || !secretKey) return orderId;
+  try {
+    return await new StripeProvider(secretKey).orderOfPaymentIntent(paymentIntentId);
+  } catch (error) {
+    // Answer 5xx so Stripe sends the event again.
+    console.error(`[payments] could not find the session of ${paymentIntentId}:`, error);
+    throw new AppError('UNAVAILABLE', MESSAGES.providerFailed);
+  }
+}
+
+/** A Stripe refund event: its payment intent names the order, and the refund is applied once. */
 async function applyStripeRefund(
   db: Db,
   notice: StripeRefundNotice,
@@ -35,25 +53,29 @@ async function applyStripeRefund(
   secretKey: string | null,
 ): Promise<WebhookResult> {
   if (!notice.paymentIntentId) return { received: true, outcome: 'ignored' };
-  let orderId = await orderIdByPaymentIntent(db, notice.paymentIntentId);
-  if (!orderId && provider === 'stripe' && secretKey) {
-    try {
-      orderId = await new StripeProvider(secretKey).orderOfPaymentIntent(notice.paymentIntentId);
-    } catch (error) {
-      // Answer 5xx so Stripe sends the event again.
-      console.error(`[payments] could not find the session of ${notice.paymentIntentId}:`, error);
-      throw new AppError('UNAVAILABLE', MESSAGES.providerFailed);
-    }
-  }
+  const orderId = await orderOfIntent(db, notice.paymentIntentId, provider, secretKey);
   const outcome = await applyRefund(db, orderId, {
-    source: 'provider',
-    requestedBy: null,
     provider,
     providerRefundId: notice.refundId,
     event: { provider, eventId: notice.eventId },
     // charge.refunded says itself whether the charge is refunded whole; a refund event says how much
     ...(notice.full ? {} : { amountCents: notice.amountCents }),
   });
+  return { received: true, outcome };
+}
+
+/** Stripe says a refund of ours failed (refund.failed...): the refund is pending again, once per event. */
+async function reopenStripeRefund(
+  db: Db,
+  failure: StripeRefundFailure,
+  provider: 'stripe' | 'simulator',
+  secretKey: string | null,
+): Promise<WebhookResult> {
+  if (!failure.paymentIntentId) return { received: true, outcome: 'ignored' };
+  const orderId = await orderOfIntent(db, failure.paymentIntentId, provider, secretKey);
+  const outcome = await reopenRefund(db, orderId, { provider, eventId: failure.eventId }, failure.reason);
+  if (outcome === 'reopened')
+    console.warn(`[payments] ${provider} ${failure.reason}: order ${orderId} pending again`);
   return { received: true, outcome };
 }
 
@@ -72,9 +94,13 @@ async function applyStripeShaped(
   const event = verifyStripeEvent(rawBody, signature, secret);
   if (!event) invalidSignature();
   const refund = refundFromEvent(event);
-  if (refund) {
+  const failure = refund ? null : refundFailureFromEvent(event);
+  if (refund || failure) {
     const settings = provider === 'stripe' ? await getClearSettings(db) : null;
-    return applyStripeRefund(db, refund, provider, settings?.stripeSecretKey ?? null);
+    const key = settings?.stripeSecretKey ?? null;
+    return refund
+      ? applyStripeRefund(db, refund, provider, key)
+      : reopenStripeRefund(db, failure!, provider, key);
   }
   const failedOrder = failedOrderFromEvent(event);
   if (failedOrder) {
@@ -149,10 +175,8 @@ export async function handleMercadoPagoWebhook(
   if (refunded) {
     const orderId = refunded.orderId && isUuid(refunded.orderId) ? refunded.orderId : null;
     const outcome = await applyRefund(db, orderId, {
-      source: 'provider',
-      requestedBy: null,
       provider: 'mercadopago',
-      providerRefundId: null,
+      providerRefundId: refunded.kind === 'chargeback' ? `chargeback:${refunded.paymentId}` : null,
       event: { provider: 'mercadopago', eventId: refunded.eventId },
       amountCents: refunded.amountCents,
     });

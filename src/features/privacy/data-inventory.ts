@@ -16,6 +16,9 @@ import {
   ORDER_TAX_YEARS,
 } from './retention.ts';
 
+/** When /privacidade last changed in substance (AAAA-MM-DD): the page prints it as 'Última atualização'. */
+export const PRIVACY_UPDATED_ON = '2026-11-28';
+
 /** LGPD art. 7: the legal bases this product uses, as the page names them. */
 export const LEGAL_BASES = {
   contract: 'Execução de contrato (art. 7º, V)',
@@ -32,6 +35,7 @@ export const RECIPIENTS = {
   mail: 'Provedor de e-mail (envio das mensagens)',
   stripe: 'Stripe (pagamento com cartão)',
   mercadoPago: 'Mercado Pago (pagamento)',
+  ageVerification: 'Serviço de verificação de idade (só quando você pede para verificar a idade)',
   courts: 'Autoridade judicial, somente por ordem judicial',
   public: 'Visitantes do site (o que o grupo publica)',
 } as const;
@@ -149,13 +153,13 @@ export const DATA_INVENTORY: readonly InventoryRow[] = [
     recipients: HOSTING,
   },
   {
-    tables: ['mail_outbox'],
+    tables: ['mail_outbox', 'user_email_history'],
     name: 'E-mails enviados',
-    data: 'Endereço do destinatário, o modelo e os dados da mensagem (nome, título do grupo, links).',
+    data: 'Endereço do destinatário, o modelo e os dados da mensagem (nome, título do grupo, links); quando você troca de e-mail, o endereço anterior e a data da troca, para que as mensagens enviadas a ele entrem na sua exportação e saiam com a sua conta.',
     purpose:
       'Enviar confirmações, avisos de moderação, de pagamento e de destaque, tentando de novo se o envio falhar.',
     basis: ['contract'],
-    retention: `${MAIL_KEEP_DAYS} dias depois de escritos.`,
+    retention: `${MAIL_KEEP_DAYS} dias depois de escritos (o endereço anterior, ${MAIL_KEEP_DAYS} dias depois da troca). Excluir a conta apaga os e-mails enviados ao endereço atual e aos anteriores.`,
     recipients: [...HOSTING, 'mail'],
   },
   // --- Rows of the other parts of issue #31, bound to their tables by the lead at merge. -----------

@@ -9,6 +9,7 @@ import {
   ENGAGEMENT_KEEP_DAYS,
   LEGAL_NOTICE_KEEP_YEARS,
   MAIL_KEEP_DAYS,
+  ORDER_TAX_YEARS,
 } from './retention.ts';
 
 const BATCH = 10_000;
@@ -19,17 +20,46 @@ export interface PruneCounts {
   mailOutbox: number;
   authTokens: number;
   legalNotices: number;
+  /** orders (their refunds go with them) past the tax records' years */
+  featureOrders: number;
+  processedWebhookEvents: number;
+  userEmailHistory: number;
 }
 
-/** Delete one batch of the table's rows that match `where`; how many went. */
-async function deleteBatch(db: Db, table: string, where: SQL): Promise<number> {
+/** Delete one batch of the table's rows that match `where` (rows named by `key`); how many went. */
+async function deleteBatch(db: Db, table: string, where: SQL, key: 'id' | 'ctid' = 'id'): Promise<number> {
   const name = sql.identifier(table);
-  const statement = sql`delete from ${name} where id in (select id from ${name} where ${where} limit ${BATCH})
-    returning id`;
-  return rowsOf<{ id: unknown }>(await db.execute(statement)).length;
+  const column = sql.raw(key);
+  const statement = sql`delete from ${name} where ${column} in (select ${column} from ${name} where ${where} limit ${BATCH})
+    returning 1 as gone`;
+  return rowsOf<{ gone: unknown }>(await db.execute(statement)).length;
 }
 
-/** Delete counted clicks older than ENGAGEMENT_KEEP_DAYS, old sent mail, spent e-mail links, old decided notices. */
+/**
+ * Orders (with their refunds, on delete cascade) and payment notifications past ORDER_TAX_YEARS, as
+ * /privacidade states: the tax records' period is over, and nothing about the buyer is kept after it.
+ */
+async function pruneOrders(db: Db, at: SQL) {
+  const featureOrders = await deleteBatch(
+    db,
+    'feature_orders',
+    sql`order_date < ${at} - make_interval(years => ${ORDER_TAX_YEARS}) and status not in ('pending', 'active')`,
+  );
+  // processed_webhook_events has no id (provider, event_id): its rows are named by ctid.
+  const processedWebhookEvents = await deleteBatch(
+    db,
+    'processed_webhook_events',
+    sql`received_at < ${at} - make_interval(years => ${ORDER_TAX_YEARS})`,
+    'ctid',
+  );
+  return { featureOrders, processedWebhookEvents };
+}
+
+/**
+ * Delete counted clicks older than ENGAGEMENT_KEEP_DAYS, old sent mail (and the earlier addresses it was
+ * sent to), spent e-mail links, old decided notices, and orders, refunds and payment notifications past
+ * the tax records' years.
+ */
 export async function prunePersonalData(db: Db, now: Date = new Date()): Promise<PruneCounts> {
   const at = sql`${now.toISOString()}::timestamptz`;
   // Uncounted events are kept whatever their age: the rollup has not moved them into the counters yet.
@@ -55,5 +85,18 @@ export async function prunePersonalData(db: Db, now: Date = new Date()): Promise
     'legal_notices',
     sql`status <> 'pending' and decided_at < ${at} - make_interval(years => ${LEGAL_NOTICE_KEEP_YEARS})`,
   );
-  return { engagementEvents, mailOutbox, authTokens, legalNotices };
+  // An earlier address is needed only while e-mails sent to it are kept.
+  const userEmailHistory = await deleteBatch(
+    db,
+    'user_email_history',
+    sql`replaced_at < ${at} - make_interval(days => ${MAIL_KEEP_DAYS})`,
+  );
+  return {
+    engagementEvents,
+    mailOutbox,
+    authTokens,
+    legalNotices,
+    ...(await pruneOrders(db, at)),
+    userEmailHistory,
+  };
 }

@@ -149,7 +149,8 @@ async function featuringFigures(db: Db, range: Range): Promise<TransparencyRepor
       cents: sql<number>`coalesce(round(sum(${orderRefunds.amount}) * 100), 0)`.mapWith(Number),
     })
     .from(orderRefunds)
-    .where(within(sql`${orderRefunds.createdAt}`, range));
+    // a refund counts once the money went back (a pending one may still fail at the provider)
+    .where(and(eq(orderRefunds.status, 'completed'), within(sql`${orderRefunds.completedAt}`, range)));
   return {
     sold: sold?.n ?? 0,
     soldCents: sold?.cents ?? 0,

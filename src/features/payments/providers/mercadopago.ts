@@ -12,6 +12,7 @@ import type {
   PaymentProvider,
   ProviderRefund,
   RefundableOrder,
+  RefundOptions,
   SettledPayment,
 } from './provider.ts';
 import { providerApiBase, providerTimeoutMs, RefundFailed } from './provider.ts';
@@ -85,27 +86,33 @@ export function settledFromPayment(payment: MpPayment): SettledPayment | null {
   };
 }
 
-/** A payment refunded as a whole, as the refund path reads it from a notification. */
+/** A payment refunded as a whole (or charged back), as the refund path reads it from a notification. */
 export interface MpRefundNotice {
   eventId: string;
   orderId: string | null;
   paymentId: string;
   amountCents: number;
+  /** 'refunded' (by us or the dashboard) or 'chargeback' (the buyer's card issuer took the money back) */
+  kind: 'refunded' | 'chargeback';
 }
 
 /**
  * A fetched payment whose status is 'refunded' (Mercado Pago sets it only once the whole amount went
- * back; a partial refund keeps 'approved'). 'charged_back' is not a refund: the chargeback may still be
- * decided for the seller (status_detail 'reimbursed'), so it is left to the admin.
+ * back; a partial refund keeps 'approved') or 'charged_back': the buyer has the money back through
+ * the card issuer, so the featuring ends as for a refund (a chargeback later decided for the seller is
+ * the admin's to feature again by hand).
  */
 export function refundFromPayment(payment: MpPayment): MpRefundNotice | null {
-  if (payment.status !== 'refunded' || payment.id === undefined) return null;
+  if ((payment.status !== 'refunded' && payment.status !== 'charged_back') || payment.id === undefined)
+    return null;
+  const chargeback = payment.status === 'charged_back';
   return {
-    eventId: `refund:${payment.id}`,
+    eventId: `${chargeback ? 'chargeback' : 'refund'}:${payment.id}`,
     orderId: payment.external_reference ?? null,
     paymentId: String(payment.id),
     amountCents:
       typeof payment.transaction_amount === 'number' ? centsFromDecimal(payment.transaction_amount) : -1,
+    kind: chargeback ? 'chargeback' : 'refunded',
   };
 }
 
@@ -163,16 +170,21 @@ export class MercadoPagoProvider implements PaymentProvider {
     return { settled: settledFromPayment(payment), refunded: refundFromPayment(payment) };
   }
 
-  async refund(order: RefundableOrder): Promise<ProviderRefund> {
+  async refund(order: RefundableOrder, options: RefundOptions): Promise<ProviderRefund> {
     // Only a settled payment's id is numeric (before that the order holds the preference id).
     if (!order.paymentId || !/^\d+$/.test(order.paymentId))
       throw new RefundFailed('refused', `order ${order.id} has no Mercado Pago payment`);
     try {
-      // The whole amount (an empty body), once per order whatever the number of calls.
-      const refund = await new PaymentRefund(this.config).total({
-        payment_id: order.paymentId,
-        requestOptions: { idempotencyKey: `refund-${order.id}` },
-      });
+      // The whole amount (an empty body) or the part asked, once per key whatever the number of calls.
+      const requestOptions = { idempotencyKey: options.idempotencyKey };
+      const refunds = new PaymentRefund(this.config);
+      const refund = options.amountCents
+        ? await refunds.create({
+            payment_id: order.paymentId,
+            body: { amount: options.amountCents / 100 },
+            requestOptions,
+          })
+        : await refunds.total({ payment_id: order.paymentId, requestOptions });
       if (refund.status === 'rejected' || refund.status === 'cancelled')
         throw new RefundFailed('refused', `refund ${refund.id} is ${refund.status}`);
       return { refundId: refund.id === undefined ? null : String(refund.id) };
@@ -181,7 +193,9 @@ export class MercadoPagoProvider implements PaymentProvider {
       if (transient(error)) throw new RefundFailed('unavailable', String(error), { cause: error });
       // A refusal may mean the payment was refunded already (a retry, the dashboard): ask the payment.
       const payment = await new Payment(this.config).get({ id: order.paymentId }).catch(() => null);
+      // A chargeback gave the buyer the money back too: nothing is left to refund.
       if (payment?.status === 'refunded') return { refundId: null };
+      if (payment?.status === 'charged_back') return { refundId: `chargeback:${payment.id}` };
       throw new RefundFailed('refused', String((error as Error).message ?? error), { cause: error });
     }
   }

@@ -54,6 +54,14 @@ export interface RefundableOrder {
   stripePaymentIntentId: string | null;
 }
 
+/** How a refund is asked: under which idempotency key, and for less than the whole price. */
+export interface RefundOptions {
+  /** one refund per key at the provider ('refund-<order id>'; a reopened refund gets a new one) */
+  idempotencyKey: string;
+  /** centavos to give back when not the whole price (a removal's unused days) */
+  amountCents?: number;
+}
+
 /** A refund the provider accepted (or had already made: a refund is whole and happens once). */
 export interface ProviderRefund {
   refundId: string | null;
@@ -84,7 +92,7 @@ export interface PaymentProvider {
    * Refund an order's payment in full, idempotent at the provider by the order id; a payment the
    * provider already refunded counts as refunded. Throws RefundFailed.
    */
-  refund(order: RefundableOrder): Promise<ProviderRefund>;
+  refund(order: RefundableOrder, options: RefundOptions): Promise<ProviderRefund>;
 }
 
 /** How long the SDKs wait for a provider per try (one retry follows a timeout). */

@@ -8,6 +8,7 @@ import type {
   PaymentProvider,
   ProviderRefund,
   RefundableOrder,
+  RefundOptions,
   SettledPayment,
 } from './provider.ts';
 import { providerApiBase, providerTimeoutMs, RefundFailed } from './provider.ts';
@@ -53,6 +54,9 @@ function idOf(field: string | { id: string } | null | undefined): string | null 
   return typeof field === 'string' ? field : field.id;
 }
 
+/** The events whose object is a Refund (charge.refund.updated is the older name of refund.updated). */
+const REFUND_EVENTS: readonly string[] = ['refund.created', 'refund.updated', 'charge.refund.updated'];
+
 /** A refund seen in an event: whole or partial, of which payment intent. */
 export interface StripeRefundNotice {
   eventId: string;
@@ -66,7 +70,8 @@ export interface StripeRefundNotice {
 
 /**
  * The refund a verified event reports: charge.refunded (the charge's 'refunded' flag says whether it
- * is whole) and refund.created/refund.updated once the refund succeeded. Anything else: null.
+ * is whole) and refund.created/refund.updated/charge.refund.updated once the refund succeeded. Anything
+ * else: null.
  */
 export function refundFromEvent(event: Stripe.Event): StripeRefundNotice | null {
   if (event.type === 'charge.refunded') {
@@ -79,7 +84,7 @@ export function refundFromEvent(event: Stripe.Event): StripeRefundNotice | null 
       refundId: charge.refunds?.data?.[0]?.id ?? null,
     };
   }
-  if (event.type === 'refund.created' || event.type === 'refund.updated') {
+  if (REFUND_EVENTS.includes(event.type)) {
     const refund = event.data.object as Stripe.Refund;
     if (refund.status !== 'succeeded') return null;
     return {
@@ -92,6 +97,28 @@ export function refundFromEvent(event: Stripe.Event): StripeRefundNotice | null 
     };
   }
   return null;
+}
+
+/** A refund of ours that Stripe failed or cancelled after accepting it (the money did not go back). */
+export interface StripeRefundFailure {
+  eventId: string;
+  paymentIntentId: string | null;
+  refundId: string;
+  /** Stripe's failure_reason ('expired_or_canceled_card', 'lost_or_stolen_card', 'unknown'...) */
+  reason: string;
+}
+
+/** refund.failed, or refund.updated / charge.refund.updated with a failed or cancelled refund; else null. */
+export function refundFailureFromEvent(event: Stripe.Event): StripeRefundFailure | null {
+  if (!REFUND_EVENTS.includes(event.type) && event.type !== 'refund.failed') return null;
+  const refund = event.data.object as Stripe.Refund;
+  if (refund.status !== 'failed' && refund.status !== 'canceled') return null;
+  return {
+    eventId: event.id,
+    paymentIntentId: idOf(refund.payment_intent),
+    refundId: refund.id,
+    reason: `refund ${refund.id} ${refund.status} (${refund.failure_reason ?? 'sem motivo'})`,
+  };
 }
 
 /** A Stripe SDK error as RefundFailed, or null when it says the payment was already refunded. */
@@ -216,14 +243,19 @@ export class StripeProvider implements PaymentProvider {
     return intent;
   }
 
-  async refund(order: RefundableOrder): Promise<ProviderRefund> {
+  async refund(order: RefundableOrder, options: RefundOptions): Promise<ProviderRefund> {
     const paymentIntent = await this.paymentIntentOf(order);
     try {
       const refund = await this.stripe.refunds.create(
-        { payment_intent: paymentIntent, reason: 'requested_by_customer', metadata: { orderId: order.id } },
+        {
+          payment_intent: paymentIntent,
+          reason: 'requested_by_customer',
+          metadata: { orderId: order.id },
+          ...(options.amountCents ? { amount: options.amountCents } : {}),
+        },
         // One refund per order, however often it is asked for (Stripe keeps the key 24 h; after
         // that a second refund answers charge_already_refunded, which counts as done).
-        { idempotencyKey: `refund-${order.id}` },
+        { idempotencyKey: options.idempotencyKey },
       );
       if (refund.status === 'failed' || refund.status === 'canceled')
         throw new RefundFailed('refused', `refund ${refund.id} is ${refund.status}`);
