@@ -12,7 +12,9 @@ import {
   groupHolds,
   groupReports,
   groups,
+  groupTags,
   rateLimitBuckets,
+  tags,
 } from '../../db/schema.ts';
 import { seedDatabase } from '../../db/seed.ts';
 import * as authFn from '../../functions/auth.ts';
@@ -83,6 +85,17 @@ async function addGroup(values: Partial<typeof groups.$inferInsert> = {}) {
 async function join(id: string, ip: string, ua = 'Mozilla/5.0 (Linux; Android 14)') {
   const res = await callFunction(joinFn, `/entrar/${id}`, { headers: { 'user-agent': ua }, ip });
   expect(res.status).toBe(302);
+}
+
+/** A tag with these groups in it. */
+async function addTag(slug: string, groupIds: string[]) {
+  const [tag] = await db
+    .insert(tags)
+    .values({ slug, name: `Assunto ${slug}` })
+    .returning();
+  if (groupIds.length)
+    await db.insert(groupTags).values(groupIds.map((groupId) => ({ groupId, tagId: tag!.id })));
+  return tag!;
 }
 
 async function scoreOf(id: string) {
@@ -236,6 +249,9 @@ describe("'Em alta'", () => {
     const res = await callFunction(groupsFn, '/api/groups/trending');
     expect(res.headers.get('cache-control')).toContain('s-maxage=300');
     expect(await list<GroupJson[]>(`/trending?category=${other.slug}`)).toEqual([]);
+    // A topic page's 'Em alta': the groups of that tag only.
+    const topic = await addTag(`em-alta-${randomUUID().slice(0, 8)}`, [steady]);
+    expect((await list<GroupJson[]>(`/trending?tag=${topic.slug}`)).map((g) => g.id)).toEqual([steady]);
     // The sort option lists only the groups em alta, fastest first, and pages by cursor.
     const page = await list<GroupPage & { pagination: { nextCursor: string | null } }>(
       '?search=&sortBy=trending&limit=1',
@@ -300,6 +316,7 @@ describe("the owner's position in the panel's statistics", () => {
         email: `dona-${randomUUID()}@example.com`,
         password: 'segredo1',
         confirmPassword: 'segredo1',
+        adult: true,
       }),
       ip: '198.51.100.90',
     });
@@ -323,6 +340,18 @@ describe("the owner's position in the panel's statistics", () => {
     expect(await stats()).toEqual([
       { kind: 'category', name: category.name, slug: category.slug, position: 2, total: Number(row!.n) },
     ]);
+    // And in each of its tags: first of two there.
+    const topic = await addTag(`posicao-${randomUUID().slice(0, 8)}`, [mine, first]);
+    await db.delete(groupTags).where(eq(groupTags.groupId, first));
+    const other2 = await addGroup();
+    await db.insert(groupTags).values({ groupId: other2, tagId: topic.id });
+    expect((await stats())[1]).toEqual({
+      kind: 'tag',
+      name: topic.name,
+      slug: topic.slug,
+      position: 1,
+      total: 2,
+    });
     // Held: in no list, so no position.
     await db.transaction((tx) => placeHold(tx, mine, { reason: 'admin', note: 'Conferir', tell: false }));
     expect(await stats()).toEqual([]);

@@ -180,15 +180,8 @@ export interface TrendingScope {
   tag?: string;
 }
 
-/**
- * Groups of a tag (the tags feature's `tags`/`group_tags`, #43 items 1-3). Isolated here so the tag part
- * is one condition; null while those tables do not exist yet.
- */
-async function tagCondition(db: Db, slug: string): Promise<SQL | null> {
-  const [exists] = rowsOf<{ ok: boolean }>(
-    await db.execute(sql`select to_regclass('group_tags') is not null as ok`),
-  );
-  if (!exists?.ok) return null;
+/** Groups of a visible tag (by slug), through the (tag_id, group_id) index. */
+function tagCondition(slug: string): SQL {
   return sql`${groups.id} in (select gt.group_id from group_tags gt join tags t on t.id = gt.tag_id
     where t.slug = ${slug} and not t.hidden)`;
 }
@@ -208,11 +201,7 @@ export async function trendingGroups(
 ): Promise<TrendingGroup[]> {
   const conditions: SQL[] = [isPublicGroup, sql`${groups.trendScore} > 0`];
   if (scope.category) conditions.push(eq(categories.slug, scope.category));
-  if (scope.tag) {
-    const tag = await tagCondition(db, scope.tag);
-    if (!tag) return [];
-    conditions.push(tag);
-  }
+  if (scope.tag) conditions.push(tagCondition(scope.tag));
   const rows = await db
     .select({ ...groupColumns, trend: groups.trendScore })
     .from(groups)
@@ -229,8 +218,8 @@ const ahead = sql`(g.rank_score, g.bumped_at, g.id) > (me.rank_score, me.bumped_
   and ${sql.raw(listedPredicate('g'))}`;
 
 /**
- * The group's position in its category (groups_category_score_idx) and, once tags exist, in each of its
- * tags; empty when the group is not listed (pending or held: it is in no list).
+ * The group's position in its category (groups_category_score_idx) and in each of its tags; empty when
+ * the group is not listed (pending or held: it is in no list).
  */
 export async function groupStandings(db: Db, groupId: string): Promise<Standing[]> {
   const [category] = rowsOf<{ name: string; slug: string; position: number; total: number }>(
@@ -246,12 +235,8 @@ export async function groupStandings(db: Db, groupId: string): Promise<Standing[
   return [...standings, ...(await tagStandings(db, groupId))];
 }
 
-/** The tag part of groupStandings: nothing until the tags feature's tables exist (#43 items 1-3). */
+/** The tag part of groupStandings: the group's position in each of its visible tags. */
 async function tagStandings(db: Db, groupId: string): Promise<Standing[]> {
-  const [exists] = rowsOf<{ ok: boolean }>(
-    await db.execute(sql`select to_regclass('group_tags') is not null as ok`),
-  );
-  if (!exists?.ok) return [];
   const rows = rowsOf<{ name: string; slug: string; position: number; total: number }>(
     await db.execute(sql`
       select t.name, t.slug,
