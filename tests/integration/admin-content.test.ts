@@ -12,8 +12,10 @@ import {
   featurePlans,
   groupReports,
   groups,
+  groupTags,
   pwaSettings,
   rebuildRequests,
+  tags,
 } from '../../db/schema.ts';
 import { seedDatabase } from '../../db/seed.ts';
 import * as adSettingsFn from '../../functions/admin-ad-settings.ts';
@@ -29,6 +31,7 @@ import { AD_IMAGE_REQUIRED } from '../../src/features/ads/ads.schema.ts';
 import { adRoom, randomActiveAds } from '../../src/features/ads/ads.server.ts';
 import { saoPauloDay } from '../../src/features/analytics/visitor.server.ts';
 import { placeHold } from '../../src/features/holds/holds.server.ts';
+import { TOPIC_PAGE_MIN_GROUPS } from '../../src/features/tags/tags.ts';
 import { setupTestDb } from '../support/db.ts';
 import { callFunction } from '../support/functions.ts';
 import { makeAccounts, signedIn, startBlobs } from './admin-support.ts';
@@ -517,12 +520,23 @@ describe('sitemap', () => {
     };
     // Public: approved, not hidden, not in an 18+ category (decision 0010, which leaves its page out too).
     const adult = new Set((await db.select().from(categories)).filter((c) => c.adult).map((c) => c.id));
-    const publicGroups = (await db.select().from(groups)).filter(
+    const listed = (await db.select().from(groups)).filter(
       (g) => g.approved && !g.hiddenAt && !adult.has(g.categoryId),
-    ).length;
+    );
+    const publicGroups = listed.length;
     const [cats] = await db.select({ n: count() }).from(categories).where(eq(categories.adult, false));
+    // Topic pages: a visible tag (not merged, not 18+) with at least TOPIC_PAGE_MIN_GROUPS public groups.
+    const publicIds = new Set(listed.map((g) => g.id));
+    const perTag = new Map<number, number>();
+    for (const { groupId, tagId } of await db.select().from(groupTags))
+      if (publicIds.has(groupId)) perTag.set(tagId, (perTag.get(tagId) ?? 0) + 1);
+    const topics = (await db.select().from(tags)).filter(
+      (t) =>
+        !t.hidden && t.mergedIntoId === null && !t.adult && (perTag.get(t.id) ?? 0) >= TOPIC_PAGE_MIN_GROUPS,
+    ).length;
+    expect(topics).toBeGreaterThan(0); // the demo catalogue tags its groups
     // home, categorias, buscar, enviar, auth, privacidade, termos, transparencia, como-ordenamos
-    expect(body.count).toBe(9 + cats!.n + publicGroups);
+    expect(body.count).toBe(9 + cats!.n + topics + publicGroups);
     expect(body.entries.every((e) => e.url.startsWith('https://grupos.exemplo.com.br/'))).toBe(true);
     expect(body.entries.map((e) => e.url)).toContain('https://grupos.exemplo.com.br/enviar');
     expect(body.xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
