@@ -4,7 +4,7 @@
 // its floor; the sort options of /api/groups; the owner's position in the panel's statistics.
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { rowsOf } from '../../db/client.ts';
 import {
   categories,
@@ -29,9 +29,10 @@ import { liftHolds, placeHold } from '../../src/features/holds/holds.server.ts';
 import { addDays } from '../../src/features/panel/engage.ts';
 import { rankGroups } from '../../src/features/ranking/ranking.server.ts';
 import { TREND_FLOOR } from '../../src/features/ranking/ranking.ts';
-import { getEnv } from '../../src/lib/env.server.ts';
+import { getEnv, resetEnvForTests } from '../../src/lib/env.server.ts';
 import { expectConsoleError } from '../support/console-errors.ts';
 import { setupTestDb } from '../support/db.ts';
+import { type FakeWhatsApp, startFakeWhatsApp } from '../support/fake-whatsapp.ts';
 import { callFunction, sessionCookieOf } from '../support/functions.ts';
 
 // Registering sends the confirmation e-mail after the answer; this file starts no mail catcher.
@@ -43,11 +44,23 @@ const later = () => new Date(Date.now() + 30 * DAY);
 let category: { id: number; slug: string; name: string };
 let other: { id: number; slug: string };
 
+// The joins' spare slots ask WhatsApp about the queue (decision 0022): a stand-in that is never
+// conclusive, so no check changes a group's score here.
+let fake: FakeWhatsApp;
 beforeAll(async () => {
+  fake = await startFakeWhatsApp({ unknownCodes: 'server-error' });
+  process.env.WHATSAPP_INVITE_BASE = fake.url;
+  resetEnvForTests();
   await seedDatabase(db, { groups: 0 });
   const rows = await db.select().from(categories).where(eq(categories.adult, false)).limit(2);
   category = rows[0]!;
   other = rows[1]!;
+});
+
+afterAll(async () => {
+  delete process.env.WHATSAPP_INVITE_BASE;
+  resetEnvForTests();
+  await fake.close();
 });
 
 beforeEach(async () => {
@@ -75,6 +88,7 @@ async function addGroup(values: Partial<typeof groups.$inferInsert> = {}) {
     titleSlug: `ranking-${serial}-${id.slice(0, 6)}`,
     approved: true,
     createdAt: new Date(Date.now() - 60 * DAY),
+    linkCheckedAt: new Date(),
     linkCheckDueAt: later(),
     ...values,
   });
