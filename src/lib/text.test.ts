@@ -47,6 +47,7 @@ describe('control characters in what a person sends', () => {
       email: 'ana@example.com',
       password: 'segredo1',
       confirmPassword: 'segredo1',
+      adult: true,
     });
     expect(person.name).toBe('Ana Silva');
     expect(
@@ -111,7 +112,12 @@ describe('invisible and direction-changing characters in what a person sends', (
       }).success,
     ).toBe(false);
     expect(AdFormSchema.safeParse({ title: '\u200B', description: 'x' }).success).toBe(false);
-    const person = { email: 'ana@example.com', password: 'segredo1', confirmPassword: 'segredo1' };
+    const person = {
+      email: 'ana@example.com',
+      password: 'segredo1',
+      confirmPassword: 'segredo1',
+      adult: true,
+    };
     expect(RegisterSchema.parse({ ...person, name: 'Maria \u202Efdp.exe' }).name).toBe('Maria fdp.exe');
     expect(RegisterSchema.safeParse({ ...person, name: 'A\u2800\u2800' }).success).toBe(false);
     const notice = LegalNoticeSchema.parse({
