@@ -431,6 +431,9 @@ describe('withdrawal and refund', () => {
       await shoot(page, 'pagar-destaque-contrato');
 
       const withdrawn = await order(token, first.id, true);
+      // Paid before the withdrawal: after it, this account may not buy again until the withdrawn
+      // order's own days have passed (ADR 0020).
+      const refunded = await order(token, second.id, true);
       await page.goto(`${site}/painel`);
       const ordersTab = page.getByRole('tab', { name: 'Meus Destaques' });
       const card = page
@@ -460,7 +463,6 @@ describe('withdrawal and refund', () => {
       expect(unfeatured!.featured).toBe(false);
       await context.close();
 
-      const refunded = await order(token, second.id, true);
       const { token: adminToken } = await makeUser('Admin', true);
       const admin = await loggedIn(adminToken, 390);
       const adminPage = await admin.newPage();

@@ -54,7 +54,14 @@ const CHIP =
   'inline-flex min-h-9 items-center gap-1 rounded-full border border-brand-200 bg-brand-50 pr-1 pl-3 text-sm font-medium text-brand-900';
 
 function errorsOf(draft: Criteria): Record<string, string> {
-  const parsed = SearchQuerySchema.safeParse({ ...draft, search: draft.q, page: 1, after: '' });
+  // The API reads ?tag= as a list (several tags narrow the search); the screen picks one.
+  const parsed = SearchQuerySchema.safeParse({
+    ...draft,
+    search: draft.q,
+    tag: draft.tag ? [draft.tag] : [],
+    page: 1,
+    after: '',
+  });
   return parsed.success ? {} : fieldErrors(parsed.error);
 }
 
