@@ -42,18 +42,21 @@ export async function earlierAddresses(db: Db, userId: string) {
     .orderBy(desc(userEmailHistory.replacedAt));
 }
 
+/** What the export shows of an e-mail sent (its links' tokens are left out later, by mailData). */
+export const MAIL_COLUMNS = {
+  template: mailOutbox.template,
+  payload: mailOutbox.payload,
+  status: mailOutbox.status,
+  createdAt: mailOutbox.createdAt,
+  sentAt: mailOutbox.sentAt,
+};
+
 /** The e-mails sent to each earlier address while it was the account's (never someone's since). */
 export async function earlierEmailsSection(db: Db, earlier: { email: string; replacedAt: Date }[]) {
   const sections = [];
   for (const old of earlier) {
     const rows = await db
-      .select({
-        template: mailOutbox.template,
-        payload: mailOutbox.payload,
-        status: mailOutbox.status,
-        createdAt: mailOutbox.createdAt,
-        sentAt: mailOutbox.sentAt,
-      })
+      .select(MAIL_COLUMNS)
       .from(mailOutbox)
       .where(
         and(

@@ -27,6 +27,7 @@ import {
   earlierAddresses,
   earlierEmailsSection,
   legalNoticesSentSection,
+  MAIL_COLUMNS,
   mailData,
   renewalReminderSection,
   withIsoDates,
@@ -234,13 +235,7 @@ async function emailLinksSection(db: Db, userId: string) {
 /** The e-mails sent to the account's address, with their data (links' tokens left out). */
 async function emailsSection(db: Db, email: string) {
   const rows = await db
-    .select({
-      template: mailOutbox.template,
-      payload: mailOutbox.payload,
-      status: mailOutbox.status,
-      createdAt: mailOutbox.createdAt,
-      sentAt: mailOutbox.sentAt,
-    })
+    .select(MAIL_COLUMNS)
     .from(mailOutbox)
     .where(sql`lower(${mailOutbox.recipient}) = ${email.toLowerCase()}`)
     .orderBy(desc(mailOutbox.createdAt));
