@@ -180,9 +180,14 @@ describe('admin back-office', { timeout: 180_000 }, () => {
     await page.getByRole('status').filter({ hasText: 'Destaque desfeito' }).waitFor(LONG);
     expect(await featuredNow()).toBe(false);
     await closeToast();
+    // The list reloads after the undo: the dialog must open on the row as it is now (not featured), or
+    // the switch below would turn the featuring off.
+    await row.getByText(/^até \d{2}\/\d{2}\/\d{4}$/).waitFor({ state: 'detached', ...LONG });
 
     await row.getByRole('button', { name: /^Editar/ }).click(LONG);
-    await dialog.getByRole('switch', { name: /Destaque/ }).click();
+    const featureSwitch = dialog.getByRole('switch', { name: /Destaque/ });
+    await expect.poll(() => featureSwitch.getAttribute('aria-checked')).toBe('false');
+    await featureSwitch.click();
     await dialog.getByLabel('Duração do destaque').selectOption('7');
     await dialog.getByRole('button', { name: 'Salvar alterações' }).click();
     await page.getByRole('status').filter({ hasText: 'Grupo atualizado' }).waitFor(LONG);
