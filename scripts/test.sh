@@ -2,9 +2,9 @@
 # `npm test`: lint, the import-structure check, the type check and every vitest project.
 # A single `vitest run` would run the site project (its files in turn, against one platform) after every
 # other project. Instead the site files run from the start, in SITE_SHARDS shards (2 unless set;
-# tests/support/site-order.ts balances them), each a vitest process with its own platform, while the
-# checks and the unit and integration projects (two files at a time) take the rest of the machine. The
-# site output follows at the end.
+# tests/support/site-order.ts balances them), each a vitest process with its own platform, beside the
+# checks and the unit and integration projects (two files at a time). The checks' and the site's output
+# follow at the end.
 #
 # A platform owns its checkout's build folders (dist/, .data/, .astro/, .astro-server/, .netlify/), so
 # each shard runs in a copy of the working tree (its files as they are now, node_modules linked), and a
@@ -28,8 +28,20 @@ for shard in $(seq 1 "$shards"); do
   pids+=($!)
 done
 
+# The static checks run beside the tests too: they wait on nothing, and the machine is not busy all the
+# time (the site files wait for builds, the browser and timeouts).
+(npm run lint && npm run structure && npm run check) >"$scratch/checks.log" 2>&1 &
+checks_pid=$!
+
 status=0
-{ npm run lint && npm run structure && npm run check && npx vitest run --project '!site' --maxWorkers=2; } || status=$?
+npx vitest run --project '!site' --maxWorkers=2 || status=$?
+
+checks_status=0
+wait "$checks_pid" || checks_status=$?
+[ "$checks_status" -eq 0 ] || status=$checks_status
+echo
+echo "── lint, structure and type checks (npm run lint && npm run structure && npm run check) ──"
+cat "$scratch/checks.log"
 
 for shard in $(seq 1 "$shards"); do
   shard_status=0

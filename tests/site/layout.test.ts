@@ -61,7 +61,7 @@ const pick = (name: string | RegExp) => async (page: Page) => {
     .getByRole('button', { name, exact: typeof name === 'string' })
     .first()
     .click();
-  await page.waitForLoadState('networkidle').catch(() => undefined);
+  await quiet(page);
 };
 
 // --- The screens ------------------------------------------------------------------------------------
@@ -88,7 +88,7 @@ const VISITOR: Screen[] = [
       await page.getByLabel('Descrição').fill('Caminhadas leves aos sábados. Traga água e protetor.');
       await page.getByLabel('Link de convite').fill(`https://chat.whatsapp.com/${SITE_INVITES.live.code}`);
       await page.getByLabel('Link de convite').blur();
-      await page.waitForLoadState('networkidle').catch(() => undefined);
+      await quiet(page);
     },
   },
   {
@@ -378,7 +378,37 @@ async function visit(page: Page, screen: Screen) {
     })
     .catch(() => undefined);
   if (screen.act) await screen.act(page);
-  await page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => undefined);
+  await quiet(page);
+}
+
+/** Requests of a page in flight, and when the last one started or ended (see quiet()). */
+const traffic = new WeakMap<Page, { inFlight: number; since: number }>();
+const QUIET_MS = 200;
+
+function trackTraffic(page: Page) {
+  const state = { inFlight: 0, since: Date.now() };
+  traffic.set(page, state);
+  const ended = () => {
+    state.inFlight = Math.max(0, state.inFlight - 1);
+    state.since = Date.now();
+  };
+  page.on('request', () => {
+    state.inFlight++;
+    state.since = Date.now();
+  });
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+}
+
+/**
+ * Until no request has been in flight for QUIET_MS (the islands' data has come), or 15 s. Playwright's
+ * 'networkidle' is the same with 500 ms, paid on every one of the ~70 screens.
+ */
+async function quiet(page: Page) {
+  const state = traffic.get(page)!;
+  const end = Date.now() + 15_000;
+  while (Date.now() < end && (state.inFlight > 0 || Date.now() - state.since < QUIET_MS))
+    await new Promise((resolve) => setTimeout(resolve, 25));
 }
 
 /** Wait for the next frames and for every finite animation or transition (a drawer sliding) to end. */
@@ -398,6 +428,7 @@ async function settle(page: Page) {
 async function check(context: BrowserContext, role: string, screens: Screen[]) {
   const problems: string[] = [];
   const page = await context.newPage();
+  trackTraffic(page);
   for (const screen of screens) {
     await page.setViewportSize(VIEWPORTS[0]);
     const where = (width: number, height: number) =>
