@@ -6,11 +6,9 @@ import { useState } from 'react';
 import { CATEGORY_ICON_LABELS, CATEGORY_ICONS, categoryIcon } from '#src/components/category-icon.ts';
 import { Badge } from '#src/components/ui/Badge.tsx';
 import { Card } from '#src/components/ui/Card.tsx';
-import { Field, TextInput } from '#src/components/ui/Field.tsx';
 import { Skeleton } from '#src/components/ui/Skeleton.tsx';
 import { Switch } from '#src/components/ui/Switch.tsx';
 import { CategoryFormSchema } from '#src/features/categories/categories.schema.ts';
-import { slugify } from '#src/features/groups/groups.ts';
 import { api } from '#src/lib/api.ts';
 import { fieldErrors } from '#src/lib/form-errors.ts';
 import { countLabel, formatCount } from '#src/lib/format.ts';
@@ -19,10 +17,10 @@ import {
   FormDialog,
   failure,
   ListView,
+  NameSlugFields,
   NewButton,
   PageHeader,
   RowActions,
-  TextField,
   useConfirmedDelete,
   useFormFields,
   useSave,
@@ -104,7 +102,6 @@ function CategoryDialog({
     icon: category?.icon ?? 'tag',
     adult: category?.adult ?? false,
   });
-  const [slugEdited, setSlugEdited] = useState(Boolean(category));
   const { errors, busy, save } = useSave(onSaved);
   const verb = category ? 'atualizar' : 'adicionar';
 
@@ -131,28 +128,14 @@ function CategoryDialog({
       onClose={onClose}
       onSubmit={onSubmit}
     >
-      <TextField
-        label="Nome"
-        error={errors.name}
-        value={form.name}
-        onChange={(name) => setForm((f) => ({ ...f, name, slug: slugEdited ? f.slug : slugify(name) }))}
+      <NameSlugFields
+        name={form.name}
+        slug={form.slug}
+        errors={errors}
+        address="/categoria/slug"
+        existing={Boolean(category)}
+        onChange={(next) => setForm((f) => ({ ...f, ...next }))}
       />
-      <Field
-        label="Slug"
-        error={errors.slug}
-        hint="Usado no endereço: /categoria/slug. Letras minúsculas, números e hífens."
-      >
-        {(p) => (
-          <TextInput
-            {...p}
-            value={form.slug}
-            onChange={(e) => {
-              setSlugEdited(true);
-              setForm((f) => ({ ...f, slug: e.target.value }));
-            }}
-          />
-        )}
-      </Field>
       <IconPicker value={form.icon} onChange={set('icon')} error={errors.icon} />
       <Switch
         checked={form.adult}

@@ -6,10 +6,9 @@ import { useState } from 'react';
 import { Badge } from '#src/components/ui/Badge.tsx';
 import { Button } from '#src/components/ui/Button.tsx';
 import { Card } from '#src/components/ui/Card.tsx';
-import { Field, Select, TextInput } from '#src/components/ui/Field.tsx';
+import { Field, Select, } from '#src/components/ui/Field.tsx';
 import { Skeleton } from '#src/components/ui/Skeleton.tsx';
 import { Switch } from '#src/components/ui/Switch.tsx';
-import { slugify } from '#src/features/groups/groups.ts';
 import { TagFormSchema, TagMergeSchema } from '#src/features/tags/tags.ts';
 import { api } from '#src/lib/api.ts';
 import { fieldErrors } from '#src/lib/form-errors.ts';
@@ -19,6 +18,7 @@ import {
   FormDialog,
   failure,
   ListView,
+  NameSlugFields,
   NewButton,
   PageHeader,
   TextField,
@@ -74,7 +74,6 @@ function TagDialog({
     adult: tag?.adult ?? false,
     hidden: tag?.hidden ?? false,
   });
-  const [slugEdited, setSlugEdited] = useState(Boolean(tag));
   const { errors, busy, save } = useSave(onSaved);
   const verb = tag ? 'atualizar' : 'adicionar';
 
@@ -104,28 +103,14 @@ function TagDialog({
       onClose={onClose}
       onSubmit={onSubmit}
     >
-      <TextField
-        label="Nome"
-        error={errors.name}
-        value={form.name}
-        onChange={(name) => setForm((f) => ({ ...f, name, slug: slugEdited ? f.slug : slugify(name) }))}
+      <NameSlugFields
+        name={form.name}
+        slug={form.slug}
+        errors={errors}
+        address="/tag/slug"
+        existing={Boolean(tag)}
+        onChange={(next) => setForm((f) => ({ ...f, ...next }))}
       />
-      <Field
-        label="Slug"
-        error={errors.slug}
-        hint="Usado no endereço: /tag/slug. Letras minúsculas, números e hífens."
-      >
-        {(p) => (
-          <TextInput
-            {...p}
-            value={form.slug}
-            onChange={(e) => {
-              setSlugEdited(true);
-              setForm((f) => ({ ...f, slug: e.target.value }));
-            }}
-          />
-        )}
-      </Field>
       <TagDetails form={form} set={set} errors={errors} categories={categories} />
     </FormDialog>
   );

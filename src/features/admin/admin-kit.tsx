@@ -12,6 +12,7 @@ import { Dialog } from '#src/components/ui/Dialog.tsx';
 import { EmptyState } from '#src/components/ui/EmptyState.tsx';
 import { Field, TextArea, TextInput } from '#src/components/ui/Field.tsx';
 import { toast } from '#src/components/ui/toast.store.ts';
+import { slugify } from '#src/features/groups/groups.ts';
 import { api, fieldsOf, messageOf } from '#src/lib/api.ts';
 import type { FieldErrors } from '#src/lib/form-errors.ts';
 
@@ -414,5 +415,48 @@ export function DecisionQueue({
         </section>
       )}
     </div>
+  );
+}
+
+/**
+ * A record's name and slug (categories, tags): the slug follows the name until the admin types one; an
+ * existing record's slug stays (its pages' addresses), unless edited.
+ */
+export function NameSlugFields({
+  name,
+  slug,
+  errors,
+  address,
+  existing,
+  onChange,
+}: {
+  name: string;
+  slug: string;
+  errors: FieldErrors;
+  /** the page's address with the slug in it, as the hint shows it: '/tag/slug' */
+  address: string;
+  existing: boolean;
+  onChange: (next: { name: string; slug: string }) => void;
+}) {
+  const [slugEdited, setSlugEdited] = useState(existing);
+  return (
+    <>
+      <TextField
+        label="Nome"
+        error={errors.name}
+        value={name}
+        onChange={(next) => onChange({ name: next, slug: slugEdited ? slug : slugify(next) })}
+      />
+      <TextField
+        label="Slug"
+        error={errors.slug}
+        hint={`Usado no endereço: ${address}. Letras minúsculas, números e hífens.`}
+        value={slug}
+        onChange={(next) => {
+          setSlugEdited(true);
+          onChange({ name, slug: next });
+        }}
+      />
+    </>
   );
 }
