@@ -823,7 +823,7 @@ export type PaymentSettings = typeof paymentSettings.$inferSelect;
 
 // --- Refunds (issue #31 item 5: the 7-day withdrawal and the admin's refund) ----------------------
 
-export const REFUND_SOURCES = ['owner', 'admin', 'provider', 'removal'] as const;
+export const REFUND_SOURCES = ['owner', 'admin', 'provider', 'removal', 'unserved'] as const;
 export type RefundSource = (typeof REFUND_SOURCES)[number];
 
 /** 'pending': recorded, the provider not (yet) done; 'completed': the money went back (#41). */
@@ -844,7 +844,9 @@ export const orderRefunds = pgTable(
       .references(() => featureOrders.id, { onDelete: 'cascade' }),
     /**
      * 'owner' (withdrawal in /painel or on deleting the account), 'admin' ('Reembolsar'), 'provider'
-     * (its dashboard, a chargeback) or 'removal' (the unused days of a group removed by an admin)
+     * (its dashboard, a chargeback), 'removal' (the unused days of a group removed by an admin) or
+     * 'unserved' (a payment that came for an order that could no longer be activated: cancelled, or
+     * paid while a withdrawal's period holds the group or the account back)
      */
     source: text('source').$type<RefundSource>().notNull(),
     /** the account that asked (owner or admin); null for a provider's dashboard or a deleted account */
@@ -869,7 +871,10 @@ export const orderRefunds = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    check('order_refunds_source_check', sql`${t.source} in ('owner','admin','provider','removal')`),
+    check(
+      'order_refunds_source_check',
+      sql`${t.source} in ('owner','admin','provider','removal','unserved')`,
+    ),
     check('order_refunds_status_check', sql`${t.status} in ('pending','completed')`),
     index('order_refunds_due_idx').on(t.nextAttemptAt).where(sql`status = 'pending'`),
   ],

@@ -4,7 +4,14 @@ import { and, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { resetEnvForTests } from '#src/lib/env.server.ts';
-import { featureOrders, featurePlans, groupReports, groups, legalNotices } from '../../db/schema.ts';
+import {
+  featureOrders,
+  featurePlans,
+  groupReports,
+  groups,
+  legalNotices,
+  orderRefunds,
+} from '../../db/schema.ts';
 import { seedDatabase } from '../../db/seed.ts';
 import * as cancelFn from '../../functions/feature-order-cancel.ts';
 import * as featureOrdersFn from '../../functions/feature-orders.ts';
@@ -522,8 +529,16 @@ describe('one pending order per group and plan', () => {
     expect(rows.find((o) => o.id === fresh)).toMatchObject({ status: 'pending', price: 3990 });
   });
 
-  it('lets the owner cancel a pending order, nobody else; a cancelled order is never paid nor activated by a webhook', async () => {
+  it('lets the owner cancel a pending order, nobody else; a cancelled order is never paid nor activated, and a late payment goes back', async () => {
     const { token, id, group } = await newOrder();
+    // The buyer opens the checkout, then cancels the order in the panel with the checkout still open.
+    const checkout = await callFunction(
+      featureOrdersFn,
+      `/api/feature-orders/${id}/pay`,
+      signedIn(token, { method: 'POST' }),
+    );
+    expect(checkout.status).toBe(200);
+    const { payment } = (await checkout.json()) as { payment: { id: string } };
     const cancel = (as: string) =>
       callFunction(cancelFn, `/api/feature-orders/${id}/cancel`, signedIn(as, { method: 'POST' }));
     const { token: other } = await makeUser(db, 'Alheia');
@@ -544,24 +559,14 @@ describe('one pending order per group and plan', () => {
     );
     expect(pay.status).toBe(409);
 
-    // The buyer had the checkout open and paid after cancelling: the notification activates nothing.
-    expectConsoleError(/paid cancelled order/);
+    // The buyer pays that checkout after cancelling: the payment goes back, nothing is activated.
+    const paymentIntent = stripe.pay(payment.id).id;
     const payload = JSON.stringify({
       id: `evt_${crypto.randomUUID()}`,
       object: 'event',
       type: 'checkout.session.completed',
       created: Math.floor(Date.now() / 1000),
-      data: {
-        object: {
-          id: `cs_test_${crypto.randomUUID()}`,
-          object: 'checkout.session',
-          client_reference_id: id,
-          metadata: { orderId: id },
-          amount_total: 3990,
-          currency: 'brl',
-          payment_status: 'paid',
-        },
-      },
+      data: { object: stripe.sessions.get(payment.id) },
     });
     const webhook = await callFunction(webhooksFn, '/api/payments/webhook/stripe', {
       method: 'POST',
@@ -575,9 +580,14 @@ describe('one pending order per group and plan', () => {
       body: payload,
     });
     expect(webhook.status).toBe(200);
-    expect(await webhook.json()).toEqual({ received: true, outcome: 'paid_after_cancel' });
+    expect(await webhook.json()).toEqual({ received: true, outcome: 'refunded_unserved' });
     const [order] = await db.select().from(featureOrders).where(eq(featureOrders.id, id));
-    expect(order).toMatchObject({ status: 'cancelled', startDate: null });
+    expect(order).toMatchObject({ status: 'refunded', startDate: null });
+    const [refund] = await db.select().from(orderRefunds).where(eq(orderRefunds.orderId, id));
+    expect(refund).toMatchObject({ source: 'unserved', amount: 3990 });
+    expect(
+      stripe.requests.some((r) => r.path === '/v1/refunds' && r.body.get('payment_intent') === paymentIntent),
+    ).toBe(true);
     const [after] = await db.select().from(groups).where(eq(groups.id, group.id));
     expect(after!.featured).toBe(false);
   });

@@ -756,6 +756,54 @@ describe('the anti-loop rule (ADR 0020)', () => {
   });
 });
 
+describe('a payment that comes for an order that can no longer be activated', () => {
+  it('a checkout opened before a withdrawal and paid after it is refunded whole at settlement, never activated', async () => {
+    const who = await owner();
+    const group = await makeGroup(db, who.user.id);
+    const early = await callFunction(
+      featureOrdersFn,
+      '/api/feature-orders',
+      postJson(who.token, { groupId: group.id, planId: await planId(30) }),
+    );
+    const { id: earlyId } = (await early.json()) as { id: string };
+    const checkout = await callFunction(
+      featureOrdersFn,
+      `/api/feature-orders/${earlyId}/pay`,
+      signedIn(who.token, { method: 'POST' }),
+    );
+    expect(checkout.status).toBe(200);
+    const { payment } = (await checkout.json()) as { payment: { id: string } };
+
+    const paid = await paidOrder('stripe', { owner: who, groupId: group.id, days: 7 });
+    expect((await withdraw(who.token, paid.id)).status).toBe(200);
+    const before = refundPosts().length;
+    // The buyer still had the first checkout open and pays it now.
+    const intent = stripe.pay(payment.id);
+    const res = await sendStripe({
+      id: `evt_${crypto.randomUUID()}`,
+      type: 'checkout.session.completed',
+      data: { object: stripe.sessions.get(payment.id) },
+    });
+    expect(await res.json()).toEqual({ received: true, outcome: 'refunded_unserved' });
+
+    const after = await state(earlyId, group.id);
+    expect(after.order).toMatchObject({
+      status: 'refunded',
+      startDate: null,
+      stripePaymentIntentId: intent.id,
+    });
+    expect(after.group.featured).toBe(false);
+    expect(after.refunds).toEqual([
+      expect.objectContaining({ source: 'unserved', status: 'completed', amount: after.order.price }),
+    ]);
+    const asked = refundPosts().slice(before);
+    expect(asked.map((r) => r.body.get('payment_intent'))).toEqual([intent.id]);
+    const mails = await refundMails(who.user.email);
+    const mail = mails.find((m) => (JSON.parse(m.payload) as { orderId: string }).orderId === earlyId);
+    expect(JSON.parse(mail!.payload)).toMatchObject({ source: 'unserved', amountCents: after.order.price });
+  });
+});
+
 describe('only an adult buys (MINIMUM_AGE)', () => {
   it('an account that never declared its age is refused a pt-BR 403 at checkout until it declares, once', async () => {
     const who = await owner();

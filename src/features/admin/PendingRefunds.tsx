@@ -1,6 +1,7 @@
 // /admin/payments: 'Reembolsos pendentes', the refunds recorded (a withdrawal, an admin's refund, a
-// removal's unused days) that the provider has not made yet, with its last error and the next automatic
-// try. 'Tentar de novo' asks the provider now (the same POST as 'Reembolsar').
+// removal's unused days, a payment for an order that could no longer be activated) that the provider
+// has not made yet, with its last error and the next automatic try. 'Tentar de novo' asks the provider
+// now (the same POST as 'Reembolsar').
 import { AlertTriangle } from 'lucide-react';
 import { Button } from '#src/components/ui/Button.tsx';
 import { Card } from '#src/components/ui/Card.tsx';
@@ -12,6 +13,7 @@ const SOURCES: Record<string, string> = {
   owner: 'desistência do dono',
   admin: 'reembolso do administrador',
   removal: 'dias não usados de um grupo removido',
+  unserved: 'pagamento de um pedido que não podia mais ser ativado',
   provider: 'provedor',
 };
 

@@ -72,7 +72,7 @@ export interface MailTemplates {
     orderId: string;
     orderNumber?: number;
     /** who asked: the owner's withdrawal, an admin, the provider's dashboard, or a removal (unused days) */
-    source: 'owner' | 'admin' | 'provider' | 'removal';
+    source: 'owner' | 'admin' | 'provider' | 'removal' | 'unserved';
     /** the group's featuring end left by other paid time, or null when it is no longer featured */
     featuredUntil: string | null;
   };
@@ -272,6 +272,8 @@ function refundOpening(source: MailTemplates['payment_refunded']['source']): str
     return 'Recebemos sua desistência da compra. Devolvemos o valor total pelo mesmo meio de pagamento.';
   if (source === 'removal')
     return 'Seu grupo foi removido do site. Devolvemos o valor dos dias de destaque que não foram usados, pelo mesmo meio de pagamento.';
+  if (source === 'unserved')
+    return 'O pagamento do seu pedido de destaque chegou quando ele não podia mais ser ativado: o pedido tinha sido cancelado, ou uma desistência recente impede uma nova compra por enquanto. Devolvemos o valor total pelo mesmo meio de pagamento.';
   return 'Seu pedido de destaque foi reembolsado. Devolvemos o valor total pelo mesmo meio de pagamento.';
 }
 

@@ -3,7 +3,7 @@
 // settlement.server.ts, the admin's list in order-admin.server.ts, the scheduled expiry in expiry.server.ts.
 
 import { and, desc, eq, gt, inArray, or, sql } from 'drizzle-orm';
-import type { Db } from '#db/client.ts';
+import type { Db, Tx } from '#db/client.ts';
 import { groupCategory, orderGroup, orderPlan } from '#db/joins.ts';
 import {
   categories,
@@ -223,14 +223,20 @@ const LOOP_LOOKBACK_DAYS = 366;
 
 /**
  * The anti-loop rule (repurchaseAllowedFrom, ADR 0020): while a withdrawn order of this group, or of
- * this account, has not reached the end of its own period, no new featuring is sold to either (409).
+ * this account, has not reached the end of its own period, no new featuring is sold to either. Answers
+ * the latest such end (null: nothing holds them back).
  */
-export async function assertNoWithdrawalLoop(
-  db: Db,
-  userId: string,
+export async function withdrawalLoopUntil(
+  db: Db | Tx,
+  userId: string | null,
   groupId: string | null,
   now = new Date(),
-) {
+): Promise<{ until: Date; sameGroup: boolean } | null> {
+  const whose = [
+    userId ? eq(featureOrders.userId, userId) : undefined,
+    groupId ? eq(featureOrders.groupId, groupId) : undefined,
+  ];
+  if (!whose.some(Boolean)) return null;
   const withdrawn = await db
     .select({ startDate: featureOrders.startDate, days: featureOrders.days, groupId: featureOrders.groupId })
     .from(orderRefunds)
@@ -238,7 +244,7 @@ export async function assertNoWithdrawalLoop(
     .where(
       and(
         eq(orderRefunds.source, 'owner'),
-        or(eq(featureOrders.userId, userId), groupId ? eq(featureOrders.groupId, groupId) : undefined),
+        or(...whose),
         gt(featureOrders.startDate, new Date(now.getTime() - LOOP_LOOKBACK_DAYS * 86_400_000)),
       ),
     );
@@ -248,6 +254,17 @@ export async function assertNoWithdrawalLoop(
     if (!until || until <= now || (blocking && blocking.until >= until)) continue;
     blocking = { until, sameGroup: order.groupId === groupId };
   }
+  return blocking;
+}
+
+/** The anti-loop rule at ordering and at checkout: a pt-BR 409 naming the date. */
+export async function assertNoWithdrawalLoop(
+  db: Db,
+  userId: string,
+  groupId: string | null,
+  now = new Date(),
+) {
+  const blocking = await withdrawalLoopUntil(db, userId, groupId, now);
   if (blocking) throw new AppError('CONFLICT', repurchaseRefusal(blocking.until, blocking.sameGroup));
 }
 

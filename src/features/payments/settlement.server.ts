@@ -10,9 +10,11 @@ import { requestRebuild } from '#src/features/rebuilds/rebuilds.server.ts';
 import { AppError } from '#src/lib/http.server.ts';
 import { isUuid } from '#src/lib/ids.ts';
 import { extendFeaturing } from './featuring.server.ts';
+import { withdrawalLoopUntil } from './orders.server.ts';
 import { providerFor } from './payment-providers.server.ts';
 import { type CheckoutProviderName, extendFeaturedEnd, MESSAGES, withdrawalDeadline } from './payments.ts';
 import type { SettledPayment } from './providers/provider.ts';
+import { attemptRefund, recordRefund } from './refunds.server.ts';
 import { getClearSettings } from './settings.server.ts';
 
 /**
@@ -49,7 +51,7 @@ export type SettleOutcome =
   | 'unknown_order'
   | 'amount_mismatch'
   | 'already_settled'
-  | 'paid_after_cancel';
+  | 'refunded_unserved';
 
 /** The group page an order's featuring shows on (none when its group was deleted). */
 const pagesOf = (groupId: string | null) => (groupId ? [groupId] : []);
@@ -58,8 +60,8 @@ const pagesOf = (groupId: string | null) => (groupId ? [groupId] : []);
  * Apply a confirmed payment exactly once, in one transaction: the event is recorded first (a replay
  * finds it and changes nothing), the order row is locked (two notifications for one order settle it
  * once), and amount and currency must match the order. A rebuild is requested after an activation.
- * A well-formed order id with no order answers 503 so the provider sends the notification again. A
- * cancelled order is never activated (its payment is logged as an error, to be refunded).
+ * A well-formed order id with no order answers 503 so the provider sends the notification again. An
+ * order that can no longer be activated (unservable) is refunded instead, whole and at once.
  */
 export async function settlePayment(db: Db, payment: SettledPayment): Promise<SettleOutcome> {
   let receipt: number | undefined;
@@ -97,19 +99,17 @@ export async function settlePayment(db: Db, payment: SettledPayment): Promise<Se
       );
       return record('unknown_order');
     }
-    if (order.status === 'cancelled') {
-      // Never activated: the owner (or an admin) gave it up. Money taken for it goes back by hand.
-      console.error(
-        `[payments] ${payment.provider} event ${payment.eventId} paid cancelled order ${order.id}: refund it in the provider's dashboard`,
-      );
-      return record('paid_after_cancel');
-    }
-    if (order.status !== 'pending' && order.status !== 'failed') return record('already_settled');
+    // A cancelled order was never paid: its payment goes back below (unservable).
+    if (!['pending', 'failed', 'cancelled'].includes(order.status)) return record('already_settled');
     if (payment.amountCents !== order.price || payment.currency !== 'brl') {
       console.warn(
         `[payments] ${payment.provider} event ${payment.eventId}: paid ${payment.amountCents} ${payment.currency}, order ${order.id} costs ${order.price} brl`,
       );
       return record('amount_mismatch');
+    }
+    if (await unservable(tx, order)) {
+      await refundUnserved(tx, order, payment);
+      return record('refunded_unserved');
     }
     receipt = await activateLocked(tx, order, payment.paymentId, payment.provider, payment.paymentIntentId);
     featuredGroup = order.groupId;
@@ -117,8 +117,41 @@ export async function settlePayment(db: Db, payment: SettledPayment): Promise<Se
   });
   if (outcome === 'activated')
     await requestRebuild(db, `feature order paid (${payment.provider})`, { groups: pagesOf(featuredGroup) });
+  if (outcome === 'refunded_unserved' && payment.orderId) await attemptRefund(db, payment.orderId);
   await deliverMail(db, [receipt]);
   return outcome;
+}
+
+/**
+ * Whether a paid order can no longer be activated: the owner (or an admin) cancelled it, or a
+ * withdrawal's period holds its group or account back (ADR 0020; the checkout was opened before the
+ * withdrawal and paid after it). Either way the money goes back (refundUnserved).
+ */
+async function unservable(tx: Tx, order: FeatureOrder): Promise<boolean> {
+  if (order.status === 'cancelled') return true;
+  return (await withdrawalLoopUntil(tx, order.userId, order.groupId)) !== null;
+}
+
+/**
+ * Inside the settlement's transaction: keep the payment on the order (the provider refunds by it) and
+ * record a whole refund, pending; the provider is asked right after the commit, and the scheduler
+ * retries it like any other refund.
+ */
+async function refundUnserved(tx: Tx, order: FeatureOrder, payment: SettledPayment) {
+  console.warn(
+    `[payments] ${payment.provider} event ${payment.eventId} paid order ${order.id}, which can no longer be activated (${order.status}): refunding it`,
+  );
+  const paid = {
+    paymentId: payment.paymentId ?? order.paymentId,
+    paymentMethod: payment.provider,
+    stripePaymentIntentId: payment.paymentIntentId ?? order.stripePaymentIntentId,
+  };
+  await tx.update(featureOrders).set(paid).where(eq(featureOrders.id, order.id));
+  await recordRefund(
+    tx,
+    { ...order, ...paid },
+    { source: 'unserved', requestedBy: null, provider: payment.provider, status: 'pending' },
+  );
 }
 
 /** A declined asynchronous payment: a pending order becomes failed (it may be paid again). */

@@ -3,7 +3,7 @@
 // refunds, kept 5 years for the tax records). A year that has closed is written once to
 // transparency_reports, by the daily schedule or by the first read after the year ends, and read from
 // there ever after, so later pruning or deletions never change a published year.
-import { and, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '#db/client.ts';
 import {
   featureOrders,
@@ -149,8 +149,15 @@ async function featuringFigures(db: Db, range: Range): Promise<TransparencyRepor
       cents: sql<number>`coalesce(round(sum(${orderRefunds.amount}) * 100), 0)`.mapWith(Number),
     })
     .from(orderRefunds)
-    // a refund counts once the money went back (a pending one may still fail at the provider)
-    .where(and(eq(orderRefunds.status, 'completed'), within(sql`${orderRefunds.completedAt}`, range)));
+    // a refund counts once the money went back (a pending one may still fail at the provider); a payment
+    // returned because its order could no longer be activated was never a featuring sold
+    .where(
+      and(
+        eq(orderRefunds.status, 'completed'),
+        ne(orderRefunds.source, 'unserved'),
+        within(sql`${orderRefunds.completedAt}`, range),
+      ),
+    );
   return {
     sold: sold?.n ?? 0,
     soldCents: sold?.cents ?? 0,

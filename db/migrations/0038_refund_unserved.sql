@@ -1,0 +1,2 @@
+ALTER TABLE "order_refunds" DROP CONSTRAINT "order_refunds_source_check";--> statement-breakpoint
+ALTER TABLE "order_refunds" ADD CONSTRAINT "order_refunds_source_check" CHECK ("order_refunds"."source" in ('owner','admin','provider','removal','unserved'));
