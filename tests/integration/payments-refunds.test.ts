@@ -895,6 +895,14 @@ describe('a removal refunds the unused days pro rata', () => {
     const recorded = await state(paid.id, paid.groupId);
     expect(recorded.order.status).toBe('refunded');
     expect(recorded.refunds).toMatchObject([{ source: 'removal', status: 'pending', amount: expected }]);
+    // The admin's list carries the refund's own amount ('Tentar o reembolso de novo' names it, not the price).
+    const listed = (await (
+      await callFunction(adminPaymentsFn, '/api/admin/payments?page=1', signedIn(admin.token))
+    ).json()) as { payments: { id: string; refundStatus: string; refundAmountCents: number }[] };
+    expect(listed.payments.find((p) => p.id === paid.id)).toMatchObject({
+      refundStatus: 'pending',
+      refundAmountCents: expected,
+    });
     await retryDueRefunds(db);
     const post = refundPosts().find((r) => r.body.get('payment_intent') === paid.paymentIntent);
     expect(post!.body.get('amount')).toBe(String(expected));

@@ -14,6 +14,8 @@ export interface RefundableRow {
   userEmail: string | null;
   priceCents: number;
   paymentMethod: string | null;
+  refundStatus: 'pending' | 'completed' | null;
+  refundAmountCents: number | null;
 }
 
 const PROVIDERS: Record<string, string> = {
@@ -34,6 +36,9 @@ export function RefundOrderDialog({
   const [busy, setBusy] = useState(false);
   if (!payment) return null;
   const via = payment.paymentMethod ? (PROVIDERS[payment.paymentMethod] ?? payment.paymentMethod) : null;
+  // A refund already recorded (its provider failed) is asked again: its own amount, nothing else changes.
+  const retry = payment.refundStatus === 'pending';
+  const amount = retry ? (payment.refundAmountCents ?? payment.priceCents) : payment.priceCents;
 
   async function refund() {
     if (!payment) return;
@@ -72,21 +77,32 @@ export function RefundOrderDialog({
   return (
     <ConfirmDialog
       open
-      title="Reembolsar este pedido?"
-      description={`${formatBRL(payment.priceCents)} voltam para ${payment.userName || payment.userEmail || 'o dono do pedido'}${via ? ` pelo ${via}` : ''}.`}
-      confirmLabel="Reembolsar"
+      title={retry ? 'Tentar o reembolso de novo?' : 'Reembolsar este pedido?'}
+      description={`${formatBRL(amount)} voltam para ${payment.userName || payment.userEmail || 'o dono do pedido'}${via ? ` pelo ${via}` : ''}.`}
+      confirmLabel={retry ? 'Tentar de novo' : 'Reembolsar'}
       busy={busy}
       onConfirm={refund}
       onCancel={onClose}
     >
-      <ul className="list-disc space-y-2 pl-5 text-sm text-neutral-700">
-        <li>O reembolso é do valor total e não pode ser desfeito.</li>
-        <li>
-          O destaque que este pedido comprou sai do grupo{' '}
-          {payment.groupTitle ? `"${payment.groupTitle}"` : ''} agora; outro período pago continua.
-        </li>
-        <li>O dono recebe um e-mail com a confirmação.</li>
-      </ul>
+      {retry ? (
+        <ul className="list-disc space-y-2 pl-5 text-sm text-neutral-700">
+          <li>
+            O reembolso já foi registrado
+            {amount < payment.priceCents ? ` (a parte não usada de ${formatBRL(payment.priceCents)})` : ''} e
+            o destaque já saiu do grupo; só o pedido ao provedor é feito de novo.
+          </li>
+          <li>O dono recebe um e-mail quando o valor for devolvido.</li>
+        </ul>
+      ) : (
+        <ul className="list-disc space-y-2 pl-5 text-sm text-neutral-700">
+          <li>O reembolso é do valor total e não pode ser desfeito.</li>
+          <li>
+            O destaque que este pedido comprou sai do grupo{' '}
+            {payment.groupTitle ? `"${payment.groupTitle}"` : ''} agora; outro período pago continua.
+          </li>
+          <li>O dono recebe um e-mail com a confirmação.</li>
+        </ul>
+      )}
     </ConfirmDialog>
   );
 }

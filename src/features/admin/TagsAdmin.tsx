@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Badge } from '#src/components/ui/Badge.tsx';
 import { Button } from '#src/components/ui/Button.tsx';
 import { Card } from '#src/components/ui/Card.tsx';
-import { Field, Select, } from '#src/components/ui/Field.tsx';
+import { Field, Select } from '#src/components/ui/Field.tsx';
 import { Skeleton } from '#src/components/ui/Skeleton.tsx';
 import { Switch } from '#src/components/ui/Switch.tsx';
 import { TagFormSchema, TagMergeSchema } from '#src/features/tags/tags.ts';

@@ -25,6 +25,8 @@ export interface Payment {
   /** the order's refund: 'pending' until the provider made it */
   refundStatus: 'pending' | 'completed' | null;
   refundLastError: string | null;
+  /** what the refund gives back: the whole price, or a removal's unused part */
+  refundAmountCents: number | null;
 }
 
 /** A refund recorded but not made by the provider yet, with its last error. */

@@ -32,6 +32,7 @@ export async function listAdminPayments(db: Db, page: number, pageSize: number) 
       paymentId: featureOrders.paymentId,
       refundStatus: orderRefunds.status,
       refundLastError: orderRefunds.lastError,
+      refundAmount: orderRefunds.amount,
     })
     .from(featureOrders)
     .leftJoin(groups, orderGroup)
@@ -42,9 +43,10 @@ export async function listAdminPayments(db: Db, page: number, pageSize: number) 
     .limit(pageSize)
     .offset((page - 1) * pageSize);
   return {
-    payments: rows.map((r) => ({
+    payments: rows.map(({ refundAmount, ...r }) => ({
       ...r,
       ...priceJson(r.price),
+      refundAmountCents: refundAmount,
       orderDate: r.orderDate.toISOString(),
       startDate: r.startDate?.toISOString() ?? null,
       endDate: r.endDate?.toISOString() ?? null,
