@@ -128,7 +128,7 @@ function CauseTable({ byCause }: { byCause: { day: TallyByCause; week: TallyByCa
     <div className="border-t border-neutral-100 p-4">
       <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
         <h3 className="font-semibold text-neutral-900">Verificações por origem</h3>
-        <div role="radiogroup" aria-label="Período" className="flex gap-1 rounded-control bg-neutral-100 p-1">
+        <div role="group" aria-label="Período" className="flex gap-1 rounded-control bg-neutral-100 p-1">
           {(Object.keys(WINDOWS) as (keyof typeof WINDOWS)[]).map((key) => (
             <button
               key={key}
@@ -142,32 +142,57 @@ function CauseTable({ byCause }: { byCause: { day: TallyByCause; week: TallyByCa
           ))}
         </div>
       </div>
-      <div className="overflow-x-auto">
-        <table className="w-full min-w-[30rem] text-sm" data-link-check-causes>
-          <thead className="text-left text-xs font-semibold tracking-wide text-neutral-500 uppercase">
-            <tr>
-              <th className="py-2 pr-3 font-semibold">Origem</th>
-              <th className="px-3 py-2 text-right font-semibold">Verificações</th>
-              <th className="px-3 py-2 text-right font-semibold">Quebrados por mil</th>
-              <th className="py-2 pl-3 text-right font-semibold">Inconclusivas</th>
+      {/* A phone gets a line per origin; wider screens the table. */}
+      <ul className="divide-y divide-neutral-100 text-sm sm:hidden">
+        {CHECK_CAUSES.map((cause) => (
+          <li key={cause} className="py-2">
+            <p className="font-medium text-neutral-800">{CAUSE_LABELS[cause]}</p>
+            <p className="text-neutral-600 tabular-nums">
+              {rows[cause].checks === 0 ? (
+                'Nenhuma verificação'
+              ) : (
+                <>
+                  <span className="whitespace-nowrap">
+                    {countLabel(rows[cause].checks, 'verificação', 'verificações')}
+                  </span>{' '}
+                  ·{' '}
+                  <span className="whitespace-nowrap">
+                    {perThousand(rows[cause].dead, rows[cause].checks)} quebrados por mil
+                  </span>{' '}
+                  ·{' '}
+                  <span className="whitespace-nowrap">
+                    {countLabel(rows[cause].inconclusive, 'inconclusiva', 'inconclusivas')}
+                  </span>
+                </>
+              )}
+            </p>
+          </li>
+        ))}
+      </ul>
+      <table className="hidden w-full text-sm sm:table" data-link-check-causes>
+        <thead className="text-left text-xs font-semibold tracking-wide text-neutral-500 uppercase">
+          <tr>
+            <th className="py-2 pr-3 font-semibold">Origem</th>
+            <th className="px-3 py-2 text-right font-semibold">Verificações</th>
+            <th className="px-3 py-2 text-right font-semibold">Quebrados por mil</th>
+            <th className="py-2 pl-3 text-right font-semibold">Inconclusivas</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-neutral-100">
+          {CHECK_CAUSES.map((cause) => (
+            <tr key={cause}>
+              <th scope="row" className="py-2 pr-3 text-left font-medium text-neutral-800">
+                {CAUSE_LABELS[cause]}
+              </th>
+              <td className="px-3 py-2 text-right tabular-nums">{formatCount(rows[cause].checks)}</td>
+              <td className="px-3 py-2 text-right tabular-nums">
+                {perThousand(rows[cause].dead, rows[cause].checks)}
+              </td>
+              <td className="py-2 pl-3 text-right tabular-nums">{formatCount(rows[cause].inconclusive)}</td>
             </tr>
-          </thead>
-          <tbody className="divide-y divide-neutral-100">
-            {CHECK_CAUSES.map((cause) => (
-              <tr key={cause}>
-                <th scope="row" className="py-2 pr-3 text-left font-medium text-neutral-800">
-                  {CAUSE_LABELS[cause]}
-                </th>
-                <td className="px-3 py-2 text-right tabular-nums">{formatCount(rows[cause].checks)}</td>
-                <td className="px-3 py-2 text-right tabular-nums">
-                  {perThousand(rows[cause].dead, rows[cause].checks)}
-                </td>
-                <td className="py-2 pl-3 text-right tabular-nums">{formatCount(rows[cause].inconclusive)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+          ))}
+        </tbody>
+      </table>
       <p className="mt-3 text-sm text-neutral-600">
         {countLabel(total('checks'), 'verificação', 'verificações')} ·{' '}
         {countLabel(total('stopped'), 'entrada interrompida', 'entradas interrompidas')} (link quebrado) ·{' '}
