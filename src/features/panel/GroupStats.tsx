@@ -61,6 +61,9 @@ function Standings({ standings }: { standings: Standing[] }) {
   );
 }
 
+/** The heading of the 30 days' figures (this week's position sits above it, under its own title). */
+const PeriodHeading = () => <h3 className="text-sm font-semibold text-neutral-900">Últimos {DAYS} dias</h3>;
+
 function StatsBody({ groupId }: { groupId: string }) {
   const [load, retry] = useLoad<Stats>(withQuery(`/api/user/groups/${groupId}/stats`, { days: DAYS }));
 
@@ -68,6 +71,7 @@ function StatsBody({ groupId }: { groupId: string }) {
     return (
       <div className="flex flex-col gap-3" aria-busy="true">
         <span className="sr-only">Carregando estatísticas…</span>
+        <PeriodHeading />
         <div className="grid grid-cols-2 gap-3">
           <Skeleton className="h-20" />
           <Skeleton className="h-20" />
@@ -88,6 +92,7 @@ function StatsBody({ groupId }: { groupId: string }) {
     return (
       <div className="flex flex-col gap-3">
         <Standings standings={standings} />
+        <PeriodHeading />
         <p className="rounded-control bg-neutral-50 p-4 text-center text-sm text-neutral-600">
           Ainda não há cliques nem compartilhamentos.
         </p>
@@ -96,6 +101,7 @@ function StatsBody({ groupId }: { groupId: string }) {
   return (
     <div className="flex flex-col gap-3">
       <Standings standings={standings} />
+      <PeriodHeading />
       {/* Side by side from 420 px: at 390 'Compartilhamentos' did not fit half the card. */}
       <div className="grid gap-3 min-[420px]:grid-cols-2">
         <Total label="Entradas no grupo" value={totals.clicks} previous={totals.previousClicks} />
@@ -129,7 +135,6 @@ export function GroupStats({ groupId, title }: { groupId: string; title: string 
       </Button>
       {open && (
         <section id={panelId} aria-label={`Estatísticas de ${title}`} className="order-last w-full">
-          <h3 className="mb-2 text-sm font-semibold text-neutral-900">Últimos {DAYS} dias</h3>
           <StatsBody groupId={groupId} />
         </section>
       )}
