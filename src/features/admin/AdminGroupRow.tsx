@@ -6,7 +6,7 @@ import { Check, Crown, ExternalLink, Pencil, Trash2 } from 'lucide-react';
 import { Badge } from '#src/components/ui/Badge.tsx';
 import { Button } from '#src/components/ui/Button.tsx';
 import { followersLabel, TypeBadge } from '#src/features/groups/TypeBadge.tsx';
-import { groupAvatar } from '#src/features/images/group-image.ts';
+import { GroupAvatar } from '#src/features/images/GroupAvatar.tsx';
 import { formatCount, formatDate, formatRelative } from '#src/lib/format.ts';
 import type { AdminGroup } from '../moderation/moderation.schema.ts';
 import { CheckLinkButton, LinkStatusBadge, RestoreLinkButton } from './LinkHealthAdmin.tsx';
@@ -134,14 +134,7 @@ export function AdminGroupRow(props: RowProps) {
       className="grid gap-3 px-4 py-4 md:grid-cols-[1fr_9rem_6rem_auto] md:items-center md:gap-4"
     >
       <div className="flex min-w-0 items-center gap-3">
-        <img
-          src={groupAvatar(group)}
-          alt=""
-          width={48}
-          height={48}
-          loading="lazy"
-          className="size-12 shrink-0 rounded-lg bg-neutral-100 object-cover"
-        />
+        <GroupAvatar group={group} size={48} className="size-12 rounded-lg" />
         <div className="min-w-0">
           {/* Two lines before the cut: titles that start alike stay told apart. */}
           <p

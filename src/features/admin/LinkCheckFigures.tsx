@@ -143,56 +143,8 @@ function CauseTable({ byCause }: { byCause: { day: TallyByCause; week: TallyByCa
         </div>
       </div>
       {/* A phone gets a line per origin; wider screens the table. */}
-      <ul className="divide-y divide-neutral-100 text-sm sm:hidden">
-        {CHECK_CAUSES.map((cause) => (
-          <li key={cause} className="py-2">
-            <p className="font-medium text-neutral-800">{CAUSE_LABELS[cause]}</p>
-            <p className="text-neutral-600 tabular-nums">
-              {rows[cause].checks === 0 ? (
-                'Nenhuma verificação'
-              ) : (
-                <>
-                  <span className="whitespace-nowrap">
-                    {countLabel(rows[cause].checks, 'verificação', 'verificações')}
-                  </span>{' '}
-                  ·{' '}
-                  <span className="whitespace-nowrap">
-                    {perThousand(rows[cause].dead, rows[cause].checks)} quebrados por mil
-                  </span>{' '}
-                  ·{' '}
-                  <span className="whitespace-nowrap">
-                    {countLabel(rows[cause].inconclusive, 'inconclusiva', 'inconclusivas')}
-                  </span>
-                </>
-              )}
-            </p>
-          </li>
-        ))}
-      </ul>
-      <table className="hidden w-full text-sm sm:table" data-link-check-causes>
-        <thead className="text-left text-xs font-semibold tracking-wide text-neutral-500 uppercase">
-          <tr>
-            <th className="py-2 pr-3 font-semibold">Origem</th>
-            <th className="px-3 py-2 text-right font-semibold">Verificações</th>
-            <th className="px-3 py-2 text-right font-semibold">Quebrados por mil</th>
-            <th className="py-2 pl-3 text-right font-semibold">Inconclusivas</th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-neutral-100">
-          {CHECK_CAUSES.map((cause) => (
-            <tr key={cause}>
-              <th scope="row" className="py-2 pr-3 text-left font-medium text-neutral-800">
-                {CAUSE_LABELS[cause]}
-              </th>
-              <td className="px-3 py-2 text-right tabular-nums">{formatCount(rows[cause].checks)}</td>
-              <td className="px-3 py-2 text-right tabular-nums">
-                {perThousand(rows[cause].dead, rows[cause].checks)}
-              </td>
-              <td className="py-2 pl-3 text-right tabular-nums">{formatCount(rows[cause].inconclusive)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <CauseLines rows={rows} />
+      <CauseGrid rows={rows} />
       <p className="mt-3 text-sm text-neutral-600">
         {countLabel(total('checks'), 'verificação', 'verificações')} ·{' '}
         {countLabel(total('stopped'), 'entrada interrompida', 'entradas interrompidas')} (link quebrado) ·{' '}
@@ -200,5 +152,67 @@ function CauseTable({ byCause }: { byCause: { day: TallyByCause; week: TallyByCa
         {countLabel(total('rateLimited'), 'pausa por 429', 'pausas por 429')}
       </p>
     </div>
+  );
+}
+
+/** The checks of each origin as a line of text (phones). */
+function CauseLines({ rows }: { rows: TallyByCause }) {
+  return (
+    <ul className="divide-y divide-neutral-100 text-sm sm:hidden">
+      {CHECK_CAUSES.map((cause) => (
+        <li key={cause} className="py-2">
+          <p className="font-medium text-neutral-800">{CAUSE_LABELS[cause]}</p>
+          <p className="text-neutral-600 tabular-nums">
+            {rows[cause].checks === 0 ? (
+              'Nenhuma verificação'
+            ) : (
+              <>
+                <span className="whitespace-nowrap">
+                  {countLabel(rows[cause].checks, 'verificação', 'verificações')}
+                </span>{' '}
+                ·{' '}
+                <span className="whitespace-nowrap">
+                  {perThousand(rows[cause].dead, rows[cause].checks)} quebrados por mil
+                </span>{' '}
+                ·{' '}
+                <span className="whitespace-nowrap">
+                  {countLabel(rows[cause].inconclusive, 'inconclusiva', 'inconclusivas')}
+                </span>
+              </>
+            )}
+          </p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The checks of each origin as a table (from 640 px). */
+function CauseGrid({ rows }: { rows: TallyByCause }) {
+  return (
+    <table className="hidden w-full text-sm sm:table" data-link-check-causes>
+      <thead className="text-left text-xs font-semibold tracking-wide text-neutral-500 uppercase">
+        <tr>
+          <th className="py-2 pr-3 font-semibold">Origem</th>
+          <th className="px-3 py-2 text-right font-semibold">Verificações</th>
+          <th className="px-3 py-2 text-right font-semibold">Quebrados por mil</th>
+          <th className="py-2 pl-3 text-right font-semibold">Inconclusivas</th>
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-neutral-100">
+        {CHECK_CAUSES.map((cause) => (
+          <tr key={cause}>
+            <th scope="row" className="py-2 pr-3 text-left font-medium text-neutral-800">
+              {CAUSE_LABELS[cause]}
+            </th>
+            <td className="px-3 py-2 text-right tabular-nums">{formatCount(rows[cause].checks)}</td>
+            <td className="px-3 py-2 text-right tabular-nums">
+              {perThousand(rows[cause].dead, rows[cause].checks)}
+            </td>
+            <td className="py-2 pl-3 text-right tabular-nums">{formatCount(rows[cause].inconclusive)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }

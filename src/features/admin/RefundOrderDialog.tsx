@@ -84,25 +84,32 @@ export function RefundOrderDialog({
       onConfirm={refund}
       onCancel={onClose}
     >
-      {retry ? (
-        <ul className="list-disc space-y-2 pl-5 text-sm text-neutral-700">
-          <li>
-            O reembolso já foi registrado
-            {amount < payment.priceCents ? ` (a parte não usada de ${formatBRL(payment.priceCents)})` : ''} e
-            o destaque já saiu do grupo; só o pedido ao provedor é feito de novo.
-          </li>
-          <li>O dono recebe um e-mail quando o valor for devolvido.</li>
-        </ul>
-      ) : (
-        <ul className="list-disc space-y-2 pl-5 text-sm text-neutral-700">
-          <li>O reembolso é do valor total e não pode ser desfeito.</li>
-          <li>
-            O destaque que este pedido comprou sai do grupo{' '}
-            {payment.groupTitle ? `"${payment.groupTitle}"` : ''} agora; outro período pago continua.
-          </li>
-          <li>O dono recebe um e-mail com a confirmação.</li>
-        </ul>
-      )}
+      <RefundFacts payment={payment} retry={retry} amount={amount} />
     </ConfirmDialog>
+  );
+}
+
+/** What confirming does: a first refund takes the featuring back; a retry only asks the provider again. */
+function RefundFacts({ payment, retry, amount }: { payment: RefundableRow; retry: boolean; amount: number }) {
+  if (retry)
+    return (
+      <ul className="list-disc space-y-2 pl-5 text-sm text-neutral-700">
+        <li>
+          O reembolso já foi registrado
+          {amount < payment.priceCents ? ` (a parte não usada de ${formatBRL(payment.priceCents)})` : ''} e o
+          destaque já saiu do grupo; só o pedido ao provedor é feito de novo.
+        </li>
+        <li>O dono recebe um e-mail quando o valor for devolvido.</li>
+      </ul>
+    );
+  return (
+    <ul className="list-disc space-y-2 pl-5 text-sm text-neutral-700">
+      <li>O reembolso é do valor total e não pode ser desfeito.</li>
+      <li>
+        O destaque que este pedido comprou sai do grupo {payment.groupTitle ? `"${payment.groupTitle}"` : ''}{' '}
+        agora; outro período pago continua.
+      </li>
+      <li>O dono recebe um e-mail com a confirmação.</li>
+    </ul>
   );
 }

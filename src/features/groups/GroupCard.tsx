@@ -6,7 +6,7 @@
 // a visitor whose link is known dead). Rendered to static HTML by pages and by the list islands.
 import { badgeClasses, buttonClasses, cardClasses, cx } from '#src/components/ui/classes.ts';
 import { formatDate, formatRelative } from '#src/lib/format.ts';
-import { groupAvatar } from '../images/group-image.ts';
+import { GroupAvatar } from '../images/GroupAvatar.tsx';
 import SharePopover from '../share/SharePopover.tsx';
 import FeaturedBadge from './FeaturedBadge.tsx';
 import type { GroupJson } from './groups.server.ts';
@@ -63,15 +63,7 @@ export default function GroupCard({ group, site, headingLevel: Heading = 'h3', s
   return (
     <article className={cx(cardClasses({ padding: 'none', interactive: true }), 'relative flex flex-col')}>
       <div className="flex items-start gap-3 p-4 pb-2">
-        <img
-          src={groupAvatar(group)}
-          alt=""
-          width={56}
-          height={56}
-          loading="lazy"
-          decoding="async"
-          className="size-14 shrink-0 rounded-xl border border-neutral-100 bg-neutral-100 object-cover"
-        />
+        <GroupAvatar group={group} size={56} className="size-14 rounded-xl border border-neutral-100" />
         <div className="min-w-0 flex-1">
           <Heading dir="auto" className="line-clamp-2 text-base leading-snug font-semibold text-neutral-900">
             <a

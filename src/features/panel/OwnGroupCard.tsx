@@ -5,7 +5,7 @@ import type { ReportReason } from '#db/schema.ts';
 import { Badge } from '#src/components/ui/Badge.tsx';
 import { Button } from '#src/components/ui/Button.tsx';
 import { Card } from '#src/components/ui/Card.tsx';
-import { groupAvatar } from '#src/features/images/group-image.ts';
+import { GroupAvatar } from '#src/features/images/GroupAvatar.tsx';
 import { formatDate } from '#src/lib/format.ts';
 import { AppealButton } from './AppealDialog.tsx';
 import type { OwnGroup } from './EditGroupDialog.tsx';
@@ -44,14 +44,7 @@ function Headline({ group }: { group: UserGroup }) {
   const publicPage = group.approved && !group.hidden;
   return (
     <div className="flex min-w-0 gap-3">
-      <img
-        src={groupAvatar(group)}
-        alt=""
-        width={56}
-        height={56}
-        loading="lazy"
-        className="size-14 shrink-0 rounded-xl bg-neutral-100 object-cover"
-      />
+      <GroupAvatar group={group} size={56} className="size-14 rounded-xl" />
       <div className="min-w-0">
         {/* Only a public group has a page: pending or hidden, the title is not a link to a 404. */}
         {publicPage ? (
