@@ -97,7 +97,7 @@ export async function benchPages(
   };
 }
 
-/** Fetch /sitemap.xml and every file it lists; count the group URLs (those with two path segments). */
+/** Fetch /sitemap.xml and every file it lists; count the group URLs (/{category}/{title}). */
 async function benchSitemap(handle: DbHandle, base: string): Promise<SitemapFigures> {
   const fetchXml = async (url: string | URL) => {
     const started = performance.now();
@@ -122,7 +122,8 @@ async function benchSitemap(handle: DbHandle, base: string): Promise<SitemapFigu
   let largestFileKb = 0;
   for (const { xml } of files) {
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
-    groupUrls += locs.filter((p) => /^\/[^/]+\/[^/]+$/.test(p) && !p.startsWith('/categoria/')).length;
+    // Group pages are /{category}/{title}; category and topic pages (#43) have two segments too.
+    groupUrls += locs.filter((p) => /^\/[^/]+\/[^/]+$/.test(p) && !/^\/(categoria|tag)\//.test(p)).length;
     largestFileUrls = Math.max(largestFileUrls, locs.length);
     largestFileKb = Math.max(largestFileKb, round(Buffer.byteLength(xml) / 1024, 1));
   }

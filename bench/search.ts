@@ -19,7 +19,7 @@ const runs = Number(values.runs);
 const url = process.env.DATABASE_URL;
 if (!url?.startsWith('postgres')) throw new Error('Set DATABASE_URL to the seeded Postgres database');
 
-type Input = Record<string, string>;
+type Input = Record<string, string | string[]>;
 /** The cursor page after page 166 of a query: what 'Próxima página' asks for at the cap. */
 const viaCursor = (input: Input) => async (): Promise<Input> => {
   const before = await searchGroups(db, SearchQuerySchema.parse({ ...input, page: '166' }));
@@ -46,6 +46,11 @@ const CASES: [string, Input | (() => Promise<Input>)][] = [
       dateBefore: '2026-10-31',
     },
   ],
+  // npm run bench's 'search: filters' (its common word on the seed is brasil).
+  [
+    'filters: bench (brasil, cliques, date)',
+    { search: 'brasil', minCliques: '100', dateAfter: '2026-01-01' },
+  ],
   ['sort createdAt, common word', { search: 'grupo', sortBy: 'createdAt' }],
   ['sort cliques, common word', { search: 'grupo', sortBy: 'cliques' }],
   ['page 1, relevance (concurso)', { search: 'concurso' }],
@@ -54,6 +59,14 @@ const CASES: [string, Input | (() => Promise<Input>)][] = [
   ['page 1, createdAt (concurso)', { search: 'concurso', sortBy: 'createdAt' }],
   ['deep page 167, createdAt (concurso)', { search: 'concurso', sortBy: 'createdAt', page: '167' }],
   ['page 167 by cursor, createdAt (concurso)', viaCursor({ search: 'concurso', sortBy: 'createdAt' })],
+  // Tags (#43), as the seed spreads them: amizade the most used, direito the least, and two together.
+  ['tag: most used (amizade)', { tag: ['amizade'] }],
+  ['tag: two tags (amizade, estudo-biblico)', { tag: ['amizade', 'estudo-biblico'] }],
+  ['tag: least used (direito)', { tag: ['direito'] }],
+  ['tag: most used, page 50', { tag: ['amizade'], page: '50' }],
+  ['tag: page 167 by cursor (direito)', viaCursor({ tag: ['direito'] })],
+  ['tag + word (amizade, grupo)', { tag: ['amizade'], search: 'grupo' }],
+  ['tag, createdAt (direito)', { tag: ['direito'], sortBy: 'createdAt' }],
 ];
 
 const percentile = (sorted: number[], p: number) =>

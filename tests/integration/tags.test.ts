@@ -1,6 +1,6 @@
 // Tags (#43): the vocabulary and the admin's 'Tags', GET /api/tags counts, owners' tags at /enviar and in
 // the edit (moderated on approved groups), the admin's edit, /api/groups?tag= and the topic pages' data.
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   categories,
@@ -386,6 +386,109 @@ describe('GET /api/groups?tag=', () => {
     const res = await search('tag=minecraft&tag=nao-existe');
     expect(res.status).toBe(400);
     expect(((await res.json()) as { message: string }).message).toBe('Tag desconhecida: "nao-existe"');
+  });
+});
+
+describe('a tag list reads few matches by id and sorts them, and walks the score index for many', () => {
+  type Page = {
+    groups: { id: string }[];
+    pagination: { total: number; capped: boolean; nextCursor: string | null };
+  };
+  const page = async (query: string): Promise<Page> => {
+    const res = await search(query);
+    expect(res.status).toBe(200);
+    return (await res.json()) as Page;
+  };
+  /** Every page of a query, followed by its cursors. */
+  async function allPages(query: string) {
+    const ids: string[] = [];
+    let after: string | null = null;
+    for (let p = 1; p <= 4; p++) {
+      const got: Page = await page(
+        `${query}&limit=12&page=${p}${after ? `&after=${encodeURIComponent(after)}` : ''}`,
+      );
+      ids.push(...got.groups.map((g) => g.id));
+      after = got.pagination.nextCursor;
+      if (!after) break;
+    }
+    return ids;
+  }
+  /** The same list by a plain sort of the tables: public groups carrying every tag, in the order's key. */
+  async function sorted(slugs: string[], order: 'score' | 'listing') {
+    const key =
+      order === 'score'
+        ? sql`g.rank_score desc, g.bumped_at desc, g.id desc`
+        : sql`g.bumped_at desc, g.id desc`;
+    const rows = await db.execute(sql`
+      select g.id from ${groups} g join ${categories} c on c.id = g.category_id
+      where g.approved and g.hidden_at is null and not c.adult and (
+        select count(*) from ${groupTags} gt join ${tags} t on t.id = gt.tag_id
+        where gt.group_id = g.id and t.slug in (${sql.join(
+          slugs.map((slug) => sql`${slug}`),
+          sql`, `,
+        )})
+      ) = ${slugs.length}
+      order by ${key}`);
+    return ((rows as { rows?: { id: string }[] }).rows ?? (rows as unknown as { id: string }[])).map(
+      (r) => r.id,
+    );
+  }
+
+  beforeAll(async () => {
+    // 1,010 public 'pokemon' groups (many: past the count's cap), scores with ties at 0 and equal
+    // listing times; every fortieth also 'k-pop' (few), and some not public that carry both.
+    const [pokemon, kpop] = await Promise.all(
+      ['pokemon', 'k-pop'].map(async (slug) => (await db.select().from(tags).where(eq(tags.slug, slug)))[0]!),
+    );
+    const listed = new Date('2026-05-01T12:00:00Z').getTime();
+    const rows = Array.from({ length: 1010 }, (_, i) => {
+      const invite = code();
+      return {
+        title: `Pokémon ${i}`,
+        description: 'Trocas e batalhas.',
+        link: `https://chat.whatsapp.com/${invite}`,
+        inviteCode: invite,
+        categoryId: category.id,
+        titleSlug: `pokemon-${i}`,
+        approved: true,
+        rankScore: i % 3 === 0 ? 0 : (i * 37) % 500,
+        bumpedAt: new Date(listed + (i % 5) * 60_000),
+        userId: owner.id,
+      };
+    });
+    const inserted = await db.insert(groups).values(rows).returning({ id: groups.id });
+    await db.insert(groupTags).values(inserted.map((g) => ({ groupId: g.id, tagId: pokemon!.id })));
+    await db
+      .insert(groupTags)
+      .values(inserted.filter((_, i) => i % 40 === 0).map((g) => ({ groupId: g.id, tagId: kpop!.id })));
+    await tagged(['pokemon', 'k-pop'], { approved: false, rankScore: 9999 });
+    const held = await tagged(['pokemon', 'k-pop'], { rankScore: 9999 });
+    await db.transaction((tx) => placeHold(tx, held.id, { reason: 'admin' }));
+  });
+
+  it('gives the order, totals and cursors of a plain sort either way', async () => {
+    const many = await page('tag=pokemon');
+    expect(many.pagination).toMatchObject({ total: 1000, capped: true });
+    const fewTotal = (await page('tag=k-pop')).pagination;
+    expect(fewTotal).toMatchObject({ total: 26, capped: false });
+    for (const [query, slugs] of [
+      ['tag=pokemon', ['pokemon']],
+      ['tag=k-pop', ['k-pop']],
+      ['tag=pokemon&tag=k-pop', ['pokemon', 'k-pop']],
+    ] as const) {
+      const expected = await sorted([...slugs], 'score');
+      expect(await allPages(query), query).toEqual(expected.slice(0, 48));
+      const listing = await sorted([...slugs], 'listing');
+      expect(await allPages(`${query}&sortBy=createdAt`), `${query} createdAt`).toEqual(listing.slice(0, 48));
+    }
+    // A deep page of many matches (read by sorting or walking, whichever is cheaper) and the last one.
+    const expected = await sorted(['pokemon'], 'score');
+    expect((await page('tag=pokemon&limit=12&page=40')).groups.map((g) => g.id)).toEqual(
+      expected.slice(468, 480),
+    );
+    expect((await page('tag=pokemon&limit=12&page=84')).groups.map((g) => g.id)).toEqual(
+      expected.slice(996, 1000),
+    );
   });
 });
 

@@ -193,17 +193,6 @@ export async function mergedTagRedirects(db: Db): Promise<{ from: string; to: st
   );
 }
 
-/** The newest change among a tag's public groups (its topic page's cacheKey, the sitemap's lastmod). */
-export async function latestTagUpdate(db: Db, slug: string): Promise<string | null> {
-  const [row] = rowsOf<{ at: string | Date | null }>(
-    await db.execute(sql`
-      select max(g.updated_at) as at from group_tags gt
-      join tags t on t.id = gt.tag_id join groups g on g.id = gt.group_id
-      where t.slug = ${slug} and ${sql.raw(publicPredicate('g'))}`),
-  );
-  return row?.at ? new Date(row.at).toISOString() : null;
-}
-
 /** Tag ids as they stand now: a merged tag becomes the one it went into, a hidden one is dropped. */
 export async function liveTagIds(db: Db | Tx, ids: readonly number[]): Promise<number[]> {
   if (!ids.length) return [];

@@ -1,7 +1,9 @@
 // What the static build needs for the topic pages /tag/{slug} (#43), each with its incremental-build
-// cacheKey: a digest of exactly what the page renders (the tag, its list's newest change, size and
-// first page, the related topics, the room for ads), so a group's change, or a change to its tags,
-// re-renders the pages of the tags it carries (or carried) and no other. Held, pending and 18+ groups
+// cacheKey: a digest of exactly what the page renders (the tag, its list's size and first page, the
+// related topics, 'Em alta', the room for ads), so a change that shows on a topic page, or a change to a
+// group's tags, re-renders the pages of the tags it carries (or carried) and no other. No "newest
+// change" of the tag's groups: reading it was a pass over every tagged group, ~5 s of a 1M rebuild, and
+// it re-rendered pages whose HTML had not changed. Held, pending and 18+ groups
 // never appear: the list is search's public list filtered by the tag (db/visibility.ts).
 import type { Db } from '#db/client.ts';
 import { listCategories } from '../categories/categories.server.ts';
@@ -12,7 +14,7 @@ import { TRENDING_SHOWN } from '../ranking/ranking.schema.ts';
 import { type TrendingGroup, trendingGroups } from '../ranking/ranking.server.ts';
 import { SearchQuerySchema } from '../search/search.schema.ts';
 import { searchGroups } from '../search/search.server.ts';
-import { latestTagUpdate, listPublicTags } from '../tags/tags.server.ts';
+import { listPublicTags } from '../tags/tags.server.ts';
 import type { TagJson } from '../tags/tags.ts';
 
 /** Related topics shown under the list: same category affinity, most groups first. */
@@ -49,9 +51,8 @@ export async function topicPagesForBuild(db: Db, extra: unknown = null): Promise
   const categoryNames = new Map(categories.map((c) => [c.slug, c.name]));
   return Promise.all(
     tags.map(async (tag) => {
-      const [page, latest, trending] = await Promise.all([
+      const [page, trending] = await Promise.all([
         topicGroups(db, tag.slug),
-        latestTagUpdate(db, tag.slug),
         trendingGroups(db, { tag: tag.slug }, TRENDING_SHOWN),
       ]);
       const related = tags
@@ -68,7 +69,6 @@ export async function topicPagesForBuild(db: Db, extra: unknown = null): Promise
         { slug: tag.slug, name: tag.name, count: tag.count },
         category,
         extra,
-        latest,
         page.pagination.total,
         page.groups.map((g) => [...cardKey(g), g.path, g.image, g.category]),
         related.map((t) => [t.slug, t.name, t.count]),

@@ -1,0 +1,1 @@
+CREATE INDEX "groups_listed_category_idx" ON "groups" USING btree ("id","category_id") WHERE approved and hidden_at is null;
