@@ -128,7 +128,8 @@ function CauseTable({ byCause }: { byCause: { day: TallyByCause; week: TallyByCa
     <div className="border-t border-neutral-100 p-4">
       <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
         <h3 className="font-semibold text-neutral-900">Verificações por origem</h3>
-        <div role="group" aria-label="Período" className="flex gap-1 rounded-control bg-neutral-100 p-1">
+        <fieldset className="flex gap-1 rounded-control bg-neutral-100 p-1">
+          <legend className="sr-only">Período</legend>
           {(Object.keys(WINDOWS) as (keyof typeof WINDOWS)[]).map((key) => (
             <button
               key={key}
@@ -140,7 +141,7 @@ function CauseTable({ byCause }: { byCause: { day: TallyByCause; week: TallyByCa
               {WINDOWS[key]}
             </button>
           ))}
-        </div>
+        </fieldset>
       </div>
       {/* A phone gets a line per origin; wider screens the table. */}
       <CauseLines rows={rows} />
