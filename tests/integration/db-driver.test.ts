@@ -16,6 +16,19 @@ await db.execute(sql`
     n int not null default 0
   )`);
 
+/** Two gates a test opens by hand: one transaction says it holds its row, the test lets it go on. */
+function gates() {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let locked!: () => void;
+  const isLocked = new Promise<void>((resolve) => {
+    locked = resolve;
+  });
+  return { release, released, locked, isLocked };
+}
+
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const probe = async () =>
   rowsOf<{ id: number; name: string | null; n: number }>(
@@ -84,14 +97,7 @@ describe(`the ${driver} driver`, () => {
 
   it('makes a second transaction wait for a row another holds (select … for update)', async () => {
     const order: string[] = [];
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let locked!: () => void;
-    const isLocked = new Promise<void>((resolve) => {
-      locked = resolve;
-    });
+    const { release, released, locked, isLocked } = gates();
     const first = db.transaction(async (tx) => {
       await tx.execute(sql`select id from driver_probe where id = 1 for update`);
       locked();
@@ -116,14 +122,7 @@ describe(`the ${driver} driver`, () => {
   it.skipIf(driver === 'pglite')(
     'lets another transaction skip the rows one holds (for update skip locked: the queues)',
     async () => {
-      let release!: () => void;
-      const released = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      let locked!: () => void;
-      const isLocked = new Promise<void>((resolve) => {
-        locked = resolve;
-      });
+      const { release, released, locked, isLocked } = gates();
       const holder = db.transaction(async (tx) => {
         await tx.execute(sql`select id from driver_probe where id = 1 for update`);
         locked();

@@ -207,6 +207,20 @@ async function paidOrder(
   return { ...who, id, groupId, paymentId, paymentIntent, price: order!.price };
 }
 
+/** An owner, a group of theirs and a pending 30-day order for it (made before any withdrawal). */
+async function ownerWithPendingOrder() {
+  const who = await owner();
+  const group = await makeGroup(db, who.user.id);
+  const early = await callFunction(
+    featureOrdersFn,
+    '/api/feature-orders',
+    postJson(who.token, { groupId: group.id, planId: await planId(30) }),
+  );
+  expect(early.status).toBe(201);
+  const { id: earlyId } = (await early.json()) as { id: string };
+  return { who, group, earlyId };
+}
+
 function withdraw(token: string, id: string) {
   return callFunction(withdrawFn, `/api/feature-orders/${id}/withdraw`, signedIn(token, { method: 'POST' }));
 }
@@ -723,14 +737,7 @@ describe('the anti-loop rule (ADR 0020)', () => {
   });
 
   it('an order made before the withdrawal cannot be paid while the period lasts; an admin refund does not block', async () => {
-    const who = await owner();
-    const group = await makeGroup(db, who.user.id);
-    const early = await callFunction(
-      featureOrdersFn,
-      '/api/feature-orders',
-      postJson(who.token, { groupId: group.id, planId: await planId(30) }),
-    );
-    const { id: earlyId } = (await early.json()) as { id: string };
+    const { who, group, earlyId } = await ownerWithPendingOrder();
     const paid = await paidOrder('simulator', { owner: who, groupId: group.id, days: 7 });
     expect((await withdraw(who.token, paid.id)).status).toBe(200);
     const pay = await callFunction(
@@ -758,14 +765,7 @@ describe('the anti-loop rule (ADR 0020)', () => {
 
 describe('a payment that comes for an order that can no longer be activated', () => {
   it('a checkout opened before a withdrawal and paid after it is refunded whole at settlement, never activated', async () => {
-    const who = await owner();
-    const group = await makeGroup(db, who.user.id);
-    const early = await callFunction(
-      featureOrdersFn,
-      '/api/feature-orders',
-      postJson(who.token, { groupId: group.id, planId: await planId(30) }),
-    );
-    const { id: earlyId } = (await early.json()) as { id: string };
+    const { who, group, earlyId } = await ownerWithPendingOrder();
     const checkout = await callFunction(
       featureOrdersFn,
       `/api/feature-orders/${earlyId}/pay`,

@@ -9,7 +9,6 @@ import { Card } from '#src/components/ui/Card.tsx';
 import { Skeleton } from '#src/components/ui/Skeleton.tsx';
 import { Switch } from '#src/components/ui/Switch.tsx';
 import { CategoryFormSchema } from '#src/features/categories/categories.schema.ts';
-import { api } from '#src/lib/api.ts';
 import { fieldErrors } from '#src/lib/form-errors.ts';
 import { countLabel, formatCount } from '#src/lib/format.ts';
 import { useApi } from '#src/lib/use-api.ts';
@@ -23,7 +22,7 @@ import {
   RowActions,
   useConfirmedDelete,
   useFormFields,
-  useSave,
+  useRecordSave,
 } from './admin-kit.tsx';
 import { adminScreen } from './RequireAdmin.tsx';
 
@@ -102,21 +101,11 @@ function CategoryDialog({
     icon: category?.icon ?? 'tag',
     adult: category?.adult ?? false,
   });
-  const { errors, busy, save } = useSave(onSaved);
-  const verb = category ? 'atualizar' : 'adicionar';
+  const { errors, busy, submit } = useRecordSave(onSaved, '/api/admin/categories', 'categoria', category?.id);
 
   function onSubmit() {
     const parsed = CategoryFormSchema.safeParse(form);
-    void save(
-      parsed.success ? {} : fieldErrors(parsed.error),
-      () =>
-        api(category ? `/api/admin/categories/${category.id}` : '/api/admin/categories', {
-          method: category ? 'PATCH' : 'POST',
-          body: parsed.data,
-        }),
-      { title: category ? 'Categoria atualizada' : 'Categoria adicionada' },
-      failure(`Falha ao ${verb} categoria`, `Falha ao ${verb} categoria`),
-    );
+    void submit(parsed.success ? {} : fieldErrors(parsed.error), parsed.data);
   }
 
   return (

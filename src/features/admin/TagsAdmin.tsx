@@ -9,7 +9,7 @@ import { Card } from '#src/components/ui/Card.tsx';
 import { Field, Select } from '#src/components/ui/Field.tsx';
 import { Skeleton } from '#src/components/ui/Skeleton.tsx';
 import { Switch } from '#src/components/ui/Switch.tsx';
-import { TagFormSchema, TagMergeSchema } from '#src/features/tags/tags.ts';
+import { type AdminTag, TagFormSchema, TagMergeSchema } from '#src/features/tags/tags.ts';
 import { api } from '#src/lib/api.ts';
 import { fieldErrors } from '#src/lib/form-errors.ts';
 import { countLabel, formatCount } from '#src/lib/format.ts';
@@ -23,22 +23,10 @@ import {
   PageHeader,
   TextField,
   useFormFields,
+  useRecordSave,
   useSave,
 } from './admin-kit.tsx';
 import { adminScreen } from './RequireAdmin.tsx';
-
-interface AdminTag {
-  id: number;
-  slug: string;
-  name: string;
-  synonyms: string[];
-  categoryId: number | null;
-  adult: boolean;
-  hidden: boolean;
-  mergedInto: string | null;
-  groups: number;
-  publicGroups: number;
-}
 
 /** The tag dialog's fields as typed (synonyms comma-separated, the category's id as text). */
 interface TagFormState {
@@ -74,24 +62,14 @@ function TagDialog({
     adult: tag?.adult ?? false,
     hidden: tag?.hidden ?? false,
   });
-  const { errors, busy, save } = useSave(onSaved);
-  const verb = tag ? 'atualizar' : 'adicionar';
+  const { errors, busy, submit } = useRecordSave(onSaved, '/api/admin/tags', 'tag', tag?.id);
 
   function onSubmit() {
     const parsed = TagFormSchema.safeParse({
       ...form,
       categoryId: form.categoryId ? Number(form.categoryId) : null,
     });
-    void save(
-      parsed.success ? {} : fieldErrors(parsed.error),
-      () =>
-        api(tag ? `/api/admin/tags/${tag.id}` : '/api/admin/tags', {
-          method: tag ? 'PATCH' : 'POST',
-          body: parsed.data,
-        }),
-      { title: tag ? 'Tag atualizada' : 'Tag adicionada' },
-      failure(`Falha ao ${verb} tag`, `Falha ao ${verb} tag`),
-    );
+    void submit(parsed.success ? {} : fieldErrors(parsed.error), parsed.data);
   }
 
   return (

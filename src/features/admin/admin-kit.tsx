@@ -156,6 +156,25 @@ export function useSave(onSaved: () => void) {
   return { errors, busy, save };
 }
 
+/**
+ * The save of a record dialog named by a feminine noun ('categoria', 'tag'): POST `path` for a new one,
+ * PATCH `path/{id}` for an existing one, with 'Categoria adicionada' / 'Falha ao atualizar categoria'.
+ */
+export function useRecordSave(onSaved: () => void, path: string, noun: string, id: number | undefined) {
+  const { errors, busy, save } = useSave(onSaved);
+  const isNew = id === undefined;
+  const verb = isNew ? 'adicionar' : 'atualizar';
+  const title = `${noun[0]!.toUpperCase()}${noun.slice(1)} ${isNew ? 'adicionada' : 'atualizada'}`;
+  const submit = (found: FieldErrors, body: unknown) =>
+    save(
+      found,
+      () => api(isNew ? path : `${path}/${id}`, { method: isNew ? 'POST' : 'PATCH', body }),
+      { title },
+      failure(`Falha ao ${verb} ${noun}`, `Falha ao ${verb} ${noun}`),
+    );
+  return { errors, busy, submit };
+}
+
 /** A dialog holding one form: 'Cancelar' and the submit button; it closes only when not busy. */
 export function FormDialog({
   id,

@@ -9,22 +9,14 @@ import { requestRebuild } from '#src/features/rebuilds/rebuilds.server.ts';
 import { isUniqueViolation } from '#src/lib/db-errors.ts';
 import { AppError } from '#src/lib/http.server.ts';
 import { slugify } from '../groups/groups.ts';
-import { TAG_DUPLICATE, TAG_MERGE_SELF, TAG_MERGED, TAG_NOT_FOUND, type TagForm } from './tags.ts';
-
-/** A tag as the admin's list shows it. */
-export interface AdminTag {
-  id: number;
-  slug: string;
-  name: string;
-  synonyms: string[];
-  categoryId: number | null;
-  adult: boolean;
-  hidden: boolean;
-  mergedInto: string | null;
-  /** every group carrying it, and the public ones */
-  groups: number;
-  publicGroups: number;
-}
+import {
+  type AdminTag,
+  TAG_DUPLICATE,
+  TAG_MERGE_SELF,
+  TAG_MERGED,
+  TAG_NOT_FOUND,
+  type TagForm,
+} from './tags.ts';
 
 /** Every tag (hidden and merged ones too), by name, with its counts. */
 export async function listAdminTags(db: Db): Promise<AdminTag[]> {

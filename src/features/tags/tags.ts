@@ -22,6 +22,21 @@ export const adultTagMessage = (name: string) => `A tag "${name}" é só para gr
 export const UNKNOWN_TAG_FILTER = (slug: string) => `Tag desconhecida: "${slug}"`;
 
 /** A tag as the public API and the pickers see it (GET /api/tags). */
+/** A tag as the admin's list shows it. */
+export interface AdminTag {
+  id: number;
+  slug: string;
+  name: string;
+  synonyms: string[];
+  categoryId: number | null;
+  adult: boolean;
+  hidden: boolean;
+  mergedInto: string | null;
+  /** every group carrying it, and the public ones */
+  groups: number;
+  publicGroups: number;
+}
+
 export interface TagJson {
   slug: string;
   name: string;
