@@ -389,7 +389,7 @@ describe('GET /api/groups?tag=', () => {
   });
 });
 
-describe('a tag list reads few matches by id and sorts them, and walks the score index for many', () => {
+describe('a tag list (one tag or several) reads few matches by sorting and walks the score index for many', () => {
   type Page = {
     groups: { id: string }[];
     pagination: { total: number; capped: boolean; nextCursor: string | null };
@@ -569,5 +569,25 @@ describe('the CSV import and export carry a tags column', () => {
     expect(text.split(/\r?\n/)[0]).toMatch(/,tags$/);
     expect(text).toContain(`https://chat.whatsapp.com/${a},Educação,,Aprovado,`);
     expect(text).toMatch(new RegExp(`${a},Educação,,Aprovado,[^,]+,"concursos,enem"`));
+  });
+});
+
+describe('groups.tag_ids', () => {
+  it('mirrors group_tags whoever writes it: edits, merges, imports, a deleted tag or group', async () => {
+    // Every test above wrote tags its own way; a tag deleted outright and a group deleted take their
+    // rows with them by cascade.
+    const gone = await newTag('Tag apagada');
+    const kept = await tagged([gone.slug, 'enem']);
+    const deleted = await tagged([gone.slug]);
+    await db.delete(tags).where(eq(tags.id, gone.id));
+    await db.delete(groups).where(eq(groups.id, deleted.id));
+    expect(await tagSlugsOf(kept.id)).toEqual(['enem']);
+    const rows = await db.execute(sql`
+      select count(*)::int as n, count(*) filter (
+        where g.tag_ids <> array(select gt.tag_id from ${groupTags} gt where gt.group_id = g.id order by gt.tag_id)
+      )::int as differ from ${groups} g`);
+    const [counts] = (rows as { rows?: { n: number; differ: number }[] }).rows ?? [];
+    expect(counts!.n).toBeGreaterThan(1000);
+    expect(counts!.differ).toBe(0);
   });
 });

@@ -8,7 +8,7 @@
 // cap. A page is then read one of two ways: few matches -> the GIN bitmap and an in-memory sort (cost
 // grows with the matches, at most the cap); many matches -> the partial b-tree in sort order, filtered,
 // stopping at the page. The next page starts from a keyset cursor, so it costs what the first one does.
-// A tag list without a term does the same from group_tags (tagPage).
+// Tags are a filter like the others: groups.tag_ids' GIN index answers one or several at once.
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { type Db, rowsOf } from '#db/client.ts';
@@ -113,11 +113,9 @@ function filtersOf(query: SearchQuery, textLeads: boolean): SQL[] {
   // function sets `adult` only after isAgeVerified; the query parameter alone never opens them.
   const filters: SQL[] = [query.adult ? isApprovedGroup : isPublicGroup];
   if (query.type) filters.push(eq(groups.type, query.type));
-  // Each tag through group_tags' (tag_id, group_id) index (#43): every one must be on the group.
-  for (const tagId of query.tagIds ?? [])
-    filters.push(
-      sql`${groups.id} in (select ${groupTags.groupId} from ${groupTags} where ${groupTags.tagId} = ${tagId})`,
-    );
+  // Every tag must be on the group (#43): groups_listed_tags_idx intersects them.
+  if (query.tagIds?.length)
+    filters.push(sql`${groups.tagIds} @> ${`{${query.tagIds.join(',')}}`}::integer[]`);
   // One category by slug: a scalar subquery, so groups_category_*_idx serve the order (#43, /buscar).
   if (query.category)
     filters.push(
@@ -144,7 +142,8 @@ function estimable(query: SearchQuery): boolean {
     query.maxCliques === undefined &&
     !query.dateAfter &&
     !query.dateBefore &&
-    !query.tagIds?.length
+    // One tag's share comes from the array's element statistics; several are assumed independent.
+    (query.tagIds?.length ?? 0) <= 1
   );
 }
 
@@ -249,8 +248,6 @@ async function publicRows(db: Db): Promise<number> {
 interface Where {
   sorted: SQL | undefined;
   walked: SQL | undefined;
-  /** the form the planner estimates best, when not `sorted` (tags: `sorted` hides them in an array) */
-  estimated?: SQL | undefined;
 }
 
 function whereOf(query: SearchQuery, ...conditions: SQL[]): Where {
@@ -281,10 +278,7 @@ async function readPage(
   const need = offset + limit;
   if (walk && need > 12) {
     // Deep page of many matches: walking reads about need * rows / matches rows, sorting reads matches.
-    const [estimate, rows] = await Promise.all([
-      estimatedRows(db, where.estimated ?? where.sorted),
-      publicRows(db),
-    ]);
+    const [estimate, rows] = await Promise.all([estimatedRows(db, where.sorted), publicRows(db)]);
     walk = estimate * estimate >= need * rows;
   }
   const condition = and(
@@ -369,9 +363,7 @@ export async function searchGroups(db: Db, asked: SearchQuery): Promise<SearchPa
       ...(query.link ? [eq(groups.inviteCode, query.link)] : []),
       ...orderConditions(order),
     );
-    found = query.tagIds.length
-      ? await tagPage(db, query, order, offset, limit)
-      : await orderedPage(db, query, { sorted: where, walked: where }, order, offset, limit);
+    found = await orderedPage(db, query, { sorted: where, walked: where }, order, offset, limit);
   }
 
   const capped = found.counted > SEARCH_TOTAL_CAP;
@@ -430,64 +422,6 @@ async function orderedPage(
   const counted = await cappedCount(db, where.sorted, estimable(query));
   const rows = await readPage(db, where, order, counted, startOf(query, tier, order, offset), limit);
   return { rows, counted, tier };
-}
-
-/**
- * A tag's public groups without a term (#43; /tag/{slug}'s list, /buscar's tag filter). Read from the
- * rarest tag's entries in group_tags, not from groups: counted up to the cap by probing each entry's
- * group (the planner would rather walk a groups index and probe group_tags, thousands of rows for a
- * few matches); few matches -> those groups by id, sorted in memory; many -> the score index walked,
- * each row's tags probed, stopping at the page.
- */
-async function tagPage(
-  db: Db,
-  query: SearchQuery,
-  order: Order,
-  offset: number,
-  limit: number,
-): Promise<Found> {
-  const tier = TIERS[order];
-  const [rarest, ...others] = await rarestFirst(db, query.tagIds ?? []);
-  // The groups carrying every tag, as group_tags has them (the other tags probed in its index).
-  const tagged = sql`select r.group_id from ${groupTags} r where r.tag_id = ${rarest}${sql.join(
-    others.map(
-      (tagId) => sql` and r.group_id in (select group_id from ${groupTags} where tag_id = ${tagId})`,
-    ),
-  )}`;
-  const link = query.link ? [eq(groups.inviteCode, query.link)] : [];
-  const rest = and(...filtersOf({ ...query, tagIds: [] }, false), ...link, ...orderConditions(order));
-  // `offset 0` keeps the tags apart: each entry's group is read only once its tags all matched.
-  const [row] = rowsOf<{ n: number }>(
-    await db.execute(sql`select count(*)::int as n from (
-      select 1 from (${tagged} offset 0) t
-      where (select true from ${groups} where ${groups.id} = t.group_id and ${rest})
-      limit ${SEARCH_TOTAL_CAP + 1}) m`),
-  );
-  const counted = Number(row?.n ?? 0);
-  const walked = and(...filtersOf(query, false), ...link, ...orderConditions(order));
-  const where: Where = {
-    sorted: and(sql`${groups.id} = any(array(${tagged}))`, rest),
-    walked,
-    estimated: walked,
-  };
-  const rows = await readPage(db, where, order, counted, startOf(query, tier, order, offset), limit);
-  return { rows, counted, tier };
-}
-
-/**
- * Tag ids, the least used first, by the planner's statistics of group_tags (its most common values:
- * a tag missing from them is rarer than any listed). Without statistics the order stays as asked.
- */
-async function rarestFirst(db: Db, tagIds: readonly number[]): Promise<number[]> {
-  if (tagIds.length < 2) return [...tagIds];
-  const rows = rowsOf<{ tag_id: number; freq: number }>(
-    await db.execute(sql`
-      select v.tag_id, v.freq from pg_stats s,
-        unnest(s.most_common_vals::text::int[], s.most_common_freqs) as v(tag_id, freq)
-      where s.schemaname = current_schema() and s.tablename = 'group_tags' and s.attname = 'tag_id'`),
-  );
-  const freq = new Map(rows.map((r) => [Number(r.tag_id), Number(r.freq)]));
-  return [...tagIds].sort((a, b) => (freq.get(a) ?? 0) - (freq.get(b) ?? 0));
 }
 
 /** Titles that match, then groups whose description alone matches; the score inside each tier. */
