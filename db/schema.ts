@@ -1155,6 +1155,8 @@ export const tags = pgTable(
     adult: boolean('adult').notNull().default(false),
     hidden: boolean('hidden').notNull().default(false),
     mergedIntoId: integer('merged_into_id').references((): AnyPgColumn => tags.id, { onDelete: 'set null' }),
+    /** Public groups carrying it (db/visibility.ts), kept by triggers (migration 0040), never by code */
+    publicGroups: integer('public_groups').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('tags_name_lower_key').on(sql`lower(${t.name})`).where(sql`merged_into_id is null`)],

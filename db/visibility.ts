@@ -2,7 +2,9 @@
 // drizzle SQL from it): the partial indexes' predicate in db/schema.ts, the raw SQL of the build and
 // the TypeScript checks of single rows all come from here. `hidden_at` means "has an active hold"
 // (group_holds, kept by src/features/holds/holds.server.ts); nothing else writes it.
-// db/visibility.test.ts fails when code elsewhere filters on approved/hidden_at by hand.
+// db/visibility.test.ts fails when code elsewhere filters on approved/hidden_at by hand. The count
+// triggers repeat the rule in SQL: categories.public_groups (migration 0004, listed) and
+// tags.public_groups (0040, public: its group_is_public()).
 
 /** Moderation lets a group out: approved and no active hold. `alias` qualifies the columns (`g`). */
 export function listedPredicate(alias?: string): string {

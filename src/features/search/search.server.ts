@@ -8,7 +8,8 @@
 // cap. A page is then read one of two ways: few matches -> the GIN bitmap and an in-memory sort (cost
 // grows with the matches, at most the cap); many matches -> the partial b-tree in sort order, filtered,
 // stopping at the page. The next page starts from a keyset cursor, so it costs what the first one does.
-// Tags are a filter like the others: groups.tag_ids' GIN index answers one or several at once.
+// Tags are a filter like the others: groups.tag_ids' GIN index answers one or several at once, and a
+// list by one tag alone takes its count from tags.public_groups.
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { type Db, rowsOf } from '#db/client.ts';
@@ -24,7 +25,7 @@ import {
   toGroupJson,
 } from '../groups/groups.server.ts';
 import { groupPath } from '../groups/groups.ts';
-import { filterTagIds } from '../tags/tags.server.ts';
+import { filterTags } from '../tags/tags.server.ts';
 import type { SearchQuery, Suggestion } from './search.schema.ts';
 import {
   type Cursor,
@@ -131,6 +132,11 @@ function filtersOf(query: SearchQuery, textLeads: boolean): SQL[] {
   if (query.dateBefore)
     filters.push(sql`${created} < (${query.dateBefore}::date + 1)::timestamp at time zone ${TIME_ZONE}`);
   return filters;
+}
+
+/** Whether a list's only filters are tags (the public list, no term, link, category, type or range). */
+function onlyTags(query: SearchQuery): boolean {
+  return !query.search && !query.adult && !query.type && estimable({ ...query, tagIds: [] });
 }
 
 /** Whether the planner's estimate of the matches can stand in for a count (no correlated filters). */
@@ -263,7 +269,7 @@ type KeyedRow = GroupRow & { sortKey: string };
 /** Where a page starts: after a cursor, or after `offset` rows. */
 type Start = { cursor: Cursor; offset?: never } | { offset: number; cursor?: never };
 
-/** Rows of a page in one order, read the cheaper way for `matches` (a capped count). */
+/** Rows of a page in one order, read the cheaper way for `matches` (a capped count, or an exact one). */
 async function readPage(
   db: Db,
   where: Where,
@@ -278,7 +284,9 @@ async function readPage(
   const need = offset + limit;
   if (walk && need > 12) {
     // Deep page of many matches: walking reads about need * rows / matches rows, sorting reads matches.
-    const [estimate, rows] = await Promise.all([estimatedRows(db, where.sorted), publicRows(db)]);
+    // A count past the cap is exact only when it was kept (tags.public_groups); else the planner's.
+    const exact = matches > SEARCH_TOTAL_CAP + 1 ? matches : undefined;
+    const [estimate, rows] = await Promise.all([exact ?? estimatedRows(db, where.sorted), publicRows(db)]);
     walk = estimate * estimate >= need * rows;
   }
   const condition = and(
@@ -342,7 +350,8 @@ interface Found {
 /** One page of public groups matching a search (or the one group with an invite link). */
 export async function searchGroups(db: Db, asked: SearchQuery): Promise<SearchPage> {
   // Unknown tags are a 400; a merged one means the tag it was merged into.
-  const query = { ...asked, tagIds: await filterTagIds(db, asked.tag ?? []) };
+  const tagged = await filterTags(db, asked.tag ?? []);
+  const query = { ...asked, tagIds: tagged.map((tag) => tag.id) };
   const offset = (query.page - 1) * query.limit;
   // Pages end at the cap: the last reachable page may be short.
   const limit = Math.max(0, Math.min(query.limit, SEARCH_TOTAL_CAP - offset));
@@ -363,7 +372,10 @@ export async function searchGroups(db: Db, asked: SearchQuery): Promise<SearchPa
       ...(query.link ? [eq(groups.inviteCode, query.link)] : []),
       ...orderConditions(order),
     );
-    found = await orderedPage(db, query, { sorted: where, walked: where }, order, offset, limit);
+    // One tag and nothing else: its public groups are counted already (tags.public_groups).
+    const known =
+      tagged.length === 1 && order !== 'trend' && onlyTags(query) ? tagged[0]!.publicGroups : undefined;
+    found = await orderedPage(db, query, { sorted: where, walked: where }, order, offset, limit, known);
   }
 
   const capped = found.counted > SEARCH_TOTAL_CAP;
@@ -417,10 +429,14 @@ async function orderedPage(
   order: Order,
   offset: number,
   limit: number,
+  known?: number,
 ): Promise<Found> {
   const tier = TIERS[order];
-  const counted = await cappedCount(db, where.sorted, estimable(query));
-  const rows = await readPage(db, where, order, counted, startOf(query, tier, order, offset), limit);
+  const counted =
+    known === undefined
+      ? await cappedCount(db, where.sorted, estimable(query))
+      : Math.min(known, SEARCH_TOTAL_CAP + 1);
+  const rows = await readPage(db, where, order, known ?? counted, startOf(query, tier, order, offset), limit);
   return { rows, counted, tier };
 }
 

@@ -4,7 +4,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '#db/client.ts';
 import { groupTags, tags } from '#db/schema.ts';
-import { publicPredicate } from '#db/visibility.ts';
 import { requestRebuild } from '#src/features/rebuilds/rebuilds.server.ts';
 import { isUniqueViolation } from '#src/lib/db-errors.ts';
 import { AppError } from '#src/lib/http.server.ts';
@@ -22,13 +21,9 @@ import {
 export async function listAdminTags(db: Db): Promise<AdminTag[]> {
   const rows = rowsOf<Omit<AdminTag, 'synonyms'> & { synonyms: string[] | string }>(
     await db.execute(sql`
-      with counts as (
-        select gt.tag_id, count(*)::int as n,
-          (count(*) filter (where ${sql.raw(publicPredicate('g'))}))::int as p
-        from group_tags gt join groups g on g.id = gt.group_id group by gt.tag_id
-      )
+      with counts as (select gt.tag_id, count(*)::int as n from group_tags gt group by gt.tag_id)
       select t.id, t.slug, t.name, t.synonyms, t.category_id as "categoryId", t.adult, t.hidden,
-        m.slug as "mergedInto", coalesce(counts.n, 0)::int as groups, coalesce(counts.p, 0)::int as "publicGroups"
+        m.slug as "mergedInto", coalesce(counts.n, 0)::int as groups, t.public_groups as "publicGroups"
       from tags t left join tags m on m.id = t.merged_into_id left join counts on counts.tag_id = t.id
       order by t.merged_into_id is not null, lower(t.name)`),
   );

@@ -1,6 +1,8 @@
 // Tags (#43): the public vocabulary with its counts, a group's tags, validating and writing the tags an
 // owner or admin chose, and the filter's slugs. The admin's writes are in tag-admin.server.ts.
+
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { type Db, rowsOf, type Tx } from '#db/client.ts';
 import { categories, groups, groupTags, tags } from '#db/schema.ts';
 import { publicPredicate } from '#db/visibility.ts';
@@ -26,8 +28,8 @@ export interface GroupTag {
 }
 
 /**
- * Every visible tag with its public group count (db/visibility.ts: approved, not held, not 18+), by
- * name. One grouped read of group_tags; the API caches it at the CDN and a build reads it once.
+ * Every visible tag with its public group count (db/visibility.ts: approved, not held, not 18+, kept
+ * by triggers in tags.public_groups), by name. The API caches it at the CDN and a build reads it once.
  */
 export async function listPublicTags(db: Db): Promise<TagJson[]> {
   const rows = rowsOf<{
@@ -39,17 +41,10 @@ export async function listPublicTags(db: Db): Promise<TagJson[]> {
     synonyms: string[] | string | null;
   }>(
     await db.execute(sql`
-      with counts as (
-        select gt.tag_id, count(*)::int as n from group_tags gt
-        join groups g on g.id = gt.group_id
-        where ${sql.raw(publicPredicate('g'))}
-        group by gt.tag_id
-      )
-      select t.slug, t.name, c.slug as category_slug, t.adult, coalesce(counts.n, 0)::int as count,
+      select t.slug, t.name, c.slug as category_slug, t.adult, t.public_groups as count,
         array_to_json(t.synonyms) as synonyms
       from tags t
       left join categories c on c.id = t.category_id
-      left join counts on counts.tag_id = t.id
       where not t.hidden and t.merged_into_id is null
       order by lower(t.name)`),
   );
@@ -161,27 +156,32 @@ export async function writeGroupTags(tx: Db | Tx, groupId: string, tagIds: reado
   await tx.update(groups).set({ updatedAt: new Date() }).where(eq(groups.id, groupId));
 }
 
+/** A tag a list is filtered by, with its count of public groups. */
+export interface FilterTag {
+  id: number;
+  publicGroups: number;
+}
+
 /**
- * The filter's tag ids (GET /api/groups?tag=): a merged slug means the tag it was merged into; an
- * unknown or hidden one is a 400.
+ * The filter's tags (GET /api/groups?tag=): a merged slug means the tag it was merged into; an unknown
+ * or hidden one is a 400.
  */
-export async function filterTagIds(db: Db, slugs: readonly string[]): Promise<number[]> {
+export async function filterTags(db: Db, slugs: readonly string[]): Promise<FilterTag[]> {
   if (!slugs.length) return [];
+  const live = alias(tags, 'live');
   const rows = await db
-    .select({ slug: tags.slug, id: sql<number>`coalesce(${tags.mergedIntoId}, ${tags.id})`.mapWith(Number) })
+    .select({ slug: tags.slug, id: live.id, publicGroups: live.publicGroups })
     .from(tags)
+    .innerJoin(live, eq(live.id, sql`coalesce(${tags.mergedIntoId}, ${tags.id})`))
     .where(and(inArray(tags.slug, [...slugs]), eq(tags.hidden, false)));
-  const bySlug = new Map(rows.map((row) => [row.slug, row.id]));
-  return [
-    ...new Set(
-      slugs.map((slug) => {
-        const id = bySlug.get(slug);
-        if (id === undefined)
-          throw new AppError('BAD_REQUEST', UNKNOWN_TAG_FILTER(slug), { tag: UNKNOWN_TAG_FILTER(slug) });
-        return id;
-      }),
-    ),
-  ];
+  const bySlug = new Map(rows.map((row) => [row.slug, row]));
+  const found = new Map<number, FilterTag>();
+  for (const slug of slugs) {
+    const row = bySlug.get(slug);
+    if (!row) throw new AppError('BAD_REQUEST', UNKNOWN_TAG_FILTER(slug), { tag: UNKNOWN_TAG_FILTER(slug) });
+    found.set(row.id, { id: row.id, publicGroups: row.publicGroups });
+  }
+  return [...found.values()];
 }
 
 /** Merged tags' slugs and the visible tag each now means (the topic pages' redirects). */
