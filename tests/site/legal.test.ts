@@ -59,6 +59,7 @@ async function readMail(page: Page, to: string, subject: string): Promise<string
   await row.waitFor(WAIT);
   await row.getByRole('link', { name: subject }).click();
   await page.getByRole('heading', { name: subject, level: 1 }).waitFor(WAIT);
+  // biome-ignore lint/performance/useDomNodeTextContent: Playwright's rendered text (a mail reads as shown)
   return page.frameLocator('iframe[title="Mensagem em HTML"]').locator('body').innerText(WAIT);
 }
 
@@ -146,6 +147,7 @@ describe('a legal notice, from the form to the decision', { timeout: 300_000 }, 
     await page.getByLabel(/Declaro que as informações/).check();
     await page.getByRole('button', { name: 'Enviar denúncia' }).click();
     await page.getByRole('heading', { name: 'Denúncia recebida' }).waitFor(WAIT);
+    // biome-ignore lint/performance/useDomNodeTextContent: Playwright's rendered text, as a visitor copies it
     protocol = (await page.getByText(/^JUR-\d{4}-[0-9A-F]{12}$/).innerText()).trim();
     expect(protocol).toMatch(/^JUR-\d{4}-[0-9A-F]{12}$/);
     await shoot(page, 'denuncia-juridica-protocolo');
