@@ -175,8 +175,8 @@ export const groups = pgTable(
     /** 'Em alta': this week's growth of joins over the last, in percent; 0 below the floor or not growing */
     trendScore: integer('trend_score').notNull().default(0),
     /**
-     * The group's tags, sorted: group_tags mirrored by its triggers (migration 0040), so a list by
-     * several tags intersects them in one GIN index instead of probing group_tags row by row (#43).
+     * The group's tags, sorted: group_tags mirrored by its triggers (migration 0040; no code writes
+     * it), so a list by several tags intersects them in one GIN index (#43, decision 0023).
      */
     tagIds: integer('tag_ids').array().notNull().default(sql`'{}'::integer[]`),
     updatedAt: updatedAt(),
