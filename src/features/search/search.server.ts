@@ -114,7 +114,8 @@ function filtersOf(query: SearchQuery, textLeads: boolean): SQL[] {
   // function sets `adult` only after isAgeVerified; the query parameter alone never opens them.
   const filters: SQL[] = [query.adult ? isApprovedGroup : isPublicGroup];
   if (query.type) filters.push(eq(groups.type, query.type));
-  // Every tag must be on the group (#43): groups_listed_tags_idx intersects them.
+  // Every tag must be on the group (#43): groups_listed_tags_idx intersects them. The ids travel as
+  // one parameter, the array's text form.
   if (query.tagIds?.length)
     filters.push(sql`${groups.tagIds} @> ${`{${query.tagIds.join(',')}}`}::integer[]`);
   // One category by slug: a scalar subquery, so groups_category_*_idx serve the order (#43, /buscar).

@@ -1,6 +1,5 @@
 // Tags (#43): the public vocabulary with its counts, a group's tags, validating and writing the tags an
 // owner or admin chose, and the filter's slugs. The admin's writes are in tag-admin.server.ts.
-
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type Db, rowsOf, type Tx } from '#db/client.ts';
