@@ -36,19 +36,20 @@ checks_pid=$!
 status=0
 npx vitest run --project '!site' --maxWorkers=2 || status=$?
 
-checks_status=0
-wait "$checks_pid" || checks_status=$?
-[ "$checks_status" -eq 0 ] || status=$checks_status
-echo
-echo "── lint, structure and type checks (npm run lint && npm run structure && npm run check) ──"
-cat "$scratch/checks.log"
-
-for shard in $(seq 1 "$shards"); do
-  shard_status=0
-  wait "${pids[$((shard - 1))]}" || shard_status=$?
-  [ "$shard_status" -eq 0 ] || status=$shard_status
+# Waits for a background part, keeps its failure in `status`, then prints its title and output.
+report() {
+  local part_status=0
+  wait "$1" || part_status=$?
+  [ "$part_status" -eq 0 ] || status=$part_status
   echo
-  echo "── site tests, shard $shard of $shards (vitest run --project site --shard=$shard/$shards) ──"
-  cat "$scratch/site-$shard.log"
+  echo "── $2 ──"
+  cat "$3"
+}
+
+report "$checks_pid" "lint, structure and type checks (npm run lint && npm run structure && npm run check)" \
+  "$scratch/checks.log"
+for shard in $(seq 1 "$shards"); do
+  report "${pids[$((shard - 1))]}" "site tests, shard $shard of $shards (vitest run --project site --shard=$shard/$shards)" \
+    "$scratch/site-$shard.log"
 done
 exit "$status"
